@@ -1,0 +1,54 @@
+// ESLint flat config. Import boundaries follow ../shared/house-style.md:
+// core and machines import nothing app-specific; src imports only types from server.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'test-results', 'playwright-report', '.tmp'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './core',
+              from: ['./src', './server', './machines', './voice', './a11y'],
+              message: 'core/ is pure domain code shared by browser and server.',
+            },
+            {
+              target: './machines',
+              from: ['./src', './server', './voice', './a11y'],
+              message: 'machines/ hold statecharts only; they may use core/.',
+            },
+            { target: './server', from: ['./src', './machines', './voice', './a11y'], message: 'server/ uses core/ only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      // Value imports from server/ are refused above; this keeps type imports allowed.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#server/*', '**/server/**'], allowTypeImports: true, message: 'src/ imports only types from server/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'voice/**/*.{ts,tsx}', 'a11y/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);
