@@ -30,7 +30,11 @@ export default tseslint.config(
               from: ['./src', './server', './voice', './a11y'],
               message: 'machines/ hold statecharts only; they may use core/.',
             },
-            { target: './server', from: ['./src', './machines', './voice', './a11y'], message: 'server/ uses core/ only.' },
+            {
+              target: './server',
+              from: ['./src', './machines', './voice', './a11y'],
+              message: 'server/ uses core/ only.',
+            },
           ],
         },
       ],
@@ -42,7 +46,15 @@ export default tseslint.config(
       // Value imports from server/ are refused above; this keeps type imports allowed.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['#server/*', '**/server/**'], allowTypeImports: true, message: 'src/ imports only types from server/.' }] },
+        {
+          patterns: [
+            {
+              group: ['#server/*', '**/server/**'],
+              allowTypeImports: true,
+              message: 'src/ imports only types from server/.',
+            },
+          ],
+        },
       ],
     },
   },

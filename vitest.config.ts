@@ -32,6 +32,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
+          globalSetup: ['./tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# One set-up for `npm start` and `npm test`: system packages, npm packages, the front-end build.
+# Each step is skipped when already done, so a second run takes seconds.
+#   --test      also the test tools: chromium (Playwright) and postgresql (integration suite)
+#   --no-build  skip the front-end build (npm run dev serves it with Vite)
+# The database is migrated and seeded by the server itself at start (server/main.ts).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_test=0
+want_build=1
+for arg in "$@"; do
+  case "$arg" in
+    --test) want_test=1 ;;
+    --no-build) want_build=0 ;;
+    *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+
+# --- Node -----------------------------------------------------------------------------------------
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+node_minor=$(node -p 'process.versions.node.split(".")[1]')
+if (( node_major < 20 || (node_major == 20 && node_minor < 19) )); then
+  echo "Sparky Reads needs Node.js 20.19 or newer (found $(node --version))." >&2
+  exit 1
+fi
+
+# --- System packages (Debian) -----------------------------------------------------------------------
+# Speech: pocketsphinx (recognition), flite (speech and test readings), sox (audio conversion).
+packages=(pocketsphinx pocketsphinx-en-us flite sox)
+if (( want_test )); then packages+=(chromium postgresql); fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if (( ${#missing[@]} )); then
+  if [[ $(id -u) -eq 0 ]]; then apt_prefix=()
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then apt_prefix=(sudo)
+  else
+    echo "These Debian packages are missing: ${missing[*]}" >&2
+    echo "Install them as root, then run this again:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  say "installing Debian packages: ${missing[*]}"
+  "${apt_prefix[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${apt_prefix[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# --- npm packages -----------------------------------------------------------------------------------
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+stamp=node_modules/.sparky-lock-hash
+if [[ ! -f $stamp || $(cat "$stamp") != "$lock_hash" ]]; then
+  say "installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$lock_hash" > "$stamp"
+fi
+
+# --- Front-end build --------------------------------------------------------------------------------
+if (( want_build )); then
+  build_inputs=(index.html vite.config.ts package-lock.json src core machines voice a11y public)
+  existing=()
+  for f in "${build_inputs[@]}"; do [[ -e $f ]] && existing+=("$f"); done
+  build_hash=$(find "${existing[@]}" -type f ! -name '*.test.ts' ! -name '*.test.tsx' -print0 | sort -z |
+    xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+  if [[ ! -f dist/.build-hash || $(cat dist/.build-hash) != "$build_hash" ]]; then
+    say "building the front end"
+    npx vite build --logLevel warn
+    echo "$build_hash" > dist/.build-hash
+  fi
+fi
+say "ready"

@@ -1,0 +1,144 @@
+/**
+ * The Hono application: the API under /api and the built front end (deep links fall back to
+ * index.html). Built by `createApp` so tests run it in-process with `app.request()`.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { DatabaseHandle } from './db/client.ts';
+import { migrationStatus } from './db/migration-status.ts';
+import type { Env } from './env.ts';
+import type { AppEnv } from './http/app-env.ts';
+import { apiError } from './http/errors.ts';
+
+/** What the app needs from the outside. */
+export interface AppDeps {
+  env: Env;
+  database: DatabaseHandle;
+  log: Logger;
+  /** Version reported by /api/health. */
+  version: string;
+}
+
+const NotFoundLogSchema = z.object({ path: z.string().min(1).max(2048) });
+
+/** Build the application. */
+export function createApp(deps: AppDeps) {
+  const { env, database, log, version } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    const requestLog = log.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('log', requestLog);
+    c.set('user', undefined);
+    const started = performance.now();
+    await next();
+    c.header('x-request-id', requestId);
+    if (c.req.path.startsWith('/api/')) {
+      requestLog.info(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      );
+    }
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:', 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      // Microphone is needed for read-aloud; nothing else.
+      permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [] },
+    }),
+  );
+
+  const api = new Hono<AppEnv>();
+
+  /** GET /api/health → { status, version, database: { kind, migrations: { applied, expected, upToDate } } }. */
+  api.get('/health', async (c) => {
+    const migrations = await migrationStatus(database.db);
+    const body = {
+      status: migrations.upToDate ? 'ok' : 'degraded',
+      version,
+      database: { kind: database.kind, migrations },
+    };
+    return c.json(body, migrations.upToDate ? 200 : 503);
+  });
+
+  /** POST /api/log/not-found { path } → 204; logs a visit to a path the app does not have (spec §2.1). */
+  api.post('/log/not-found', async (c) => {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(await c.req.text());
+    } catch {
+      return apiError(c, 400, 'invalid_json', 'The body must be JSON like {"path": "/somewhere"}.');
+    }
+    const parsed = NotFoundLogSchema.safeParse(payload);
+    if (!parsed.success)
+      return apiError(c, 422, 'invalid_path', 'path must be a text of 1 to 2048 characters.');
+    c.get('log').warn({ attemptedPath: parsed.data.path }, 'page not found');
+    return c.body(null, 204);
+  });
+
+  api.all('*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));
+
+  app.route('/api', api);
+
+  app.onError((error, c) => {
+    c.get('log')?.error({ err: error }, 'unhandled error');
+    if (c.req.path.startsWith('/api/')) {
+      return apiError(c, 500, 'internal_error', 'Something went wrong on the server. Please try again.');
+    }
+    return c.text('Something went wrong. Please try again or refresh the page.', 500);
+  });
+
+  // The built front end. Hashed assets are cached for a year; everything else falls back to index.html
+  // so that deep links (/about, /read-story/…) load the app, which shows its own not-found page.
+  const staticRoot = resolve(env.STATIC_DIR);
+  const indexFile = join(staticRoot, 'index.html');
+  app.use(
+    '/assets/*',
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+    serveStatic({ root: staticRoot, rewriteRequestPath: (p) => p }),
+  );
+  app.use('*', serveStatic({ root: staticRoot }));
+  app.get('*', (c) => {
+    if (!existsSync(indexFile)) {
+      return c.text('The front end is not built. Run `npm run build` (npm start does it for you).', 503);
+    }
+    c.header('cache-control', 'no-cache');
+    return c.html(readFileSync(indexFile, 'utf8'));
+  });
+
+  return app;
+}
+
+/** The app type, for Hono's typed client in src/ (type import only). */
+export type AppType = ReturnType<typeof createApp>;

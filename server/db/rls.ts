@@ -1,0 +1,37 @@
+/**
+ * Row-level security helpers: every query on behalf of a user runs inside `asUser`, every trusted
+ * server job inside `asSystem`. Both open a transaction, so PGlite's single connection is never
+ * shared by two requests at once; always use the `tx` given, never the outer `db` (it would hang on
+ * PGlite). See docs/decisions/0001-server-and-database.md.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+
+/** The transaction handed to callbacks (same query API as the database). */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Run `work` as the signed-in user `userId`: `SET LOCAL ROLE app_user` with `app.user_id` set for the
+ * transaction, so the policies of server/db/schema.ts apply.
+ * @throws Error('User not authenticated') when userId is empty (spec §5).
+ */
+export async function asUser<T>(db: Database, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (!userId) throw new Error('User not authenticated');
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
+    await tx.execute(sql`set local role app_user`);
+    return work(tx);
+  });
+}
+
+/**
+ * Run trusted server work (sign-up, seeding, jobs, token awards) as `app_system`. When `userId` is
+ * given it is also set as `app.user_id`, for functions that read it.
+ */
+export async function asSystem<T>(db: Database, work: (tx: Tx) => Promise<T>, userId?: string): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (userId) await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
+    await tx.execute(sql`set local role app_system`);
+    return work(tx);
+  });
+}

@@ -1,0 +1,401 @@
+/**
+ * The database schema: the single source of truth for tables, and for the row-level-security
+ * policies that keep each user's rows to that user (see docs/decisions/0001-server-and-database.md).
+ *
+ * Entities follow spec §3. Two NOLOGIN roles exist (created in migration 0000):
+ * - `app_user`: every request on behalf of a signed-in user runs as this role, in a transaction with
+ *   `app.user_id` set (server/db/rls.ts). Its policies match `user_id = app_current_user_id()`.
+ * - `app_system`: trusted server work that is not a user's request (sign-up, seeding, jobs, awarding
+ *   tokens). Its policies match every row.
+ * Tables holding a user's data have ROW LEVEL SECURITY enabled and FORCED (migration 0002), so not even
+ * the table owner reads them without a matching policy. Grants live in migration 0002.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgPolicy,
+  pgRole,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** The role requests of signed-in users run as (created in migration 0000, not by drizzle-kit). */
+export const appUser = pgRole('app_user').existing();
+/** The role trusted server work runs as (created in migration 0000). */
+export const appSystem = pgRole('app_system').existing();
+
+/** SQL for "the row belongs to the user of this transaction". */
+const isOwnRow = (column: string) => sql.raw(`${column} = app_current_user_id()`);
+
+/** The two policies every per-user table has: the user's own rows, and every row for server work. */
+function userDataPolicies(table: string, column = 'user_id') {
+  return [
+    pgPolicy(`${table}_own_rows`, {
+      as: 'permissive',
+      for: 'all',
+      to: appUser,
+      using: isOwnRow(column),
+      withCheck: isOwnRow(column),
+    }),
+    pgPolicy(`${table}_system`, {
+      as: 'permissive',
+      for: 'all',
+      to: appSystem,
+      using: sql`true`,
+      withCheck: sql`true`,
+    }),
+  ];
+}
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// Authentication (better-auth's core tables, written here because its CLI does not run on Node 20).
+// Only the server (as table owner) touches them; app_user has no grant on them.
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable('verification', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Product tables (spec §3)
+// ---------------------------------------------------------------------------------------------
+
+/** Values of profiles.user_type (spec §3). */
+export const USER_TYPES = ['student', 'teacher', 'guardian', 'other'] as const;
+/** Values of user_roles.role (spec §3, §6). */
+export const ROLES = ['owner', 'admin', 'teacher', 'student', 'guardian'] as const;
+/** Values of profiles.grade (spec §3 options). */
+export const GRADES = ['Pre-K', 'K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+/** Values of profiles.gender (spec §3 options). */
+export const GENDERS = ['girl', 'boy', 'other', 'prefer-not-to-say'] as const;
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+/** One row per user (spec §3 profiles). `tokens` changes only through award_tokens. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userType: text('user_type').notNull().default('student'),
+    displayName: text('display_name').notNull(),
+    age: integer('age'),
+    grade: text('grade'),
+    gender: text('gender'),
+    petsName: text('pets_name'),
+    avatarUrl: text('avatar_url'),
+    tokens: integer('tokens').notNull().default(0),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    assessmentCompleted: boolean('assessment_completed').notNull().default(false),
+    /** Lexile measure of the reader (spec §4.7, §9). */
+    lexileLevel: integer('lexile_level'),
+    /** Text like '500L - 650L' (spec §3: level − 50 to level + 100). */
+    estimatedLexileRange: text('estimated_lexile_range'),
+    /** Words correct per minute of the last assessment. */
+    lastAssessmentWpm: real('last_assessment_wpm'),
+    /** Percent, 0–100. */
+    lastAssessmentAccuracy: real('last_assessment_accuracy'),
+    readingLevel: text('reading_level'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check('profiles_user_type_check', inList('user_type', USER_TYPES)),
+    check('profiles_grade_check', sql`grade is null or ${inList('grade', GRADES)}`),
+    check('profiles_gender_check', sql`gender is null or ${inList('gender', GENDERS)}`),
+    check('profiles_age_check', sql`age is null or (age between 2 and 120)`),
+    check('profiles_tokens_check', sql`tokens >= 0`),
+    check('profiles_display_name_check', sql`length(display_name) between 1 and 80`),
+    ...userDataPolicies('profiles'),
+  ],
+).enableRLS();
+
+/** Roles of a user (spec §3 user_roles, §6). Changed only by server work (secure role management). */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_roles_user_role_key').on(t.userId, t.role),
+    check('user_roles_role_check', inList('role', ROLES)),
+    ...userDataPolicies('user_roles'),
+  ],
+).enableRLS();
+
+/** Daily challenges (spec §3, §4.4), unique per user, day and type (the upsert key of §7.3). */
+export const dailyChallenges = pgTable(
+  'daily_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    challengeType: text('challenge_type').notNull(),
+    challengeData: jsonb('challenge_data').notNull().default({}),
+    targetCount: integer('target_count').notNull(),
+    currentCount: integer('current_count').notNull().default(0),
+    completed: boolean('completed').notNull().default(false),
+    challengeDate: date('challenge_date').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('daily_challenges_user_date_type_key').on(t.userId, t.challengeDate, t.challengeType),
+    check(
+      'daily_challenges_counts_check',
+      sql`target_count > 0 and current_count between 0 and target_count`,
+    ),
+    ...userDataPolicies('daily_challenges'),
+  ],
+).enableRLS();
+
+/** Earned achievements (spec §3), at most one per type per user (spec §4.5). */
+export const achievements = pgTable(
+  'achievements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    achievementType: text('achievement_type').notNull(),
+    achievementName: text('achievement_name').notNull(),
+    description: text('description').notNull(),
+    iconName: text('icon_name'),
+    earnedAt: timestamp('earned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('achievements_user_type_key').on(t.userId, t.achievementType),
+    ...userDataPolicies('achievements'),
+  ],
+).enableRLS();
+
+/** Activity log that drives achievements (spec §3 progress_tracking, §4.5). */
+export const progressTracking = pgTable(
+  'progress_tracking',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityType: text('activity_type').notNull(),
+    activityData: jsonb('activity_data').notNull().default({}),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('progress_tracking_user_completed_idx').on(t.userId, t.completedAt),
+    ...userDataPolicies('progress_tracking'),
+  ],
+).enableRLS();
+
+/** Stories: the premade library (owner_id null, seeded) and users' own saved stories. */
+export const stories = pgTable(
+  'stories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for the premade library; the author's user id for a saved story. */
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Stable key of a premade story's content file, for idempotent seeding. */
+    slug: text('slug').unique(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Grade band label, e.g. 'K', '1', '2-3'. */
+    gradeBand: text('grade_band'),
+    themes: text('themes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    decodable: boolean('decodable').notNull().default(false),
+    lexile: integer('lexile'),
+    wordCount: integer('word_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('stories_owner_idx').on(t.ownerId),
+    check('stories_title_check', sql`length(title) between 1 and 200`),
+    check('stories_body_check', sql`length(body) between 1 and 20000`),
+    pgPolicy('stories_read_library_or_own', {
+      for: 'select',
+      to: appUser,
+      using: sql`owner_id is null or owner_id = app_current_user_id()`,
+    }),
+    pgPolicy('stories_write_own', {
+      for: 'all',
+      to: appUser,
+      using: isOwnRow('owner_id'),
+      withCheck: isOwnRow('owner_id'),
+    }),
+    pgPolicy('stories_system', { for: 'all', to: appSystem, using: sql`true`, withCheck: sql`true` }),
+  ],
+).enableRLS();
+
+/** Scored read-aloud sessions (spec §3 reading_sessions). Scores may be null. */
+export const readingSessions = pgTable(
+  'reading_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    storyId: uuid('story_id').references(() => stories.id, { onDelete: 'set null' }),
+    storyTitle: text('story_title').notNull(),
+    /** 0–100. */
+    fluencyScore: real('fluency_score'),
+    /** Percent, 0–100. */
+    accuracyPercentage: real('accuracy_percentage'),
+    /** Words correct per minute. */
+    wordsPerMinute: real('words_per_minute'),
+    tokensAwarded: integer('tokens_awarded').notNull().default(0),
+    /** 'practice' or 'assessment'. */
+    mode: text('mode').notNull().default('practice'),
+    /** Per-word results of the scoring engine (the contract of issue 4). */
+    wordResults: jsonb('word_results'),
+    /** Seconds from the first word's onset to the last word's end. */
+    readingSeconds: real('reading_seconds'),
+    /** Path of the kept recording under DATA_DIR, removed by the retention job. */
+    audioPath: text('audio_path'),
+    audioExpiresAt: timestamp('audio_expires_at', { withTimezone: true }),
+    /** Client-chosen key that makes a retried upload save (and pay) once. */
+    idempotencyKey: text('idempotency_key'),
+  },
+  (t) => [
+    index('reading_sessions_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('reading_sessions_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    check('reading_sessions_mode_check', sql`mode in ('practice', 'assessment')`),
+    check(
+      'reading_sessions_scores_check',
+      sql`(fluency_score is null or fluency_score between 0 and 100) and (accuracy_percentage is null or accuracy_percentage between 0 and 100) and (words_per_minute is null or words_per_minute >= 0)`,
+    ),
+    ...userDataPolicies('reading_sessions'),
+  ],
+).enableRLS();
+
+/** Every token award, so that the balance is explainable and an award with a key pays once. */
+export const tokenLedger = pgTable(
+  'token_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('token_ledger_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    check('token_ledger_amount_check', sql`amount between 1 and 1000`),
+    ...userDataPolicies('token_ledger'),
+  ],
+).enableRLS();
+
+/** Lexile norms per grade (spec §9): reference data, readable by every user. */
+export const lexileNorms = pgTable('lexile_norms', {
+  grade: text('grade').primaryKey(),
+  minLexile: integer('min_lexile').notNull(),
+  maxLexile: integer('max_lexile').notNull(),
+  targetLexile: integer('target_lexile').notNull(),
+  /** Expected words per minute for the grade (spec §9). */
+  expectedWpm: integer('expected_wpm').notNull(),
+});
+
+/** Cache of passage Lexile measures (spec §3, §7.3): no user data. */
+export const passageLexileScores = pgTable(
+  'passage_lexile_scores',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    passageText: text('passage_text').notNull(),
+    calculatedLexile: integer('calculated_lexile').notNull(),
+    wordCount: integer('word_count').notNull(),
+    avgSentenceLength: real('avg_sentence_length').notNull(),
+    complexityScore: real('complexity_score').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('passage_lexile_scores_passage_md5_key').on(sql`md5(${t.passageText})`)],
+);
+
+/** Mail that could not be sent over SMTP, or any mail when SMTP is not configured. Server only. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

@@ -1,0 +1,78 @@
+/**
+ * The only reader of `process.env`. Every setting is parsed with zod; a bad value stops start-up with a
+ * message naming the variable (see README "Configuration" for the table of settings).
+ */
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('')
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Schema of the environment. Defaults make `npm start` work with no settings at all. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** TCP port of the HTTP server. */
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  /** Interface to listen on. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Folder for the embedded database, recordings and other state. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public address of the app, used in e-mailed links. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  /** Folder of the built front end. */
+  STATIC_DIR: z.string().min(1).default('./dist'),
+  /** SMTP connection URL for mail (smtp://user:pass@host:587); without it mail goes to the outbox table. */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  /** Sender address of mail. */
+  MAIL_FROM: z.string().min(3).default('Sparky Reads <no-reply@localhost>'),
+  /** Key for OpenAI stories, tutor, transcription and speech (optional; nothing needs it). */
+  OPENAI_API_KEY: optionalText,
+  /** Base URL of the OpenAI API (tests point it at a local fake). */
+  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  /** Key for ElevenLabs voices (optional). */
+  ELEVENLABS_API_KEY: optionalText,
+  /** Whether children's audio may be sent to a cloud recogniser when a key is set. Off by default. */
+  ALLOW_CLOUD_AUDIO: booleanFlag,
+});
+
+/** Parsed settings. */
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Thrown when a setting is invalid; `message` names every bad variable. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/**
+ * Parse settings from an environment object.
+ * @param source - usually `process.env`; tests pass their own.
+ * @throws EnvError naming each invalid variable and why.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid setting(s):\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

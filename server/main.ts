@@ -1,0 +1,67 @@
+/**
+ * Server entry point (`npm start`): reads settings, opens and migrates the database, seeds it, serves
+ * the app, and shuts down gracefully on SIGTERM/SIGINT (finishes requests in flight, closes the database).
+ */
+import { readFileSync } from 'node:fs';
+import { serve } from '@hono/node-server';
+import { pino } from 'pino';
+import { createApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDatabase } from './db/seed.ts';
+import { EnvError, loadEnv } from './env.ts';
+import { join } from 'node:path';
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = pino({ level: env.LOG_LEVEL, base: { service: 'sparky-reads' } });
+  const version = (
+    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+  ).version;
+
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, 'pglite') },
+  );
+  log.info({ kind: database.kind }, 'database open');
+  await database.migrate();
+  await seedDatabase(database.db);
+  log.info('migrations applied, seed data in place');
+
+  const app = createApp({ env, database, log, version });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    log.info(`Sparky Reads is ready on http://localhost:${info.port}`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      log.warn('requests still open after 10 s; closing anyway');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      log.info('database closed; bye');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Sparky Reads could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

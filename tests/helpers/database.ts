@@ -1,0 +1,39 @@
+/**
+ * The database of an integration test file: PostgreSQL when TEST_DATABASE_URL is set (migrated by
+ * global-setup.ts), otherwise a fresh in-memory PGlite, migrated and seeded here.
+ */
+import { randomUUID } from 'node:crypto';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
+import { seedDatabase } from '../../server/db/seed.ts';
+import { asSystem } from '../../server/db/rls.ts';
+import { profiles, users } from '../../server/db/schema.ts';
+
+/** Open the test database for this file. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return openDatabase({ url });
+  const handle = await openDatabase({});
+  await handle.migrate();
+  await seedDatabase(handle.db);
+  return handle;
+}
+
+/** Which engine the suite runs on, for test titles. */
+export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/**
+ * Create a user row and a profile the way sign-up does (as server work), with a unique id and e-mail so
+ * that files sharing one PostgreSQL database never collide.
+ */
+export async function createTestUser(
+  handle: DatabaseHandle,
+  overrides: Partial<typeof profiles.$inferInsert> = {},
+): Promise<{ id: string; email: string }> {
+  const id = `test-${randomUUID()}`;
+  const email = `${id}@example.test`;
+  await handle.db.insert(users).values({ id, name: 'Test Reader', email });
+  await asSystem(handle.db, (tx) =>
+    tx.insert(profiles).values({ userId: id, displayName: 'Test Reader', ...overrides }),
+  );
+  return { id, email };
+}

@@ -1,0 +1,203 @@
+/**
+ * Row-level security, on PGlite and on PostgreSQL: a user reads and changes only their own rows, cannot
+ * raise their own balance or roles, and the app role cannot bypass any of it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../server/db/client.ts';
+import { asSystem, asUser } from '../server/db/rls.ts';
+import { queryRows } from '../server/db/sql-rows.ts';
+import {
+  achievements,
+  dailyChallenges,
+  profiles,
+  progressTracking,
+  readingSessions,
+  stories,
+  tokenLedger,
+  userRoles,
+} from '../server/db/schema.ts';
+import { createTestUser, openTestDatabase, testDatabaseKind } from './helpers/database.ts';
+
+/** The PostgreSQL error code behind a (possibly Drizzle-wrapped) error. */
+function pgCode(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.cause?.code ?? e.code;
+}
+
+async function expectPgError(promise: Promise<unknown>, code: string) {
+  let caught: unknown;
+  try {
+    await promise;
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, `expected PostgreSQL error ${code}`).toBeDefined();
+  expect(pgCode(caught)).toBe(code);
+}
+
+describe(`row-level security (${testDatabaseKind})`, () => {
+  let handle: DatabaseHandle;
+  let alice: { id: string };
+  let bob: { id: string };
+
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    alice = await createTestUser(handle, { displayName: 'Alice' });
+    bob = await createTestUser(handle, { displayName: 'Bob' });
+    // Rows for both users in every per-user table, written as server work.
+    await asSystem(handle.db, async (tx) => {
+      for (const user of [alice, bob]) {
+        await tx.insert(userRoles).values({ userId: user.id, role: 'student' });
+        await tx.insert(dailyChallenges).values({
+          userId: user.id,
+          challengeType: 'read_stories',
+          targetCount: 2,
+          challengeDate: '2026-11-22',
+        });
+        await tx.insert(achievements).values({
+          userId: user.id,
+          achievementType: 'first_story',
+          achievementName: 'Story Starter',
+          description: 'Created your first story!',
+        });
+        await tx.insert(progressTracking).values({ userId: user.id, activityType: 'reading_session' });
+        await tx.insert(readingSessions).values({ userId: user.id, storyTitle: `${user.id} story` });
+        await tx.insert(stories).values({ ownerId: user.id, title: 'Mine', body: 'A cat sat.' });
+      }
+      await tx.insert(stories).values({ ownerId: null, title: 'Library story', body: 'The sun is up.' });
+    });
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const perUserTables = [
+    ['profiles', profiles],
+    ['user_roles', userRoles],
+    ['daily_challenges', dailyChallenges],
+    ['achievements', achievements],
+    ['progress_tracking', progressTracking],
+    ['reading_sessions', readingSessions],
+  ] as const;
+
+  for (const [name, table] of perUserTables) {
+    it(`${name}: a user reads only their own rows`, async () => {
+      const rows = await asUser(handle.db, alice.id, (tx) => tx.select().from(table));
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((row) => row.userId === alice.id)).toBe(true);
+    });
+  }
+
+  it('stories: a user reads the library and their own stories, not another user’s', async () => {
+    const rows = await asUser(handle.db, alice.id, (tx) => tx.select().from(stories));
+    const owners = new Set(rows.map((r) => r.ownerId));
+    expect(owners.has(alice.id)).toBe(true);
+    expect(owners.has(null)).toBe(true);
+    expect(owners.has(bob.id)).toBe(false);
+  });
+
+  it('a user cannot change another user’s profile', async () => {
+    const changed = await asUser(handle.db, alice.id, (tx) =>
+      tx.update(profiles).set({ displayName: 'Hacked' }).where(eq(profiles.userId, bob.id)).returning(),
+    );
+    expect(changed).toHaveLength(0);
+    const [bobProfile] = await asSystem(handle.db, (tx) =>
+      tx.select().from(profiles).where(eq(profiles.userId, bob.id)),
+    );
+    expect(bobProfile?.displayName).toBe('Bob');
+  });
+
+  it('a user can change their own profile fields', async () => {
+    const changed = await asUser(handle.db, alice.id, (tx) =>
+      tx.update(profiles).set({ petsName: 'Rex' }).where(eq(profiles.userId, alice.id)).returning(),
+    );
+    expect(changed[0]?.petsName).toBe('Rex');
+  });
+
+  it('a user cannot delete another user’s reading sessions', async () => {
+    const deleted = await asUser(handle.db, alice.id, (tx) =>
+      tx.delete(readingSessions).where(eq(readingSessions.userId, bob.id)).returning(),
+    );
+    expect(deleted).toHaveLength(0);
+  });
+
+  it('a user cannot write rows in another user’s name', async () => {
+    await expectPgError(
+      asUser(handle.db, alice.id, (tx) =>
+        tx.insert(progressTracking).values({ userId: bob.id, activityType: 'reading_session' }),
+      ),
+      '42501',
+    );
+    await expectPgError(
+      asUser(handle.db, alice.id, (tx) =>
+        tx.insert(stories).values({ ownerId: bob.id, title: 'x', body: 'y' }),
+      ),
+      '42501',
+    );
+  });
+
+  it('a user cannot raise their own token balance or give themselves a role', async () => {
+    await expectPgError(
+      asUser(handle.db, alice.id, (tx) =>
+        tx.update(profiles).set({ tokens: 1_000_000 }).where(eq(profiles.userId, alice.id)),
+      ),
+      '42501',
+    );
+    await expectPgError(
+      asUser(handle.db, alice.id, (tx) => tx.insert(userRoles).values({ userId: alice.id, role: 'admin' })),
+      '42501',
+    );
+    await expectPgError(
+      asUser(handle.db, alice.id, (tx) =>
+        tx.insert(tokenLedger).values({ userId: alice.id, amount: 100, reason: 'free money' }),
+      ),
+      '42501',
+    );
+    await expectPgError(
+      asUser(handle.db, alice.id, (tx) => tx.execute(sql`select award_tokens(${alice.id}, 50, 'free')`)),
+      '42501',
+    );
+  });
+
+  it('without a user id the app role sees no user rows', async () => {
+    const rows = await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`set local role app_user`);
+      return tx.select().from(profiles);
+    });
+    expect(rows).toHaveLength(0);
+  });
+
+  it('the app roles own nothing, cannot log in and cannot bypass RLS; user tables force RLS', async () => {
+    const roleRows = await queryRows<{
+      rolname: string;
+      rolcanlogin: boolean;
+      rolbypassrls: boolean;
+      rolsuper: boolean;
+    }>(
+      handle.db,
+      sql`select rolname, rolcanlogin, rolbypassrls, rolsuper from pg_roles where rolname in ('app_user', 'app_system') order by rolname`,
+    );
+    expect(roleRows).toEqual([
+      { rolname: 'app_system', rolcanlogin: false, rolbypassrls: false, rolsuper: false },
+      { rolname: 'app_user', rolcanlogin: false, rolbypassrls: false, rolsuper: false },
+    ]);
+    const owned = await queryRows<{ count: number }>(
+      handle.db,
+      sql`select count(*)::int as count from pg_class c join pg_roles r on r.oid = c.relowner where r.rolname in ('app_user', 'app_system')`,
+    );
+    expect(owned[0]?.count).toBe(0);
+    const tableRows = await queryRows<{
+      relname: string;
+      relrowsecurity: boolean;
+      relforcerowsecurity: boolean;
+    }>(
+      handle.db,
+      sql`select relname, relrowsecurity, relforcerowsecurity from pg_class where relname in ('profiles','user_roles','daily_challenges','achievements','progress_tracking','stories','reading_sessions','token_ledger') and relkind = 'r' order by relname`,
+    );
+    expect(tableRows).toHaveLength(8);
+    for (const row of tableRows)
+      expect(row, row.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
+  });
+});
