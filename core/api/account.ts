@@ -1,0 +1,109 @@
+/**
+ * Payloads of the account API (server/routes/account), shared by server and browser.
+ * Rows use the snake_case names of spec §3, as the hosted backend returned them.
+ */
+import { z } from 'zod';
+
+/** Spec §3 options. */
+export const USER_TYPE_VALUES = ['student', 'teacher', 'guardian', 'other'] as const;
+export const ROLE_VALUES = ['owner', 'admin', 'teacher', 'student', 'guardian'] as const;
+export const GRADE_VALUES = ['Pre-K', 'K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+export const GENDER_VALUES = ['girl', 'boy', 'other', 'prefer-not-to-say'] as const;
+
+/** Password length bounds (NIST SP 800-63B: at least 8; an upper bound stops hashing abuse). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+const displayName = z.string().trim().min(1, 'Please enter a display name.').max(80, 'Use at most 80 characters.');
+const optionalText = (max: number) => z.string().trim().min(1).max(max).optional();
+
+/** Sign-up metadata (spec §3): optional values absent rather than empty (spec §5). */
+export const SignUpMetadataSchema = z.object({
+  display_name: displayName,
+  user_type: z.enum(USER_TYPE_VALUES).default('student'),
+  age: z.number().int().min(2).max(120).optional(),
+  grade: z.enum(GRADE_VALUES).optional(),
+  gender: z.enum(GENDER_VALUES).optional(),
+  pets_name: optionalText(60),
+});
+
+/** POST /api/signup body (spec §7.1 sign up: e-mail, password and a data object). */
+export const SignUpRequestSchema = z.object({
+  email: z.email('Please enter a valid email address.').max(254),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  data: SignUpMetadataSchema,
+});
+export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
+
+/** A profile row (spec §3 profiles). */
+export const ProfileSchema = z.object({
+  user_id: z.string(),
+  user_type: z.enum(USER_TYPE_VALUES),
+  display_name: z.string(),
+  age: z.number().nullable(),
+  grade: z.string().nullable(),
+  gender: z.string().nullable(),
+  pets_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  tokens: z.number(),
+  onboarding_completed: z.boolean(),
+  assessment_completed: z.boolean(),
+  lexile_level: z.number().nullable(),
+  estimated_lexile_range: z.string().nullable(),
+  last_assessment_wpm: z.number().nullable(),
+  last_assessment_accuracy: z.number().nullable(),
+  reading_level: z.string().nullable(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** GET /api/me: the signed-in user, their profile, roles, and whether they have reading sessions (§4.2). */
+export const MeResponseSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean() }),
+  profile: ProfileSchema.nullable(),
+  roles: z.array(z.enum(ROLE_VALUES)),
+  hasReadingSessions: z.boolean(),
+});
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+/** PATCH /api/profile body: the profile fields a user edits (not tokens, type, or assessment results). */
+export const ProfileUpdateSchema = z
+  .object({
+    display_name: displayName,
+    age: z.number().int().min(2).max(120).nullable(),
+    grade: z.enum(GRADE_VALUES).nullable(),
+    gender: z.enum(GENDER_VALUES).nullable(),
+    pets_name: z.string().trim().max(60).nullable(),
+    avatar_url: z.string().trim().max(500).nullable(),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change.');
+export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+
+/** POST /api/onboarding body: what onboarding collects; it then sets onboarding_completed. */
+export const OnboardingRequestSchema = z.object({
+  display_name: displayName.optional(),
+  age: z.number().int().min(2).max(120).nullable().optional(),
+  grade: z.enum(GRADE_VALUES).nullable().optional(),
+  pets_name: z.string().trim().max(60).nullable().optional(),
+});
+export type OnboardingRequest = z.infer<typeof OnboardingRequestSchema>;
+
+/** GET /api/assessment-eligibility (spec §7.4 check_assessment_eligibility). */
+export const EligibilityResponseSchema = z.object({
+  eligible: z.boolean(),
+  reason: z.string(),
+});
+export type EligibilityResponse = z.infer<typeof EligibilityResponseSchema>;
+
+/** POST /api/roles body (spec §7.5 secure-role-management). */
+export const RoleChangeRequestSchema = z.object({
+  action: z.enum(['assign', 'remove']),
+  userId: z.string().min(1),
+  role: z.enum(ROLE_VALUES),
+});
+export type RoleChangeRequest = z.infer<typeof RoleChangeRequestSchema>;
+
+/** GET /api/auth-config: which social providers are configured on this server. */
+export const AuthConfigResponseSchema = z.object({
+  socialProviders: z.array(z.enum(['google', 'apple', 'github', 'twitter'])),
+});
