@@ -253,7 +253,8 @@ export function normaliseHeard(heard: readonly HeardWord[]): HeardToken[] {
   const out: HeardToken[] = [];
   heard.forEach((h, source) => {
     for (const piece of h.word.split(/\s+/).filter(Boolean)) {
-      const forms = spokenForms(piece);
+      // A recogniser's marker for unintelligible speech ("[unclear]") stays one token.
+      const forms = /^\[[a-z]+\]$/.test(piece) ? [[piece]] : spokenForms(piece);
       const tokens = forms[0] ?? [];
       const span = (h.end - h.start) / Math.max(1, tokens.length);
       tokens.forEach((word, k) => {

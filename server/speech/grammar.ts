@@ -1,0 +1,127 @@
+/**
+ * The passage grammar that constrains pocketsphinx: a finite-state grammar (Sphinx FSG format)
+ * over word positions, so the decoder follows the reader through the passage while allowing
+ * what readers do:
+ * - read the next word (high probability), in any of its spoken forms ("42" → forty two);
+ * - skip a word (omission: an empty transition to the next position);
+ * - go back up to `backWindow` words and re-read (repetition, restart of a phrase);
+ * - say a phonetically close word instead (substitution: `distractors`);
+ * - say something else (a phone loop of "garbage" words, for substitutions and insertions
+ *   that no distractor covers);
+ * - stop anywhere (every position may end the reading: words not reached).
+ * The whole reading is one utterance; pauses do not restart the grammar.
+ */
+import type { PassageWord } from '#core/text/normalize.ts';
+
+export interface GrammarOptions {
+  /** Distractor words per passage token. */
+  distractors: ReadonlyMap<string, readonly string[]>;
+  /** Phone-loop words (e.g. `ph_aa`); empty disables the garbage path. */
+  garbageWords: readonly string[];
+  /** How many words back a reader may jump to re-read. */
+  backWindow?: number;
+  probabilities?: Partial<GrammarProbabilities>;
+}
+
+/** Transition probabilities; tuned on the benchmark (scripts/bench-scoring.ts). */
+export interface GrammarProbabilities {
+  next: number;
+  skip: number;
+  back: number;
+  substitute: number;
+  garbage: number;
+  garbageLoop: number;
+  stop: number;
+}
+
+export const DEFAULT_PROBABILITIES: GrammarProbabilities = {
+  next: 0.9,
+  skip: 0.02,
+  back: 0.02,
+  substitute: 0.03,
+  garbage: 0.01,
+  garbageLoop: 0.5,
+  stop: 0.005,
+};
+
+export interface PassageGrammar {
+  /** FSG file text. */
+  fsg: string;
+  /** Every word the grammar can emit (needs a pronunciation). */
+  words: Set<string>;
+}
+
+const fmt = (p: number): string => p.toPrecision(6);
+
+/**
+ * Builds the passage FSG.
+ * @param passage printed words with spoken forms (core/text/normalize.ts).
+ * @returns the grammar text and its vocabulary.
+ * @throws Error when the passage has no words.
+ */
+export function buildPassageGrammar(
+  passage: readonly PassageWord[],
+  options: GrammarOptions,
+): PassageGrammar {
+  if (passage.length === 0) throw new Error('cannot build a grammar for an empty passage');
+  const p = { ...DEFAULT_PROBABILITIES, ...options.probabilities };
+  const backWindow = options.backWindow ?? 5;
+  const n = passage.length;
+  const lines: string[] = [];
+  const words = new Set<string>();
+  let states = n + 1; // boundary states 0..n
+  const final = states++;
+  const add = (from: number, to: number, prob: number, word?: string): void => {
+    if (word) words.add(word);
+    lines.push(
+      word ? `TRANSITION ${from} ${to} ${fmt(prob)} ${word}` : `TRANSITION ${from} ${to} ${fmt(prob)}`,
+    );
+  };
+
+  // State reached after the first token of each word's canonical form (target of back jumps).
+  const afterFirst: number[] = [];
+  passage.forEach((w, i) => {
+    const forms = w.spoken.length > 0 ? w.spoken : [[w.text.toLowerCase()]];
+    forms.forEach((form, f) => {
+      let prev = i;
+      form.forEach((token, k) => {
+        const next = k === form.length - 1 ? i + 1 : states++;
+        add(prev, next, k === 0 ? p.next / forms.length : 1, token);
+        if (k === 0 && f === 0) afterFirst[i] = next;
+        prev = next;
+      });
+    });
+  });
+
+  for (let i = 0; i <= n; i++) {
+    const word = passage[i];
+    if (i < n) add(i, i + 1, p.skip);
+    add(i, final, i === n ? 1 : p.stop);
+    // re-reading: jump back to word j and say its first token
+    const backs: number[] = [];
+    for (let j = Math.max(0, i - backWindow); j < i; j++) backs.push(j);
+    for (const j of backs) {
+      const target = afterFirst[j];
+      const token = passage[j]?.spoken[0]?.[0];
+      if (target !== undefined && token) add(i, target, p.back / backs.length, token);
+    }
+    if (!word) continue;
+    const ds = new Set<string>();
+    for (const form of word.spoken)
+      for (const t of form) for (const d of options.distractors.get(t) ?? []) ds.add(d);
+    for (const d of ds) add(i, i + 1, p.substitute / ds.size, d);
+    if (options.garbageWords.length > 0) {
+      const g = states++;
+      const per = p.garbage / options.garbageWords.length;
+      const loop = p.garbageLoop / options.garbageWords.length;
+      for (const gw of options.garbageWords) {
+        add(i, g, per, gw);
+        add(g, g, loop, gw);
+      }
+      add(g, i, (1 - p.garbageLoop) / 2); // insertion, then carry on
+      add(g, i + 1, (1 - p.garbageLoop) / 2); // substitution
+    }
+  }
+  const head = ['FSG_BEGIN passage', `NUM_STATES ${states}`, 'START_STATE 0', `FINAL_STATE ${final}`];
+  return { fsg: [...head, ...lines, 'FSG_END', ''].join('\n'), words };
+}

@@ -1,0 +1,28 @@
+/**
+ * The recogniser seam: turn a reading (16 kHz mono PCM) of a known passage into timed words.
+ * Implementations: pocketsphinx (offline, default) and OpenAI transcription (opt-in).
+ */
+import type { HeardWord, PassageWord } from '#core/text/normalize.ts';
+import type { PcmAudio } from '#server/speech/wav.ts';
+
+export interface RecogniseInput {
+  /** 16 kHz mono (see `toRecogniserFormat`). */
+  audio: PcmAudio;
+  /** The passage being read, for constrained decoding. */
+  passage: readonly PassageWord[];
+  signal?: AbortSignal;
+}
+
+export interface Recogniser {
+  /** Reported in results as `engine`. */
+  readonly name: string;
+  /**
+   * @returns words heard in time order, times in seconds from the start of the audio.
+   *   A garbage stretch is reported as the word `[unclear]`.
+   * @throws SpeechError `recogniser_unavailable`, `recogniser_timeout` or `recogniser_failed`.
+   */
+  recognise(input: RecogniseInput): Promise<HeardWord[]>;
+}
+
+/** The word a recogniser reports for speech it could not match to any word. */
+export const UNCLEAR = '[unclear]';
