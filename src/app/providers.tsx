@@ -1,0 +1,21 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { createQueryClient } from './query-client.ts';
+
+/** Props of {@link AppProviders}. */
+export interface AppProvidersProps {
+  children: ReactNode;
+  /** A client to use instead of a new one (tests). */
+  queryClient?: QueryClient;
+}
+
+/**
+ * App-wide providers outside the router: the TanStack Query client (spec §9 defaults, see
+ * query-client.ts). Display preferences need no provider: a11y/use-display-preferences.ts is a
+ * store every component subscribes to, and <html> already carries the choices before first paint
+ * (public/display-preferences.js).
+ */
+export function AppProviders({ children, queryClient }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

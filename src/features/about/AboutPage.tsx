@@ -1,0 +1,88 @@
+import { aboutSections, publicPaths, signUpPath } from '../../app/paths.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Link } from '../../ui/Link.tsx';
+import { StatusBadge, type FeatureStatus } from '../../ui/StatusBadge.tsx';
+import './about.css';
+
+/** What works today, what is being built, what comes later. Update as features land. */
+const PROGRESS: ReadonlyArray<{ item: string; status: FeatureStatus }> = [
+  { item: 'These public pages, and the display settings (high contrast, text size, reduce motion)', status: 'ready' },
+  { item: 'Accounts for families, classrooms and students', status: 'building' },
+  { item: 'Read-aloud scoring on our own server: words correct per minute, accuracy, fluency', status: 'building' },
+  { item: 'Fluency practice with a library of original stories and a read-to-me mode', status: 'building' },
+  { item: 'Story creation, screening, phonics games, Sparky the talking guide, classroom tools', status: 'planned' },
+  { item: 'Talking navigation for children who cannot read the screen yet', status: 'planned' },
+];
+
+/**
+ * The About page (spec §2.1): what Sparky Reads is, who it is for, what works today, accessibility
+ * and privacy. The footer links to the last two sections by id.
+ */
+export function AboutPage() {
+  useDocumentTitle('About');
+  return (
+    <div className="container about">
+      <h1>About Sparky Reads</h1>
+      <p className="about__lead">
+        Sparky Reads helps children learn to read. A child reads a story aloud, Sparky listens, and the child, their
+        family and their teacher see the reading grow.
+      </p>
+
+      <section aria-labelledby="about-who">
+        <h2 id="about-who">Who it is for</h2>
+        <ul>
+          <li>Children learning to read, from kindergarten to about grade 5.</li>
+          <li>Children who cannot read the screen yet, and will find their way by voice.</li>
+          <li>Blind and partially sighted children who use a screen reader.</li>
+          <li>Children who use a keyboard or a switch instead of a mouse or touch screen.</li>
+          <li>The parents, guardians and teachers who read with them.</li>
+        </ul>
+      </section>
+
+      <section id={aboutSections.progress} aria-labelledby="about-progress">
+        <h2 id="about-progress">What works today</h2>
+        <p>Sparky Reads is being built in steps. This list says honestly where each part stands.</p>
+        <ul className="about__progress">
+          {PROGRESS.map(({ item, status }) => (
+            <li key={item}>
+              <span>{item}</span>
+              <StatusBadge status={status} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id={aboutSections.accessibility} aria-labelledby="about-accessibility">
+        <h2 id="about-accessibility">Accessibility</h2>
+        <p>
+          Every page is built to meet WCAG 2.2 level AA, and automated checks run on every public page in both colour
+          themes. The Display button at the top of each page switches to high contrast, makes the text larger and turns
+          off motion; your choices are saved in this browser. Everything works with a keyboard alone: press Tab to
+          move, and the first stop is a link that skips straight to the page content.
+        </p>
+      </section>
+
+      <section id={aboutSections.privacy} aria-labelledby="about-privacy">
+        <h2 id="about-privacy">Privacy</h2>
+        <p>
+          There are no accounts yet, so these pages keep nothing about you except your display choices, which stay in
+          your own browser. When a page cannot be found, the address you tried is sent to our server so we can fix
+          broken links; nothing else is sent with it.
+        </p>
+        <p>
+          When read-aloud practice arrives, recordings will be scored on the Sparky Reads server itself. They are not
+          sent to an outside speech service unless the people running the server switch that on.
+        </p>
+      </section>
+
+      <div className="about__actions">
+        <Link href={signUpPath} variant="primary">
+          Sign Up
+        </Link>
+        <Link href={publicPaths.landing} variant="secondary">
+          Back to Home
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import type { IconName } from '../../ui/Icon.tsx';
+import type { FeatureStatus } from '../../ui/StatusBadge.tsx';
+
+/** One feature card. */
+export interface FeatureCard {
+  readonly title: string;
+  readonly text: string;
+  readonly icon: IconName;
+  readonly status: FeatureStatus;
+}
+
+/** The 12 feature cards (spec §1, §2.1), worded for what is true today. */
+export const FEATURE_CARDS: readonly FeatureCard[] = [
+  {
+    title: 'Read aloud to Sparky',
+    text: 'Your child reads a story out loud. Sparky listens, counts the words read correctly and marks the words to practise again.',
+    icon: 'mic',
+    status: 'building',
+  },
+  {
+    title: 'Reading stays private',
+    text: "Scores are worked out on the Sparky Reads server itself. Your child's voice is not sent to an outside speech service unless the people running the server switch that on.",
+    icon: 'shield',
+    status: 'building',
+  },
+  {
+    title: 'Scores that make sense',
+    text: "Words correct per minute, accuracy and a fluency score, compared with what is typical for your child's grade.",
+    icon: 'chart',
+    status: 'building',
+  },
+  {
+    title: 'A library of stories',
+    text: 'Original stories from kindergarten to grade 5, in large, well-spaced type, with a read-to-me mode that highlights each word.',
+    icon: 'book',
+    status: 'building',
+  },
+  {
+    title: 'Stories at the right level',
+    text: 'Every story has a Lexile level, so Sparky can suggest stories that are just right: not too easy, not too hard.',
+    icon: 'levels',
+    status: 'building',
+  },
+  {
+    title: 'Tokens and rewards',
+    text: 'Tokens for every practice session, reading streaks and achievements. An avatar shop and daily challenges come later.',
+    icon: 'trophy',
+    status: 'building',
+  },
+  {
+    title: 'Make your own stories',
+    text: 'Create new stories about the things your child loves, or bring in a text of your own to practise with.',
+    icon: 'pencil',
+    status: 'planned',
+  },
+  {
+    title: 'Reading check-ups',
+    text: 'A short reading screening to find the right starting point, and a history of check-ups over time.',
+    icon: 'clipboard',
+    status: 'planned',
+  },
+  {
+    title: 'Letters and sounds',
+    text: 'Alphabet practice, a word builder and a sound-it-out phonics game for children just starting out.',
+    icon: 'letters',
+    status: 'planned',
+  },
+  {
+    title: 'Sparky, a friendly guide',
+    text: 'A cheerful mascot who encourages your child, explains each page out loud and suggests what to do next.',
+    icon: 'star',
+    status: 'planned',
+  },
+  {
+    title: 'Tools for teachers',
+    text: "Classes, reading assignments, grading, a class calendar and reports on each student's progress.",
+    icon: 'school',
+    status: 'planned',
+  },
+  {
+    title: 'Made for every child',
+    text: 'Switch to high contrast, make the text bigger or turn off motion with the Display button at the top of every page. These pages work with a keyboard and a screen reader. Talking navigation comes later.',
+    icon: 'access',
+    status: 'ready',
+  },
+];
+
+/** One step of How It Works. */
+export interface HowItWorksStep {
+  readonly title: string;
+  readonly text: string;
+  readonly status: FeatureStatus;
+}
+
+/** How It Works in 4 steps (spec §2.1). */
+export const HOW_IT_WORKS_STEPS: readonly HowItWorksStep[] = [
+  {
+    title: 'Sign Up',
+    text: 'A grown-up creates an account for a family or a class.',
+    status: 'building',
+  },
+  {
+    title: 'Take Screening',
+    text: 'A short reading check-up shows where your child is starting, so stories begin at the right level.',
+    status: 'planned',
+  },
+  {
+    title: 'Practice Daily',
+    text: 'Read a story aloud with Sparky for a few minutes each day, and hear which words to try again.',
+    status: 'building',
+  },
+  {
+    title: 'Track Progress',
+    text: 'Watch words correct per minute and accuracy grow, session by session.',
+    status: 'building',
+  },
+];
+
+/** One role card. */
+export interface RoleCard {
+  readonly title: string;
+  readonly text: string;
+  readonly icon: IconName;
+  /** The sign-up button's label (spec §2.1). */
+  readonly action: string;
+}
+
+/** The three role cards (spec §2.1). */
+export const ROLE_CARDS: readonly RoleCard[] = [
+  {
+    title: 'Parents',
+    text: "Follow your child's reading: which stories they read, how smoothly, and how that changes week by week. Reading goals and progress reports come later.",
+    icon: 'heart',
+    action: 'Start as Parent',
+  },
+  {
+    title: 'Teachers',
+    text: "Bring Sparky into your classroom to hear every child read. Classes, assignments and each student's progress come later.",
+    icon: 'board',
+    action: 'Start as Teacher',
+  },
+  {
+    title: 'Students',
+    text: 'Pick a story, read it aloud to Sparky and earn tokens for every practice. Sparky cheers you on!',
+    icon: 'smile',
+    action: 'Start Reading',
+  },
+];

@@ -1,0 +1,90 @@
+import type { ReactElement } from 'react';
+
+/*
+ * Simple line icons drawn for Sparky Reads (24 × 24, round caps, currentColor), so they follow the
+ * theme and forced colours. Icons are always decorative here: each sits next to text that says the
+ * same thing.
+ */
+const ICONS = {
+  mic: (
+    <>
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5 11a7 7 0 0 0 14 0M12 18v3M8 21h8" />
+    </>
+  ),
+  shield: (
+    <>
+      <path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z" />
+      <path d="M8.5 12l2.5 2.5 4.5-5" />
+    </>
+  ),
+  book: <path d="M3 5h6a3 3 0 0 1 3 3v12a2 2 0 0 0-2-2H3zM21 5h-6a3 3 0 0 0-3 3v12a2 2 0 0 1 2-2h7z" />,
+  pencil: <path d="M4 20l1-4L16 5l3 3L8 19zM14 7l3 3" />,
+  clipboard: (
+    <>
+      <rect x="5" y="4" width="14" height="17" rx="2" />
+      <path d="M9 3h6v3H9zM8.5 13l2.5 2.5 4.5-5" />
+    </>
+  ),
+  levels: <path d="M4 20h16M7 17v-4M12 17V9M17 17V5" />,
+  letters: <path d="M3 19L7.5 6 12 19M4.6 14.5h5.8M15 7v12M15 15.5a3 3 0 1 0 6 0 3 3 0 1 0-6 0" />,
+  star: <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" />,
+  trophy: <path d="M8 4h8v5a4 4 0 0 1-8 0zM8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4M12 13v4M8 21h8M10 17h4v4h-4z" />,
+  school: <path d="M2 10l10-5 10 5-10 5zM6 12v5c3.5 2.5 8.5 2.5 12 0v-5M22 10v6" />,
+  chart: <path d="M4 4v16h16M8 15l3-4 3 2 5-6" />,
+  access: (
+    <>
+      <circle cx="12" cy="4.5" r="1.8" />
+      <path d="M5 8.5l7 1.5 7-1.5M12 10v5l-3 6M12 15l3 6" />
+    </>
+  ),
+  heart: <path d="M12 20s-7.5-4.6-7.5-10.2A4.2 4.2 0 0 1 12 7.3a4.2 4.2 0 0 1 7.5 2.5C19.5 15.4 12 20 12 20z" />,
+  board: <path d="M3 4h18v12H3zM8 21l4-5 4 5M7 9h6M7 12h4" />,
+  smile: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5v.5M15 9.5v.5" />
+    </>
+  ),
+  check: <path d="M5 12.5l4.5 4.5L19 7" />,
+  hammer: <path d="M13 4l7 7-3 3-7-7zM11.5 8.5L3.5 16.5l3 3 8-8" />,
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3.5 2" />
+    </>
+  ),
+  arrowRight: <path d="M5 12h14M13 6l6 6-6 6" />,
+} satisfies Record<string, ReactElement>;
+
+/** The names of the available icons. */
+export type IconName = keyof typeof ICONS;
+
+/** Props of {@link Icon}. */
+export interface IconProps {
+  name: IconName;
+  /** Size in CSS pixels. */
+  size?: number;
+  className?: string;
+}
+
+/** A decorative line icon (`aria-hidden`). Put the meaning in nearby text. */
+export function Icon({ name, size = 24, className }: IconProps) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {ICONS[name]}
+    </svg>
+  );
+}
