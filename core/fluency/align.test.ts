@@ -129,3 +129,10 @@ describe('alignReading', () => {
     expect(r.insertions.length).toBe(2);
   });
 });
+
+describe('alignReading at the end of a reading', () => {
+  it('marks a misread last word as a substitution, not an unfinished attempt', () => {
+    const r = alignReading(tokenisePassage('The cat sat on the hat.'), normaliseHeard(say('the cat sat on the mat')));
+    expect(r.words[5]).toMatchObject({ status: 'substitution', heard: 'mat' });
+  });
+});

@@ -78,6 +78,7 @@ const COST_OMISSION = 1;
 const COST_INSERTION = 1;
 const COST_ATTEMPT = 0.6;
 const COST_REPETITION = 0.3;
+const COST_TRAILING_INSERTIONS = 0.5;
 
 const OP_NONE = 0;
 const OP_MATCH = 1;
@@ -168,8 +169,11 @@ export function alignReading(passage: readonly PassageWord[], heard: readonly He
   // substitution for "barn", not an insertion after "red").
   let reached = 0;
   let best = Infinity;
+  // A reading that ends in extra words before the passage ends pays a little more, so a last
+  // word misread ("… on the mat" for "hat") is a substitution, not an attempt left hanging.
   for (let i = 0; i <= n; i++) {
-    const c = cost[i * W + m] ?? Infinity;
+    const trailing = i < n && op[i * W + m] === OP_INS ? COST_TRAILING_INSERTIONS : 0;
+    const c = (cost[i * W + m] ?? Infinity) + trailing;
     if (c <= best + 1e-9) {
       best = c;
       reached = i;

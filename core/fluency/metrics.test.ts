@@ -74,9 +74,9 @@ describe('fluencyScore', () => {
     for (const grade of ['K', 1, 2, 3, 4, 5, 6, 8] as const) {
       for (const season of ['fall', 'winter', 'spring'] as const) {
         let prevRow = -1;
-        for (let wcpm = 0; wcpm <= 260; wcpm += 5) {
+        for (let wcpm = 0; wcpm <= 260; wcpm += 10) {
           let prev = -1;
-          for (let acc = 0; acc <= 100; acc += 5) {
+          for (let acc = 0; acc <= 100; acc += 10) {
             const s = fluencyScore(wcpm, acc, grade, season);
             expect(s).toBeGreaterThanOrEqual(prev);
             expect(s).toBeGreaterThanOrEqual(0);

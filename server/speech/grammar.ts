@@ -29,6 +29,8 @@ export interface GrammarProbabilities {
   skip: number;
   back: number;
   substitute: number;
+  /** A distractor said and then the right word (attempt before a self-correction). */
+  attempt: number;
   garbage: number;
   garbageLoop: number;
   stop: number;
@@ -39,6 +41,7 @@ export const DEFAULT_PROBABILITIES: GrammarProbabilities = {
   skip: 0.02,
   back: 0.02,
   substitute: 0.03,
+  attempt: 0.01,
   garbage: 0.01,
   garbageLoop: 0.5,
   stop: 0.005,
@@ -109,7 +112,10 @@ export function buildPassageGrammar(
     const ds = new Set<string>();
     for (const form of word.spoken)
       for (const t of form) for (const d of options.distractors.get(t) ?? []) ds.add(d);
-    for (const d of ds) add(i, i + 1, p.substitute / ds.size, d);
+    for (const d of ds) {
+      add(i, i + 1, p.substitute / ds.size, d);
+      if (p.attempt > 0) add(i, i, p.attempt / ds.size, d);
+    }
     if (options.garbageWords.length > 0) {
       const g = states++;
       const per = p.garbage / options.garbageWords.length;

@@ -45,7 +45,13 @@ export function createOpenAiRecogniser(options: OpenAiOptions): Recogniser {
       form.append('timestamp_granularities[]', 'word');
       form.append('language', 'en');
       // The passage as a prompt helps spelling of names; it does not force the words.
-      form.append('prompt', passage.map((w) => w.text).join(' ').slice(0, 800));
+      form.append(
+        'prompt',
+        passage
+          .map((w) => w.text)
+          .join(' ')
+          .slice(0, 800),
+      );
       const timeout = AbortSignal.timeout(options.timeoutMs ?? 60_000);
       let res: Response;
       try {
@@ -56,16 +62,25 @@ export function createOpenAiRecogniser(options: OpenAiOptions): Recogniser {
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
       } catch (err) {
-        if (timeout.aborted) throw new SpeechError('recogniser_timeout', 'The transcription service did not answer in time.', { cause: err });
-        throw new SpeechError('recogniser_unavailable', 'The transcription service cannot be reached.', { cause: err });
+        if (timeout.aborted)
+          throw new SpeechError('recogniser_timeout', 'The transcription service did not answer in time.', {
+            cause: err,
+          });
+        throw new SpeechError('recogniser_unavailable', 'The transcription service cannot be reached.', {
+          cause: err,
+        });
       }
       if (!res.ok) {
         const detail = (await res.text().catch(() => '')).slice(0, 200);
-        const code = [401, 403, 429].includes(res.status) || res.status >= 500 ? 'recogniser_unavailable' : 'recogniser_failed';
+        const code =
+          [401, 403, 429].includes(res.status) || res.status >= 500
+            ? 'recogniser_unavailable'
+            : 'recogniser_failed';
         throw new SpeechError(code, `The transcription service answered ${res.status}: ${detail}`);
       }
       const parsed = TranscriptionSchema.safeParse(await res.json().catch(() => null));
-      if (!parsed.success) throw new SpeechError('recogniser_failed', 'The transcription service sent an unexpected answer.');
+      if (!parsed.success)
+        throw new SpeechError('recogniser_failed', 'The transcription service sent an unexpected answer.');
       return parsed.data.words.filter((w) => w.end >= w.start).sort((a, b) => a.start - b.start);
     },
   };

@@ -36,11 +36,18 @@ export async function scoreAudio(input: ScoreAudioInput): Promise<FluencyResult>
   const passage = tokenisePassage(input.passageText);
   if (passage.length === 0) throw new SpeechError('passage_empty', 'The passage has no words to read.');
   if (passage.length > MAX_PASSAGE_WORDS) {
-    throw new SpeechError('passage_empty', `The passage has ${passage.length} words; the limit is ${MAX_PASSAGE_WORDS}.`);
+    throw new SpeechError(
+      'passage_empty',
+      `The passage has ${passage.length} words; the limit is ${MAX_PASSAGE_WORDS}.`,
+    );
   }
   const original = parseWav(input.wav);
   const audio = toRecogniserFormat(original);
-  const heard = await input.recogniser.recognise({ audio, passage, ...(input.signal ? { signal: input.signal } : {}) });
+  const heard = await input.recogniser.recognise({
+    audio,
+    passage,
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
   return scoreReading(input.passageText, heard, {
     engine: input.recogniser.name,
     durationSeconds: original.durationSeconds,
