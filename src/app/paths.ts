@@ -144,3 +144,19 @@ export function aboutSectionPath(section: AboutSection): string {
 export function isSameSitePath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }
+
+/**
+ * Protected screens that work in this release (accounts issue). Every other protected route shows
+ * its title and a short "being built" note, and is left out of the sidebar and the keyboard
+ * shortcuts until it is added here.
+ */
+export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
+  protectedPaths.home,
+  protectedPaths.profile,
+  protectedPaths.onboarding,
+]);
+
+/** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */
+export function isBuiltPath(path: string): boolean {
+  return builtProtectedPaths.has(path);
+}

@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { Toaster } from '../ui/Toast.tsx';
 import { createQueryClient } from './query-client.ts';
 
 /** Props of {@link AppProviders}. */
@@ -17,5 +18,10 @@ export interface AppProvidersProps {
  */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
 }

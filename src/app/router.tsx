@@ -1,11 +1,33 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AboutPage } from '../features/about/AboutPage.tsx';
-import { LoginPlaceholder } from '../features/auth/LoginPlaceholder.tsx';
+import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage.tsx';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { HomePage } from '../features/home/HomePage.tsx';
+import { OnboardingPage } from '../features/onboarding/OnboardingPage.tsx';
+import { ProfilePage } from '../features/profile/ProfilePage.tsx';
+import { BeingBuiltPage } from '../features/protected/BeingBuiltPage.tsx';
+import { SCREEN_TITLES } from '../features/protected/screen-titles.ts';
+import { RouteGuard } from '../features/shell/RouteGuard.tsx';
+import { ShellLayout } from '../features/shell/ShellLayout.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
-import { publicPaths } from './paths.ts';
+import { AriaRouterProvider } from './AriaRouterProvider.tsx';
+import { protectedPaths, protectedPatterns, publicPaths } from './paths.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
+import { RouteFocus } from './RouteFocus.tsx';
+
+/** Protected screens that work (accounts issue); every other protected path gets a "being built" page. */
+const builtScreens: Record<string, RouteObject['element']> = {
+  [protectedPaths.home]: <HomePage />,
+  [protectedPaths.profile]: <ProfilePage />,
+  [protectedPaths.onboarding]: <OnboardingPage />,
+};
+
+/** Every protected route of spec §2.2, behind the guard and inside the signed-in shell. */
+const protectedRoutes: RouteObject[] = [...Object.values(protectedPaths), ...Object.values(protectedPatterns)].map(
+  (path) => ({ path, element: builtScreens[path] ?? <BeingBuiltPage title={SCREEN_TITLES[path] ?? path} /> }),
+);
 
 /**
  * The route table. Only built pages are registered: the protected routes of spec §2.2 and the
@@ -19,9 +41,24 @@ export const routes: RouteObject[] = [
     children: [
       { path: publicPaths.landing, element: <LandingPage /> },
       { path: publicPaths.about, element: <AboutPage /> },
-      { path: publicPaths.login, element: <LoginPlaceholder /> },
+      { path: publicPaths.login, element: <LoginPage /> },
+      { path: publicPaths.authConfirm, element: <ConfirmEmailPage /> },
+      { path: publicPaths.verify, element: <ConfirmEmailPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
+  },
+  {
+    // Signed-in pages (spec §2.2, §2.4): route guard (§4.2), then the shell.
+    element: (
+      <AriaRouterProvider>
+        <RouteGuard>
+          <ShellLayout />
+        </RouteGuard>
+        <RouteFocus />
+      </AriaRouterProvider>
+    ),
+    errorElement: <RouteErrorScreen />,
+    children: protectedRoutes,
   },
 ];
 
