@@ -10,7 +10,14 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { configuredSocialProviders, createAuth, trustedOrigins, type Auth } from './auth/auth.ts';
+import { createLockout, LOCKED_MESSAGE, LOCK_MINUTES } from './auth/lockout.ts';
+import { loadAuthSecret } from './auth/secret.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createAccountRoutes } from './routes/account/account.routes.ts';
 import { migrationStatus } from './db/migration-status.ts';
 import type { Env } from './env.ts';
 import type { AppEnv } from './http/app-env.ts';
@@ -23,6 +30,10 @@ export interface AppDeps {
   log: Logger;
   /** Version reported by /api/health. */
   version: string;
+  /** Session-signing secret; by default BETTER_AUTH_SECRET or the one kept in DATA_DIR. */
+  authSecret?: string;
+  /** Outgoing mail; by default SMTP when configured, else the outbox table. */
+  mailer?: Mailer;
 }
 
 const NotFoundLogSchema = z.object({ path: z.string().min(1).max(2048) });
@@ -30,6 +41,18 @@ const NotFoundLogSchema = z.object({ path: z.string().min(1).max(2048) });
 /** Build the application. */
 export function createApp(deps: AppDeps) {
   const { env, database, log, version } = deps;
+  const db = database.db;
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, log });
+  const lockout = createLockout(db);
+  const auth: Auth = createAuth({
+    env,
+    db,
+    mailer,
+    secret: deps.authSecret ?? loadAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
+    log,
+    // A successful reset lifts a lockout: the person proved they own the address.
+    onPasswordReset: (email) => lockout.clear(email),
+  });
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
@@ -78,6 +101,67 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
 
+  // Cross-origin writes are refused on every API route, better-auth's included: a browser always sends
+  // Origin (and Sec-Fetch-Site) on a POST, so a page on another site cannot act with a child's cookies.
+  const allowedOrigins = new Set(trustedOrigins(env));
+  api.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+    const origin = c.req.header('origin');
+    const fetchSite = c.req.header('sec-fetch-site');
+    if ((origin && !allowedOrigins.has(origin)) || fetchSite === 'cross-site') {
+      return apiError(c, 403, 'forbidden', 'This request is not allowed from another site.');
+    }
+    return next();
+  });
+
+  // better-auth, with a per-account lockout around e-mail sign-in (server/auth/lockout.ts).
+  api.on(['GET', 'POST'], '/auth/*', async (c) => {
+    if (c.req.method === 'POST' && c.req.path === '/api/auth/sign-in/email') {
+      const body = (await c.req.raw
+        .clone()
+        .json()
+        .catch(() => null)) as { email?: unknown } | null;
+      const email = typeof body?.email === 'string' ? body.email : undefined;
+      if (email && (await lockout.lockedUntil(email))) {
+        c.header('retry-after', String(LOCK_MINUTES * 60));
+        return apiError(c, 429, 'account_locked', LOCKED_MESSAGE);
+      }
+      const response = await auth.handler(c.req.raw);
+      if (email) {
+        if (response.status === 401) await lockout.recordFailure(email);
+        else if (response.ok) await lockout.clear(email);
+      }
+      return response;
+    }
+    return auth.handler(c.req.raw);
+  });
+
+  // The signed-in user, if any, for every other API route.
+  api.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/api/auth/')) return next();
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    if (session) {
+      c.set('user', {
+        id: session.user.id,
+        email: session.user.email,
+        name: session.user.name,
+        emailVerified: session.user.emailVerified,
+      });
+    }
+    return next();
+  });
+
+  api.route(
+    '/',
+    createAccountRoutes({
+      db,
+      auth,
+      adminEmails: env.ADMIN_EMAILS,
+      socialProviders: configuredSocialProviders(env),
+      exposeOutbox: env.NODE_ENV === 'test',
+    }),
+  );
+
   /** GET /api/health → { status, version, database: { kind, migrations: { applied, expected, upToDate } } }. */
   api.get('/health', async (c) => {
     const migrations = await migrationStatus(database.db);
@@ -109,6 +193,15 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api);
 
   app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      if (c.req.path.startsWith('/api/')) {
+        const code = error.status === 403 ? 'forbidden' : 'http_error';
+        const message =
+          error.status === 403 ? 'This request is not allowed from another site.' : error.message;
+        return apiError(c, error.status as ContentfulStatusCode, code, message);
+      }
+      return error.getResponse();
+    }
     c.get('log')?.error({ err: error }, 'unhandled error');
     if (c.req.path.startsWith('/api/')) {
       return apiError(c, 500, 'internal_error', 'Something went wrong on the server. Please try again.');

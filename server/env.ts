@@ -51,6 +51,42 @@ export const EnvSchema = z.object({
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   /** Key for ElevenLabs voices (optional). */
   ELEVENLABS_API_KEY: optionalText,
+  /** Secret that signs sessions (32+ characters). When unset one is made and kept in DATA_DIR/auth-secret. */
+  BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** How long a sign-in lasts, in hours. */
+  SESSION_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  /** Comma-separated e-mails that get the owner role at sign-up (the first account always does). */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Extra origins allowed to call the API with cookies (comma-separated), e.g. the Vite dev server. */
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    ),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  APPLE_CLIENT_ID: optionalText,
+  APPLE_CLIENT_SECRET: optionalText,
+  GITHUB_CLIENT_ID: optionalText,
+  GITHUB_CLIENT_SECRET: optionalText,
+  TWITTER_CLIENT_ID: optionalText,
+  TWITTER_CLIENT_SECRET: optionalText,
   /** Whether children's audio may be sent to a cloud recogniser when a key is set. Off by default. */
   ALLOW_CLOUD_AUDIO: booleanFlag,
 });

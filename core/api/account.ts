@@ -7,14 +7,33 @@ import { z } from 'zod';
 /** Spec §3 options. */
 export const USER_TYPE_VALUES = ['student', 'teacher', 'guardian', 'other'] as const;
 export const ROLE_VALUES = ['owner', 'admin', 'teacher', 'student', 'guardian'] as const;
-export const GRADE_VALUES = ['Pre-K', 'K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+export const GRADE_VALUES = [
+  'Pre-K',
+  'K',
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  '6',
+  '7',
+  '8',
+  '9',
+  '10',
+  '11',
+  '12',
+] as const;
 export const GENDER_VALUES = ['girl', 'boy', 'other', 'prefer-not-to-say'] as const;
 
 /** Password length bounds (NIST SP 800-63B: at least 8; an upper bound stops hashing abuse). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-const displayName = z.string().trim().min(1, 'Please enter a display name.').max(80, 'Use at most 80 characters.');
+const displayName = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a display name.')
+  .max(80, 'Use at most 80 characters.');
 const optionalText = (max: number) => z.string().trim().min(1).max(max).optional();
 
 /** Sign-up metadata (spec §3): optional values absent rather than empty (spec §5). */

@@ -399,3 +399,14 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });
+
+/**
+ * Failed sign-in attempts per account (lowercased e-mail), for the lockout of server/auth/lockout.ts.
+ * Server only. Counting per account, not per address, lets a class behind one address sign in.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  firstFailureAt: timestamp('first_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});

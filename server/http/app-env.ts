@@ -6,6 +6,7 @@ export interface RequestUser {
   id: string;
   email: string;
   name: string;
+  emailVerified: boolean;
 }
 
 /**

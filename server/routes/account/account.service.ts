@@ -1,0 +1,215 @@
+/**
+ * Account services: the profile and roles made at sign-up, the signed-in user's own data, onboarding,
+ * assessment eligibility and secure role management (spec §3, §4.2, §6, §7.4, §7.5).
+ */
+import { and, count, eq, sql } from 'drizzle-orm';
+import type {
+  EligibilityResponse,
+  OnboardingRequest,
+  Profile,
+  ProfileUpdate,
+  RoleChangeRequest,
+} from '#core/api/account.ts';
+import type { Database } from '../../db/client.ts';
+import { asSystem, asUser, type Tx } from '../../db/rls.ts';
+import { profiles, readingSessions, userRoles, users, type ROLES } from '../../db/schema.ts';
+import { queryRows } from '../../db/sql-rows.ts';
+import type { SignUpRequest } from '#core/api/account.ts';
+
+type Role = (typeof ROLES)[number];
+type ProfileRow = typeof profiles.$inferSelect;
+
+/** A profile row in the API's snake_case shape (spec §3). */
+export function toProfile(row: ProfileRow): Profile {
+  return {
+    user_id: row.userId,
+    user_type: row.userType as Profile['user_type'],
+    display_name: row.displayName,
+    age: row.age,
+    grade: row.grade,
+    gender: row.gender,
+    pets_name: row.petsName,
+    avatar_url: row.avatarUrl,
+    tokens: row.tokens,
+    onboarding_completed: row.onboardingCompleted,
+    assessment_completed: row.assessmentCompleted,
+    lexile_level: row.lexileLevel,
+    estimated_lexile_range: row.estimatedLexileRange,
+    last_assessment_wpm: row.lastAssessmentWpm,
+    last_assessment_accuracy: row.lastAssessmentAccuracy,
+    reading_level: row.readingLevel,
+  };
+}
+
+/**
+ * After sign-up: the profile from the sign-up metadata, a user_roles row for the chosen role (spec §3;
+ * 'other' has no role of its own), and the owner role for the first account of a fresh install or an
+ * address in ADMIN_EMAILS. Idempotent: a second call changes nothing.
+ */
+export async function createAccountRecords(
+  db: Database,
+  input: { userId: string; email: string; data: SignUpRequest['data']; adminEmails: string[] },
+): Promise<void> {
+  const { userId, email, data, adminEmails } = input;
+  await asSystem(db, async (tx) => {
+    const inserted = await tx
+      .insert(profiles)
+      .values({
+        userId,
+        userType: data.user_type,
+        displayName: data.display_name,
+        age: data.age ?? null,
+        grade: data.grade ?? null,
+        gender: data.gender ?? null,
+        petsName: data.pets_name ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ userId: profiles.userId });
+    if (inserted.length === 0) return;
+    const roles: Role[] = [];
+    if (data.user_type !== 'other') roles.push(data.user_type);
+    const [profileCount] = await tx.select({ n: count() }).from(profiles);
+    if ((profileCount?.n ?? 0) <= 1 || adminEmails.includes(email.toLowerCase())) roles.push('owner');
+    for (const role of roles) {
+      await tx.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+    }
+  });
+}
+
+/** The user id of an e-mail address, if an account exists. */
+export async function findUserIdByEmail(db: Database, email: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row?.id;
+}
+
+async function readProfile(tx: Tx, userId: string) {
+  const [row] = await tx.select().from(profiles).where(eq(profiles.userId, userId));
+  return row ? toProfile(row) : null;
+}
+
+/** The signed-in user's profile, roles and whether they have any reading session (for §4.2). */
+export async function getOwnAccount(db: Database, userId: string) {
+  return asUser(db, userId, async (tx) => {
+    const profile = await readProfile(tx, userId);
+    const roleRows = await tx
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId));
+    const [sessionCount] = await tx
+      .select({ n: count() })
+      .from(readingSessions)
+      .where(eq(readingSessions.userId, userId));
+    return {
+      profile,
+      roles: roleRows.map((r) => r.role as Role),
+      hasReadingSessions: (sessionCount?.n ?? 0) > 0,
+    };
+  });
+}
+
+/** Change the user's own profile fields. Returns null when the user has no profile. */
+export async function updateOwnProfile(
+  db: Database,
+  userId: string,
+  patch: ProfileUpdate,
+): Promise<Profile | null> {
+  return asUser(db, userId, async (tx) => {
+    const [row] = await tx
+      .update(profiles)
+      .set({
+        ...(patch.display_name !== undefined && { displayName: patch.display_name }),
+        ...(patch.age !== undefined && { age: patch.age }),
+        ...(patch.grade !== undefined && { grade: patch.grade }),
+        ...(patch.gender !== undefined && { gender: patch.gender }),
+        ...(patch.pets_name !== undefined && { petsName: patch.pets_name || null }),
+        ...(patch.avatar_url !== undefined && { avatarUrl: patch.avatar_url || null }),
+        updatedAt: new Date(),
+      })
+      .where(eq(profiles.userId, userId))
+      .returning();
+    return row ? toProfile(row) : null;
+  });
+}
+
+/** Save what onboarding collected and mark it completed. Returns null when the user has no profile. */
+export async function completeOnboarding(
+  db: Database,
+  userId: string,
+  input: OnboardingRequest,
+): Promise<Profile | null> {
+  return asUser(db, userId, async (tx) => {
+    const [row] = await tx
+      .update(profiles)
+      .set({
+        ...(input.display_name !== undefined && { displayName: input.display_name }),
+        ...(input.age !== undefined && { age: input.age }),
+        ...(input.grade !== undefined && { grade: input.grade }),
+        ...(input.pets_name !== undefined && { petsName: input.pets_name || null }),
+        onboardingCompleted: true,
+        updatedAt: new Date(),
+      })
+      .where(eq(profiles.userId, userId))
+      .returning();
+    return row ? toProfile(row) : null;
+  });
+}
+
+/** check_assessment_eligibility (spec §7.4) for the signed-in user. */
+export async function checkEligibility(db: Database, userId: string): Promise<EligibilityResponse> {
+  const rows = await asUser(db, userId, (tx) =>
+    queryRows<{ result: EligibilityResponse }>(
+      tx,
+      sql`select check_assessment_eligibility(${userId}) as result`,
+    ),
+  );
+  const result = rows[0]?.result;
+  if (!result) throw new Error('Failed to check assessment eligibility');
+  return { eligible: Boolean(result.eligible), reason: String(result.reason) };
+}
+
+/** Outcome of a role change (spec §7.5 secure-role-management: success and error). */
+export type RoleChangeResult = { success: true } | { success: false; status: 403 | 404 | 409; error: string };
+
+/**
+ * Assign or remove a role (spec §6, §7.5). Who may: an owner, any role; an admin, the teacher, student
+ * and guardian roles only. The last owner cannot be removed. Runs as server work after the check.
+ */
+export async function changeRole(
+  db: Database,
+  actorId: string,
+  request: RoleChangeRequest,
+): Promise<RoleChangeResult> {
+  const failure = request.action === 'assign' ? 'Failed to assign role' : 'Failed to remove role';
+  return asSystem(db, async (tx) => {
+    const actorRoles = (
+      await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, actorId))
+    ).map((r) => r.role);
+    const isOwner = actorRoles.includes('owner');
+    const isAdmin = actorRoles.includes('admin');
+    const privileged = request.role === 'owner' || request.role === 'admin';
+    if (!isOwner && !(isAdmin && !privileged)) {
+      return { success: false, status: 403, error: `${failure}: you are not allowed to change this role.` };
+    }
+    const [target] = await tx
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.userId, request.userId));
+    if (!target) return { success: false, status: 404, error: `${failure}: No user or profile found` };
+    if (request.action === 'assign') {
+      await tx.insert(userRoles).values({ userId: request.userId, role: request.role }).onConflictDoNothing();
+      return { success: true };
+    }
+    if (request.role === 'owner') {
+      const [owners] = await tx.select({ n: count() }).from(userRoles).where(eq(userRoles.role, 'owner'));
+      if ((owners?.n ?? 0) <= 1)
+        return { success: false, status: 409, error: `${failure}: the last owner cannot be removed.` };
+    }
+    await tx
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, request.userId), eq(userRoles.role, request.role)));
+    return { success: true };
+  });
+}

@@ -1,0 +1,382 @@
+/**
+ * Accounts through the HTTP API, on PGlite and on PostgreSQL: sign-up with metadata, e-mail verification
+ * from the outbox, sign-in, lockout, password reset, sessions, profile, onboarding, roles, and refusals.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../server/db/client.ts';
+import { sessions, users } from '../server/db/schema.ts';
+import { createTestApp, lastLink, pathOf, TestClient, type TestApp } from './helpers/app.ts';
+import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
+
+const PASSWORD = 'purple-otter-reads-42';
+const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
+
+describe(`accounts (${testDatabaseKind})`, () => {
+  let handle: DatabaseHandle;
+  let app: TestApp;
+  const ownerEmail = uniqueEmail('owner');
+
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    app = createTestApp(handle, { ADMIN_EMAILS: ownerEmail });
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  async function outbox(client: TestClient, to: string) {
+    const response = await client.request(`/api/test/outbox?to=${encodeURIComponent(to)}`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { messages: { subject: string; text: string }[] }).messages;
+  }
+
+  async function signUp(client: TestClient, email: string, data: Record<string, unknown> = {}) {
+    return signUpOn(client, email, data);
+  }
+
+  async function signUpOn(client: TestClient, email: string, data: Record<string, unknown> = {}) {
+    return client.request('/api/signup', {
+      method: 'POST',
+      json: { email, password: PASSWORD, data: { display_name: 'Maya', user_type: 'student', ...data } },
+    });
+  }
+
+  async function verify(client: TestClient, email: string) {
+    const [mail] = (await outbox(client, email)).filter((m) => m.subject.startsWith('Confirm your e-mail'));
+    expect(mail, 'verification mail').toBeDefined();
+    const response = await client.request(pathOf(lastLink(mail!.text)), { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toMatch(/\/auth\/confirm$/);
+  }
+
+  async function signIn(client: TestClient, email: string, password = PASSWORD) {
+    return client.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email, password, callbackURL: '/auth/confirm' },
+    });
+  }
+
+  async function signedUpAndIn(label: string, data: Record<string, unknown> = {}) {
+    const client = new TestClient(app);
+    const email = uniqueEmail(label);
+    expect((await signUp(client, email, data)).status).toBe(201);
+    await verify(client, email);
+    expect((await signIn(client, email)).status).toBe(200);
+    const me = await (await client.request('/api/me')).json();
+    return { client, email, me };
+  }
+
+  it('signs up with metadata, verifies by e-mail, signs in and reads the account', async () => {
+    const client = new TestClient(app);
+    const email = uniqueEmail('student');
+    const response = await signUp(client, email, {
+      age: 8,
+      grade: '3',
+      gender: 'girl',
+      pets_name: 'Biscuit',
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ ok: true });
+
+    const before = await signIn(client, email);
+    expect(before.status).toBe(403);
+
+    await verify(client, email);
+    const signedIn = await signIn(client, email);
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers.getSetCookie().find((c) => c.includes('session_token'));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const me = await client.request('/api/me');
+    expect(me.status).toBe(200);
+    const body = await me.json();
+    expect(body.user.email).toBe(email);
+    expect(body.profile).toMatchObject({
+      display_name: 'Maya',
+      user_type: 'student',
+      age: 8,
+      grade: '3',
+      gender: 'girl',
+      pets_name: 'Biscuit',
+      tokens: 0,
+      onboarding_completed: false,
+    });
+    expect(body.roles).toContain('student');
+    expect(body.hasReadingSessions).toBe(false);
+  });
+
+  it('makes the first account of a fresh install its owner', async () => {
+    const { openDatabase } = await import('../server/db/client.ts');
+    const { seedDatabase } = await import('../server/db/seed.ts');
+    const fresh = await openDatabase({});
+    await fresh.migrate();
+    await seedDatabase(fresh.db);
+    try {
+      const freshApp = createTestApp(fresh);
+      const first = new TestClient(freshApp);
+      const second = new TestClient(freshApp);
+      const [a, b] = [uniqueEmail('first'), uniqueEmail('second')];
+      expect((await signUpOn(first, a)).status).toBe(201);
+      expect((await signUpOn(second, b)).status).toBe(201);
+      await fresh.db.update(users).set({ emailVerified: true });
+      for (const [client, email] of [
+        [first, a],
+        [second, b],
+      ] as const) {
+        expect(
+          (
+            await client.request('/api/auth/sign-in/email', {
+              method: 'POST',
+              json: { email, password: PASSWORD },
+            })
+          ).status,
+        ).toBe(200);
+      }
+      expect((await (await first.request('/api/me')).json()).roles.sort()).toEqual(['owner', 'student']);
+      expect((await (await second.request('/api/me')).json()).roles).toEqual(['student']);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('sessions last SESSION_HOURS (12 h by default)', async () => {
+    const { email } = await signedUpAndIn('session');
+    const [user] = await handle.db.select().from(users).where(eq(users.email, email));
+    const [session] = await handle.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    const hours = (session!.expiresAt.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(11.9);
+    expect(hours).toBeLessThanOrEqual(12.01);
+  });
+
+  it('answers a sign-up for a known e-mail the same way, and tells the owner of the address', async () => {
+    const client = new TestClient(app);
+    const email = uniqueEmail('twice');
+    expect((await signUp(client, email)).status).toBe(201);
+    const again = await signUp(client, email, { display_name: 'Someone Else' });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual({ ok: true });
+    const subjects = (await outbox(client, email)).map((m) => m.subject);
+    expect(subjects).toContain('Someone tried to create a Sparky Reads account with your e-mail');
+    const rows = await handle.db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses weak passwords with reasons, bad input, and missing credentials', async () => {
+    const client = new TestClient(app);
+    const weak = await client.request('/api/signup', {
+      method: 'POST',
+      json: { email: uniqueEmail('weak'), password: 'password1', data: { display_name: 'Max' } },
+    });
+    expect(weak.status).toBe(422);
+    const weakBody = await weak.json();
+    expect(weakBody.error.code).toBe('weak_password');
+    expect(weakBody.error.details.reasons.length).toBeGreaterThan(0);
+
+    const short = await client.request('/api/signup', {
+      method: 'POST',
+      json: { email: uniqueEmail('short'), password: 'abc', data: { display_name: 'Max' } },
+    });
+    expect((await short.json()).error.details.reasons).toContain('Use at least 8 characters.');
+
+    const missing = await client.request('/api/signup', {
+      method: 'POST',
+      json: { email: '', password: '' },
+    });
+    expect(missing.status).toBe(422);
+    expect((await missing.json()).error.message).toBe(
+      'You must provide either an email or phone number and a password',
+    );
+
+    const badRole = await client.request('/api/signup', {
+      method: 'POST',
+      json: {
+        email: uniqueEmail('role'),
+        password: PASSWORD,
+        data: { display_name: 'Max', user_type: 'admin' },
+      },
+    });
+    expect(badRole.status).toBe(422);
+    expect((await badRole.json()).error.code).toBe('invalid_input');
+
+    const notJson = await client.request('/api/signup', {
+      method: 'POST',
+      body: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notJson.status).toBe(400);
+  });
+
+  it('locks an account after 5 failed sign-ins, even for the right password', async () => {
+    const { email } = await signedUpAndIn('lockout');
+    const client = new TestClient(app, '198.51.100.20');
+    for (let i = 0; i < 5; i++) expect((await signIn(client, email, 'wrong-password-123')).status).toBe(401);
+    const locked = await signIn(client, email);
+    expect(locked.status).toBe(429);
+    expect((await locked.json()).error.code).toBe('account_locked');
+  });
+
+  it('lets a class of 30 behind one address all sign in', { timeout: 120_000 }, async () => {
+    const emails: string[] = [];
+    const setup = new TestClient(app, '192.0.2.50');
+    for (let i = 0; i < 30; i++) {
+      const email = uniqueEmail(`class${i}`);
+      emails.push(email);
+      expect((await signUp(setup, email)).status).toBe(201);
+    }
+    await handle.db.update(users).set({ emailVerified: true }).where(eq(users.emailVerified, false));
+    const statuses = await Promise.all(
+      emails.map((email) => signIn(new TestClient(app, '192.0.2.50'), email).then((r) => r.status)),
+    );
+    expect(statuses).toEqual(emails.map(() => 200));
+  });
+
+  it('resets a password through the e-mailed link and signs out other sessions', async () => {
+    const { client: oldDevice, email } = await signedUpAndIn('reset');
+    const client = new TestClient(app);
+    const request = await client.request('/api/auth/request-password-reset', {
+      method: 'POST',
+      json: { email, redirectTo: '/login' },
+    });
+    expect(request.status).toBe(200);
+    const [mail] = (await outbox(client, email)).filter((m) => m.subject.startsWith('Reset your'));
+    const landing = await client.request(pathOf(lastLink(mail!.text)), { redirect: 'manual' });
+    expect(landing.status).toBe(302);
+    const location = new URL(landing.headers.get('location')!, 'http://localhost:3000');
+    expect(location.pathname).toBe('/login');
+    const token = location.searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await client.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { newPassword: 'green-heron-sings-77', token },
+    });
+    expect(reset.status).toBe(200);
+    expect((await oldDevice.request('/api/me')).status).toBe(401);
+    expect((await signIn(client, email)).status).toBe(401);
+    expect((await signIn(client, email, 'green-heron-sings-77')).status).toBe(200);
+  });
+
+  it('edits the profile, but never the balance, and completes onboarding', async () => {
+    const { client } = await signedUpAndIn('profile');
+    const patch = await client.request('/api/profile', {
+      method: 'PATCH',
+      json: { display_name: 'Maya F.', pets_name: 'Rex', tokens: 5000 },
+    });
+    expect(patch.status).toBe(200);
+    const { profile } = await patch.json();
+    expect(profile).toMatchObject({ display_name: 'Maya F.', pets_name: 'Rex', tokens: 0 });
+
+    const bad = await client.request('/api/profile', { method: 'PATCH', json: { grade: '13' } });
+    expect(bad.status).toBe(422);
+    const empty = await client.request('/api/profile', { method: 'PATCH', json: {} });
+    expect(empty.status).toBe(422);
+
+    expect(await (await client.request('/api/assessment-eligibility')).json()).toMatchObject({
+      eligible: false,
+      reason: 'onboarding_incomplete',
+    });
+    const onboarding = await client.request('/api/onboarding', {
+      method: 'POST',
+      json: { grade: '2', age: 7 },
+    });
+    expect(onboarding.status).toBe(200);
+    expect((await onboarding.json()).profile).toMatchObject({
+      onboarding_completed: true,
+      grade: '2',
+      age: 7,
+    });
+    expect(await (await client.request('/api/assessment-eligibility')).json()).toEqual({
+      eligible: true,
+      reason: 'eligible',
+    });
+  });
+
+  it('refuses signed-out requests with the spec’s message', async () => {
+    const client = new TestClient(app);
+    for (const [method, path] of [
+      ['GET', '/api/me'],
+      ['PATCH', '/api/profile'],
+      ['POST', '/api/onboarding'],
+      ['GET', '/api/assessment-eligibility'],
+      ['POST', '/api/roles'],
+    ] as const) {
+      const response = await client.request(path, { method, json: method === 'GET' ? undefined : {} });
+      expect(response.status, path).toBe(401);
+      expect((await response.json()).error.message).toBe('Auth session missing!');
+    }
+  });
+
+  it('lets only an owner or admin change roles; a student cannot make themselves a teacher', async () => {
+    const student = await signedUpAndIn('climber');
+    const self = await student.client.request('/api/roles', {
+      method: 'POST',
+      json: { action: 'assign', userId: student.me.user.id, role: 'teacher' },
+    });
+    expect(self.status).toBe(403);
+    expect((await self.json()).success).toBe(false);
+    expect((await (await student.client.request('/api/me')).json()).roles).toEqual(['student']);
+
+    const owner = await signedUpAndIn('owner', {});
+    // ADMIN_EMAILS makes this address an owner; sign up that exact one.
+    const ownerClient = new TestClient(app);
+    expect((await signUp(ownerClient, ownerEmail, { user_type: 'teacher' })).status).toBe(201);
+    await verify(ownerClient, ownerEmail);
+    expect((await signIn(ownerClient, ownerEmail)).status).toBe(200);
+    expect((await (await ownerClient.request('/api/me')).json()).roles.sort()).toEqual(['owner', 'teacher']);
+
+    const assign = await ownerClient.request('/api/roles', {
+      method: 'POST',
+      json: { action: 'assign', userId: student.me.user.id, role: 'teacher' },
+    });
+    expect(await assign.json()).toEqual({ success: true });
+    expect((await (await student.client.request('/api/me')).json()).roles.sort()).toEqual([
+      'student',
+      'teacher',
+    ]);
+    const remove = await ownerClient.request('/api/roles', {
+      method: 'POST',
+      json: { action: 'remove', userId: student.me.user.id, role: 'teacher' },
+    });
+    expect(await remove.json()).toEqual({ success: true });
+    const unknown = await ownerClient.request('/api/roles', {
+      method: 'POST',
+      json: { action: 'assign', userId: 'nobody', role: 'teacher' },
+    });
+    expect(unknown.status).toBe(404);
+    expect(owner.me.roles).not.toContain('owner');
+  });
+
+  it('refuses cross-origin posts', async () => {
+    const client = new TestClient(app);
+    const form = await client.request('/api/signup', {
+      method: 'POST',
+      body: 'email=a@b.c&password=x',
+      headers: { origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(403);
+    const signInElsewhere = await client.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: uniqueEmail('csrf'), password: PASSWORD },
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(signInElsewhere.status).toBe(403);
+    const fetchedCrossSite = await client.request('/api/onboarding', {
+      method: 'POST',
+      json: {},
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(fetchedCrossSite.status).toBe(403);
+  });
+
+  it('reports which social providers are configured', async () => {
+    const client = new TestClient(app);
+    expect(await (await client.request('/api/auth-config')).json()).toEqual({ socialProviders: [] });
+    const configured = createTestApp(handle, { GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' });
+    expect(await (await new TestClient(configured).request('/api/auth-config')).json()).toEqual({
+      socialProviders: ['github'],
+    });
+  });
+});

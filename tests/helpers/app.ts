@@ -1,0 +1,79 @@
+/** An in-process app on the test database, and a tiny cookie-keeping client for it. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createApp } from '../../server/app.ts';
+import type { DatabaseHandle } from '../../server/db/client.ts';
+import { loadEnv } from '../../server/env.ts';
+
+export const ORIGIN = 'http://localhost:3000';
+
+/** Build the app with test settings; extra settings override. */
+export function createTestApp(handle: DatabaseHandle, settings: Record<string, string> = {}) {
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    PORT: '3000',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'sparky-test-data-')),
+    STATIC_DIR: './no-such-dist',
+    ...settings,
+  });
+  return createApp({
+    env,
+    database: handle,
+    log: pino({ level: 'silent' }),
+    version: 'test',
+    authSecret: 'test-secret-that-is-long-enough-for-better-auth',
+  });
+}
+
+export type TestApp = ReturnType<typeof createTestApp>;
+
+/** A browser-like client: keeps cookies, sends the app's Origin and a fixed client address. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  constructor(
+    private app: TestApp,
+    private address = '203.0.113.7',
+  ) {}
+
+  async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (!headers.has('origin')) headers.set('origin', ORIGIN);
+    headers.set('x-forwarded-for', this.address);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const response = await this.app.request(path, { ...init, headers, body });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** The raw Set-Cookie headers of a response are checked by tests; this exposes the jar. */
+  get cookieNames(): string[] {
+    return [...this.cookies.keys()];
+  }
+}
+
+/** The last link in a text (the one mails ask the reader to follow). */
+export function lastLink(text: string): string {
+  const links = text.match(/https?:\/\/\S+/g);
+  if (!links?.length) throw new Error(`no link in: ${text}`);
+  return links[links.length - 1]!;
+}
+
+/** Path and query of an absolute URL, to request it from the in-process app. */
+export function pathOf(url: string): string {
+  const u = new URL(url);
+  return u.pathname + u.search;
+}
