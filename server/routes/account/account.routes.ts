@@ -5,7 +5,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   OnboardingRequestSchema,
   ProfileUpdateSchema,
