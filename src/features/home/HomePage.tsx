@@ -1,0 +1,59 @@
+import { protectedPaths } from '../../app/paths.ts';
+import { useMe } from '../../lib/api/me.ts';
+import { gradeLabel } from '../../lib/api/profile-options.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Link } from '../../ui/Link.tsx';
+import { SparkyLogo } from '../../ui/SparkyLogo.tsx';
+import '../../ui/page.css';
+
+/** What is coming, said plainly (nothing here is a link until it works). */
+export const COMING_SOON = [
+  'Reading stories aloud with Sparky listening',
+  'Your reading streak and tokens for practice',
+  'Letter, word and sound games',
+] as const;
+
+/**
+ * /home, 'Home Dashboard' (spec §2.6): a welcome with the child's name and what they can do
+ * today. Only what works is offered as an action; what is being built is listed as such.
+ */
+export function HomePage() {
+  useDocumentTitle('Home Dashboard');
+  const me = useMe();
+  const profile = me.data?.profile ?? null;
+  const name = profile?.display_name || me.data?.user.name || 'reader';
+  const grade = gradeLabel(profile?.grade);
+  return (
+    <div className="page">
+      <div className="home__hello">
+        <SparkyLogo size={72} />
+        <h1>Hi, {name}!</h1>
+      </div>
+      <p className="page__lead">Welcome to Sparky Reads. I'm Sparky, and I'm glad you're here.</p>
+      <section className="page__card" aria-labelledby="home-now">
+        <h2 id="home-now">What you can do now</h2>
+        <ul>
+          <li>
+            <Link href={protectedPaths.profile}>Look at and change your profile</Link>
+            {grade || profile?.pets_name ? (
+              <>
+                {' '}
+                ({[grade, profile?.pets_name ? `pet: ${profile.pets_name}` : null].filter(Boolean).join(', ')})
+              </>
+            ) : null}
+          </li>
+          <li>Choose bigger text or high contrast with the Display button at the top.</li>
+        </ul>
+      </section>
+      <section className="page__card" aria-labelledby="home-soon">
+        <h2 id="home-soon">Being built</h2>
+        <p>These are on their way and will show up in the menu when they are ready:</p>
+        <ul>
+          {COMING_SOON.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

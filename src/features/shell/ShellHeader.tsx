@@ -1,0 +1,104 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { MeResponse } from '#core/api/account.ts';
+import { TOASTS, toast } from '#core/auth/messages.ts';
+import { isBuiltPath, protectedPaths, publicPaths } from '../../app/paths.ts';
+import { signOut } from '../../lib/api/auth-client.ts';
+import { ME_QUERY_KEY } from '../../lib/api/me.ts';
+import { Button } from '../../ui/Button.tsx';
+import { DisplaySettings } from '../../ui/DisplaySettings.tsx';
+import { Link } from '../../ui/Link.tsx';
+import { showToast } from '../../ui/toast-store.ts';
+import { streakLabel, tokensLabel } from './streak.ts';
+
+/** Props of {@link ShellHeader}. */
+export interface ShellHeaderProps {
+  me: MeResponse;
+  /** Shown below 768 px: the button that opens the sidebar overlay. */
+  showMenuButton: boolean;
+  onOpenMenu: () => void;
+  /** Sign out; defaults to better-auth's. Tests pass a fake. */
+  signOutCall?: typeof signOut;
+}
+
+/** The first letter of a name, for the avatar when there is no picture. */
+function initial(name: string): string {
+  return (name.trim()[0] ?? '?').toUpperCase();
+}
+
+/**
+ * The signed-in header (spec §2.4): streak chip (§4.6), token count, avatar and name linking to
+ * /profile, About Us, display settings and Sign Out (toasts of §7.7 and §8). The token count
+ * links to /tokens only once that screen is built; until then it is plain text.
+ */
+export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = signOut }: ShellHeaderProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const name = me.profile?.display_name || me.user.name || me.user.email;
+  const tokens = me.profile?.tokens ?? 0;
+  // §4.6: the streak counts days with a reading session; none can exist before reading is built.
+  const streak = 0;
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    try {
+      const result = await signOutCall();
+      if (!result.ok) {
+        showToast(toast(TOASTS.signOutFailed, 'destructive'));
+        return;
+      }
+      queryClient.setQueryData(ME_QUERY_KEY, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+      showToast(toast(TOASTS.signOutSucceeded));
+      void navigate(publicPaths.landing, { replace: true });
+    } catch {
+      showToast(toast(TOASTS.signOutFailed, 'destructive'));
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <header className="shell-header">
+      {showMenuButton ? (
+        <Button variant="quiet" onPress={onOpenMenu} className="shell-header__menu" aria-label="Open menu">
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+          Menu
+        </Button>
+      ) : null}
+      <ul className="shell-header__stats" aria-label="Your progress">
+        <li className="chip chip--streak">
+          <span aria-hidden="true">🔥</span> <span className="visually-hidden">Reading streak: </span>
+          {streakLabel(streak)}
+        </li>
+        <li className="chip chip--tokens">
+          <span aria-hidden="true">⭐</span>{' '}
+          {isBuiltPath(protectedPaths.tokens) ? (
+            <Link href={protectedPaths.tokens}>{tokensLabel(tokens)}</Link>
+          ) : (
+            <span>{tokensLabel(tokens)}</span>
+          )}
+        </li>
+      </ul>
+      <div className="shell-header__end">
+        <Link href={protectedPaths.profile} variant="nav" className="shell-header__profile">
+          <span className="avatar" aria-hidden="true">
+            {me.profile?.avatar_url ? <img src={me.profile.avatar_url} alt="" /> : initial(name)}
+          </span>
+          <span className="shell-header__name">{name}</span>
+        </Link>
+        <Link href={publicPaths.about} variant="nav">
+          About Us
+        </Link>
+        <DisplaySettings />
+        <Button variant="secondary" onPress={() => void onSignOut()} isPending={signingOut}>
+          Sign Out
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,179 @@
+import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useLocation } from 'react-router-dom';
+import type { MeResponse } from '#core/api/account.ts';
+import { cx } from '../../lib/class-names.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Link } from '../../ui/Link.tsx';
+import { SparkyLogo } from '../../ui/SparkyLogo.tsx';
+import { menuKindFor, navGroupsFor, type NavGroup } from './nav-items.ts';
+import {
+  SIDEBAR_MAX_WIDTH,
+  SIDEBAR_MIN_WIDTH,
+  clampSidebarWidth,
+  readSidebarWidth,
+  widthAfterKey,
+  writeSidebarWidth,
+} from './sidebar-width.ts';
+import './sidebar.css';
+
+/** The accessible name of the sidebar's navigation landmark. */
+export const SIDEBAR_NAV_LABEL = 'Sidebar';
+/** The accessible name of the resize handle. */
+export const RESIZE_LABEL = 'Resize sidebar';
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The sidebar width, restored from localStorage within bounds and saved on change (§4.10). */
+export function useSidebarWidth(): [number, (width: number) => void] {
+  const [width, setWidthState] = useState(() => readSidebarWidth(storage()));
+  const setWidth = useCallback((next: number) => {
+    const clamped = clampSidebarWidth(next);
+    setWidthState(clamped);
+    writeSidebarWidth(storage(), clamped);
+  }, []);
+  return [width, setWidth];
+}
+
+/** The logo, product title and grouped links, shared by the desktop sidebar and the overlay. */
+function SidebarContent({ me, onNavigate }: { me: MeResponse; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const groups: NavGroup[] = navGroupsFor(me);
+  const isTeacher = menuKindFor(me) === 'teacher';
+  return (
+    <>
+      <div className="sidebar__brand">
+        <SparkyLogo size={40} />
+        <span className="sidebar__title">Sparky Reads</span>
+      </div>
+      <nav aria-label={SIDEBAR_NAV_LABEL} className="sidebar__nav">
+        {groups.map((group) => (
+          <section key={group.id} className="sidebar__group" aria-labelledby={`sidebar-group-${group.id}`}>
+            <h2 id={`sidebar-group-${group.id}`} className="sidebar__group-title">
+              {group.title}
+            </h2>
+            <ul className="sidebar__list">
+              {group.items.map((item) => (
+                <li key={item.path}>
+                  <Link
+                    href={item.path}
+                    variant="nav"
+                    className={cx('sidebar__link', pathname === item.path && 'is-current')}
+                    aria-current={pathname === item.path ? 'page' : undefined}
+                    onPress={onNavigate}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        <p className="sidebar__note">
+          {isTeacher
+            ? 'Your classroom tools are being built. They will appear here as they are ready.'
+            : 'More reading activities are being built. They will appear here as they are ready.'}
+        </p>
+      </nav>
+    </>
+  );
+}
+
+/** Props of {@link Sidebar}. */
+export interface SidebarProps {
+  /** The current user; nothing is drawn without one (§2.4). */
+  me: MeResponse | null | undefined;
+  width: number;
+  onWidthChange: (width: number) => void;
+}
+
+/**
+ * The desktop sidebar (spec §2.4, §4.10): logo, title and the user's groups of links, resizable
+ * by dragging its edge between 200 and 480 px or with the arrow keys on the handle (a focusable
+ * `separator` with aria-valuenow). Renders nothing while there is no user.
+ */
+export function Sidebar({ me, width, onWidthChange }: SidebarProps) {
+  const drag = useRef<{ startX: number; startWidth: number } | null>(null);
+  if (!me) return null;
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    drag.current = { startX: event.clientX, startWidth: width };
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (!drag.current) return;
+    onWidthChange(drag.current.startWidth + (event.clientX - drag.current.startX));
+  };
+  const endDrag = (event: PointerEvent<HTMLDivElement>) => {
+    event.currentTarget.releasePointerCapture?.(event.pointerId);
+    drag.current = null;
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const next = widthAfterKey(width, event.key);
+    if (next === null) return;
+    event.preventDefault();
+    onWidthChange(next);
+  };
+
+  return (
+    <aside className="sidebar" style={{ width }} aria-label="Sidebar navigation">
+      <SidebarContent me={me} />
+      <div
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={RESIZE_LABEL}
+        aria-valuenow={width}
+        aria-valuemin={SIDEBAR_MIN_WIDTH}
+        aria-valuemax={SIDEBAR_MAX_WIDTH}
+        aria-valuetext={`${width} pixels wide`}
+        tabIndex={0}
+        className="sidebar__resizer"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+        onKeyDown={onKeyDown}
+      />
+    </aside>
+  );
+}
+
+/** Props of {@link MobileSidebar}. */
+export interface MobileSidebarProps {
+  me: MeResponse | null | undefined;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}
+
+/**
+ * The sidebar below 768 px (spec §2.4, §9): a 320 px overlay over a dark backdrop, opened by the
+ * header's menu button. The backdrop, Escape, the close button or following a link close it;
+ * focus stays inside while it is open and returns to the menu button after (react-aria Modal).
+ */
+export function MobileSidebar({ me, isOpen, onOpenChange }: MobileSidebarProps) {
+  if (!me) return null;
+  return (
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="sidebar-overlay">
+      <Modal className="sidebar sidebar--overlay">
+        <Dialog aria-labelledby="mobile-menu-title" className="sidebar__dialog">
+          <div className="sidebar__overlay-head">
+            <Heading slot="title" id="mobile-menu-title" className="visually-hidden">
+              Menu
+            </Heading>
+            <Button variant="quiet" onPress={() => onOpenChange(false)} className="sidebar__close">
+              Close menu
+            </Button>
+          </div>
+          <SidebarContent me={me} onNavigate={() => onOpenChange(false)} />
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * GET /api/assessment-eligibility (spec §7.4 check_assessment_eligibility), read by the route
+ * guard's `checkAssessmentEligibility` actor.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { EligibilityResponseSchema, type EligibilityResponse } from '#core/api/account.ts';
+import { apiFetch } from './http.ts';
+
+/** Fetches eligibility for the signed-in user. @throws {ApiError} on failure */
+export async function fetchAssessmentEligibility(): Promise<EligibilityResponse> {
+  return apiFetch('/api/assessment-eligibility', EligibilityResponseSchema);
+}
+
+/** Query options, keyed per user so a different account asks again. */
+export function getAssessmentEligibilityQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: ['assessment-eligibility', userId],
+    queryFn: fetchAssessmentEligibility,
+    retry: false,
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * GET /api/me: the signed-in user, profile, roles and whether reading sessions exist (spec §4.2,
+ * §6). The single source of "who is signed in" for the route guard, the shell and the pages.
+ * A 401 is not an error here: it means signed out, and resolves to `null`.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MeResponseSchema, type MeResponse } from '#core/api/account.ts';
+import { apiFetch, isUnauthenticated } from './http.ts';
+
+/** Query key of the current user. Invalidate it after sign-in, sign-out and profile changes. */
+export const ME_QUERY_KEY = ['me'] as const;
+
+/**
+ * Fetches the current user; `null` when signed out (HTTP 401 'Auth session missing!').
+ *
+ * @throws {ApiError} for other failures (network, 5xx)
+ */
+export async function fetchMe(): Promise<MeResponse | null> {
+  try {
+    return await apiFetch('/api/me', MeResponseSchema);
+  } catch (error) {
+    if (isUnauthenticated(error)) return null;
+    throw error;
+  }
+}
+
+/** Query options of the current user. Retries only non-401 failures (the fetcher turns 401 into null). */
+export function getMeQueryOptions() {
+  return queryOptions({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
+}
+
+/** The current user (`data === null` when signed out). */
+export function useMe() {
+  return useQuery(getMeQueryOptions());
+}
