@@ -61,13 +61,6 @@ describe('public routes', () => {
     );
   });
 
-  it('the login placeholder says accounts are coming and links home', async () => {
-    renderRoute('/login?mode=signup');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
-    expect(screen.getByText(/Accounts are coming in the next release/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-  });
-
   it('a skip link comes first and moves focus to main', async () => {
     const user = userEvent.setup();
     renderRoute('/about');

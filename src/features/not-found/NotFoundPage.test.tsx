@@ -36,9 +36,4 @@ describe('NotFoundPage', () => {
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Page not found: /missing');
   });
-
-  it('is what an unbuilt protected route shows for now (docs/decisions/0004-unbuilt-routes.md)', async () => {
-    renderRoute('/home');
-    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
-  });
 });
