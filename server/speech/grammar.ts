@@ -41,7 +41,7 @@ export const DEFAULT_PROBABILITIES: GrammarProbabilities = {
   skip: 0.02,
   back: 0.02,
   substitute: 0.03,
-  attempt: 0.01,
+  attempt: 0,
   garbage: 0.01,
   garbageLoop: 0.5,
   stop: 0.005,

@@ -151,7 +151,7 @@ export function parseCtm(ctm: string): HeardWord[] {
     const raw = (parts[4] ?? '').replace(/\(\d+\)$/, '');
     if (!Number.isFinite(start) || !Number.isFinite(dur)) continue;
     if (/^(<.*>|\[.*\]|\+\+.*\+\+|\+.*\+)$/.test(raw)) continue;
-    const end = start + dur;
+    const end = Math.round((start + dur) * 1000) / 1000;
     if (raw.startsWith(GARBAGE_PREFIX)) {
       const prev = out[out.length - 1];
       if (lastWasGarbage && prev) prev.end = end;
