@@ -18,6 +18,13 @@ import { loadAuthSecret } from './auth/secret.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountRoutes } from './routes/account/account.routes.ts';
+import { createFluencyRoutes } from './routes/fluency/fluency.routes.ts';
+import { createOpenAiRecogniser } from './speech/openai.ts';
+import { createPocketsphinxRecogniser } from './speech/pocketsphinx.ts';
+import type { Recogniser } from './speech/recogniser.ts';
+import { asUser } from './db/rls.ts';
+import { stories } from './db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { migrationStatus } from './db/migration-status.ts';
 import type { Env } from './env.ts';
 import type { AppEnv } from './http/app-env.ts';
@@ -34,7 +41,11 @@ export interface AppDeps {
   authSecret?: string;
   /** Outgoing mail; by default SMTP when configured, else the outbox table. */
   mailer?: Mailer;
+  /** Offline recogniser; by default pocketsphinx. */
+  recogniser?: Recogniser;
 }
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const NotFoundLogSchema = z.object({ path: z.string().min(1).max(2048) });
 
@@ -187,6 +198,30 @@ export function createApp(deps: AppDeps) {
     c.get('log').warn({ attemptedPath: parsed.data.path }, 'page not found');
     return c.body(null, 204);
   });
+
+  // Read-aloud scoring. Children's audio goes to OpenAI only when the operator set a key AND
+  // ALLOW_CLOUD_AUDIO=true; otherwise everything stays on this machine (pocketsphinx).
+  api.route(
+    '/fluency',
+    createFluencyRoutes({
+      recogniser: deps.recogniser ?? createPocketsphinxRecogniser(),
+      ...(env.OPENAI_API_KEY && env.ALLOW_CLOUD_AUDIO
+        ? {
+            openaiRecogniser: createOpenAiRecogniser({
+              apiKey: env.OPENAI_API_KEY,
+              baseUrl: env.OPENAI_BASE_URL,
+            }),
+          }
+        : {}),
+      getStoryText: async (storyId, userId) => {
+        if (!UUID_PATTERN.test(storyId)) return null;
+        const [story] = await asUser(db, userId, (tx) =>
+          tx.select({ body: stories.body }).from(stories).where(eq(stories.id, storyId)),
+        );
+        return story?.body ?? null;
+      },
+    }),
+  );
 
   api.all('*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));
 

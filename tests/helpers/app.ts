@@ -1,5 +1,8 @@
 /** An in-process app on the test database, and a tiny cookie-keeping client for it. */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { users } from '../../server/db/schema.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -76,4 +79,31 @@ export function lastLink(text: string): string {
 export function pathOf(url: string): string {
   const u = new URL(url);
   return u.pathname + u.search;
+}
+
+/**
+ * Sign up through the API, mark the address verified (as if the mail link was followed), and sign in.
+ * Returns the client holding the session cookie and the user id.
+ */
+export async function createSignedInClient(
+  app: TestApp,
+  handle: DatabaseHandle,
+  data: Record<string, unknown> = {},
+): Promise<{ client: TestClient; userId: string; email: string }> {
+  const client = new TestClient(app);
+  const email = `reader-${randomUUID().slice(0, 8)}@example.test`;
+  const password = 'purple-otter-reads-42';
+  const signUp = await client.request('/api/signup', {
+    method: 'POST',
+    json: { email, password, data: { display_name: 'Reader', user_type: 'student', ...data } },
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  await handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const signIn = await client.request('/api/auth/sign-in/email', {
+    method: 'POST',
+    json: { email, password },
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const me = (await (await client.request('/api/me')).json()) as { user: { id: string } };
+  return { client, userId: me.user.id, email };
 }

@@ -1,0 +1,111 @@
+/**
+ * Read-aloud scoring through the whole server: a signed-in reader uploads a real recording (made with
+ * flite at test time) of a library story with one word left out, and gets the scored result.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../server/db/client.ts';
+import { asSystem } from '../server/db/rls.ts';
+import { stories } from '../server/db/schema.ts';
+import { createSignedInClient, createTestApp, TestClient, type TestApp } from './helpers/app.ts';
+import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
+
+const STORY = 'The little red hen found a seed in the yard. She planted it in the warm brown dirt.';
+const READ_ALOUD = 'The little red hen found a seed in the yard. She planted it in the warm dirt.';
+
+function makeReading(text: string): Uint8Array {
+  const folder = mkdtempSync(join(tmpdir(), 'sparky-reading-'));
+  const raw = join(folder, 'raw.wav');
+  const wav = join(folder, 'reading.wav');
+  execFileSync('flite', ['-voice', 'slt', '--setf', 'duration_stretch=1.3', '-t', text, '-o', raw]);
+  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav]);
+  return new Uint8Array(readFileSync(wav));
+}
+
+describe(`read-aloud scoring API (${testDatabaseKind})`, () => {
+  let handle: DatabaseHandle;
+  let app: TestApp;
+  let storyId: string;
+  let reading: Uint8Array;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    app = createTestApp(handle);
+    const [story] = await asSystem(handle.db, (tx) =>
+      tx.insert(stories).values({ title: 'The Red Hen', body: STORY, gradeBand: '1' }).returning(),
+    );
+    storyId = story!.id;
+    reading = makeReading(READ_ALOUD);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  function form(fields: Record<string, string>, audio: Uint8Array | null = reading) {
+    const body = new FormData();
+    if (audio) body.set('audio', new File([audio as BlobPart], 'reading.wav', { type: 'audio/wav' }));
+    for (const [k, v] of Object.entries(fields)) body.set(k, v);
+    return body;
+  }
+
+  it('scores a library story read with one word left out', { timeout: 60_000 }, async () => {
+    const { client } = await createSignedInClient(app, handle);
+    const response = await client.request('/api/fluency/score', {
+      method: 'POST',
+      body: form({ storyId, grade: '1' }),
+    });
+    expect(response.status).toBe(200);
+    const result = await response.json();
+    expect(result.engine).toBe('pocketsphinx');
+    expect(result.wordsTotal).toBe(18);
+    const brown = result.words.find((w: { text: string }) => w.text === 'brown');
+    expect(brown.status).toBe('omission');
+    expect(result.errors).toBeGreaterThanOrEqual(1);
+    expect(result.wordsCorrect).toBeGreaterThanOrEqual(16);
+    expect(result.wcpm).toBeGreaterThan(0);
+  });
+
+  it('refuses a signed-out reader, an unknown story, missing audio and non-audio', async () => {
+    const signedOut = await new TestClient(app).request('/api/fluency/score', {
+      method: 'POST',
+      body: form({ storyId }),
+    });
+    expect(signedOut.status).toBe(401);
+    const { client } = await createSignedInClient(app, handle);
+    const unknown = await client.request('/api/fluency/score', {
+      method: 'POST',
+      body: form({ storyId: '00000000-0000-4000-8000-000000000000' }),
+    });
+    expect(unknown.status).toBe(404);
+    const notUuid = await client.request('/api/fluency/score', {
+      method: 'POST',
+      body: form({ storyId: 'abc' }),
+    });
+    expect(notUuid.status).toBe(404);
+    const noAudio = await client.request('/api/fluency/score', {
+      method: 'POST',
+      body: form({ storyId }, null),
+    });
+    expect(noAudio.status).toBeGreaterThanOrEqual(400);
+    expect(noAudio.status).toBeLessThan(500);
+    const text = await client.request('/api/fluency/score', {
+      method: 'POST',
+      body: form({ storyId }, new TextEncoder().encode('this is not audio at all, just words')),
+    });
+    expect([415, 422]).toContain(text.status);
+    expect((await text.json()).error.message).toBeTruthy();
+  });
+
+  it('refuses an upload from another site', async () => {
+    const { client } = await createSignedInClient(app, handle);
+    const response = await client.request('/api/fluency/score', {
+      method: 'POST',
+      body: form({ storyId }),
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(response.status).toBe(403);
+  });
+});
