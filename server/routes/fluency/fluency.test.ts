@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '#server/http/app-env.ts';
+import type { AppEnv, RequestUser } from '#server/http/app-env.ts';
 import { FluencyResultSchema } from '#core/fluency/result.schema.ts';
 import type { Recogniser } from '#server/speech/recogniser.ts';
 import { encodeWav } from '#server/speech/wav.ts';
@@ -23,7 +23,12 @@ function speechWav(seconds = 3, rate = 16000): Uint8Array<ArrayBuffer> {
 function makeApp(overrides: Partial<FluencyRoutesDeps> = {}, user: { id: string } | null = { id: 'u1' }) {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
-    c.set('user', user ? { id: user.id, email: 'a@b.c', name: 'A' } : undefined);
+    c.set(
+      'user',
+      user
+        ? ({ id: user.id, email: 'a@b.c', name: 'A', emailVerified: true } as unknown as RequestUser)
+        : undefined,
+    );
     await next();
   });
   app.route(
