@@ -19,6 +19,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountRoutes } from './routes/account/account.routes.ts';
 import { createFluencyRoutes } from './routes/fluency/fluency.routes.ts';
+import { createReadingSessionRoutes } from './routes/reading-sessions/reading-sessions.routes.ts';
 import { createOpenAiRecogniser } from './speech/openai.ts';
 import { createPocketsphinxRecogniser } from './speech/pocketsphinx.ts';
 import type { Recogniser } from './speech/recogniser.ts';
@@ -199,12 +200,15 @@ export function createApp(deps: AppDeps) {
     return c.body(null, 204);
   });
 
+  const recogniser = deps.recogniser ?? createPocketsphinxRecogniser();
+  api.route('/', createReadingSessionRoutes({ db, recogniser, dataDir: env.DATA_DIR }));
+
   // Read-aloud scoring. Children's audio goes to OpenAI only when the operator set a key AND
   // ALLOW_CLOUD_AUDIO=true; otherwise everything stays on this machine (pocketsphinx).
   api.route(
     '/fluency',
     createFluencyRoutes({
-      recogniser: deps.recogniser ?? createPocketsphinxRecogniser(),
+      recogniser,
       ...(env.OPENAI_API_KEY && env.ALLOW_CLOUD_AUDIO
         ? {
             openaiRecogniser: createOpenAiRecogniser({

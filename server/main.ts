@@ -9,6 +9,7 @@ import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { AUDIO_RETENTION_INTERVAL_MS, deleteExpiredRecordings } from './jobs/audio-retention.ts';
 import { join } from 'node:path';
 
 async function main() {
@@ -36,6 +37,13 @@ async function main() {
   log.info('migrations applied, seed data in place');
 
   const app = createApp({ env, database, log, version });
+  const runRetention = () =>
+    deleteExpiredRecordings(database.db, { dataDir: env.DATA_DIR, log }).catch((error: unknown) =>
+      log.error({ err: error }, 'recording retention job failed'),
+    );
+  void runRetention();
+  const retentionTimer = setInterval(runRetention, AUDIO_RETENTION_INTERVAL_MS);
+  retentionTimer.unref();
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     log.info(`Sparky Reads is ready on http://localhost:${info.port}`);
   });
@@ -50,6 +58,7 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
+    clearInterval(retentionTimer);
     server.close(async () => {
       await database.close();
       log.info('database closed; bye');

@@ -2,28 +2,16 @@
  * Read-aloud scoring through the whole server: a signed-in reader uploads a real recording (made with
  * flite at test time) of a library story with one word left out, and gets the scored result.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem } from '../server/db/rls.ts';
 import { stories } from '../server/db/schema.ts';
 import { createSignedInClient, createTestApp, TestClient, type TestApp } from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
+import { audioForm, makeReading } from './helpers/readings.ts';
 
 const STORY = 'The little red hen found a seed in the yard. She planted it in the warm brown dirt.';
 const READ_ALOUD = 'The little red hen found a seed in the yard. She planted it in the warm dirt.';
-
-function makeReading(text: string): Uint8Array {
-  const folder = mkdtempSync(join(tmpdir(), 'sparky-reading-'));
-  const raw = join(folder, 'raw.wav');
-  const wav = join(folder, 'reading.wav');
-  execFileSync('flite', ['-voice', 'slt', '--setf', 'duration_stretch=1.3', '-t', text, '-o', raw]);
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav]);
-  return new Uint8Array(readFileSync(wav));
-}
 
 describe(`read-aloud scoring API (${testDatabaseKind})`, () => {
   let handle: DatabaseHandle;
@@ -44,12 +32,8 @@ describe(`read-aloud scoring API (${testDatabaseKind})`, () => {
     await handle?.close();
   });
 
-  function form(fields: Record<string, string>, audio: Uint8Array | null = reading) {
-    const body = new FormData();
-    if (audio) body.set('audio', new File([audio as BlobPart], 'reading.wav', { type: 'audio/wav' }));
-    for (const [k, v] of Object.entries(fields)) body.set(k, v);
-    return body;
-  }
+  const form = (fields: Record<string, string>, audio: Uint8Array | null = reading) =>
+    audioForm(audio, fields);
 
   it('scores a library story read with one word left out', { timeout: 60_000 }, async () => {
     const { client } = await createSignedInClient(app, handle);

@@ -81,6 +81,8 @@ export const MeResponseSchema = z.object({
   profile: ProfileSchema.nullable(),
   roles: z.array(z.enum(ROLE_VALUES)),
   hasReadingSessions: z.boolean(),
+  /** Consecutive reading days (spec §4.6), for the header's streak chip. */
+  streak: z.number().int().min(0),
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 

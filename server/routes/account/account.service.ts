@@ -2,7 +2,8 @@
  * Account services: the profile and roles made at sign-up, the signed-in user's own data, onboarding,
  * assessment eligibility and secure role management (spec §3, §4.2, §6, §7.4, §7.5).
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { readingStreak, STREAK_WINDOW_DAYS } from '#core/reading/streak.ts';
 import type {
   EligibilityResponse,
   OnboardingRequest,
@@ -98,14 +99,23 @@ export async function getOwnAccount(db: Database, userId: string) {
       .select({ role: userRoles.role })
       .from(userRoles)
       .where(eq(userRoles.userId, userId));
+    const since = new Date(Date.now() - (STREAK_WINDOW_DAYS + 1) * 86_400_000);
     const [sessionCount] = await tx
       .select({ n: count() })
       .from(readingSessions)
       .where(eq(readingSessions.userId, userId));
+    const recent = await tx
+      .select({ createdAt: readingSessions.createdAt })
+      .from(readingSessions)
+      .where(and(eq(readingSessions.userId, userId), gte(readingSessions.createdAt, since)));
     return {
       profile,
       roles: roleRows.map((r) => r.role as Role),
       hasReadingSessions: (sessionCount?.n ?? 0) > 0,
+      streak: readingStreak(
+        recent.map((r) => r.createdAt),
+        new Date(),
+      ),
     };
   });
 }

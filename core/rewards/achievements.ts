@@ -1,0 +1,98 @@
+/**
+ * The achievement catalogue (spec §3) and the rules that award them after an activity (spec §4.5, §9).
+ */
+
+/** Spec §3 achievement catalogue. */
+export const ACHIEVEMENTS = {
+  first_story: {
+    name: 'Story Starter',
+    description: 'Created your first story!',
+    rarity: 'common',
+    icon: 'book',
+  },
+  reading_streak_3: {
+    name: 'Reading Rookie',
+    description: 'Read for 3 days in a row',
+    rarity: 'common',
+    icon: 'flame',
+  },
+  reading_streak_7: {
+    name: 'Reading Champion',
+    description: 'Read for 7 days in a row',
+    rarity: 'rare',
+    icon: 'trophy',
+  },
+  alphabet_master: {
+    name: 'Alphabet Master',
+    description: 'Completed the alphabet learning section',
+    rarity: 'epic',
+    icon: 'letters',
+  },
+  word_builder: {
+    name: 'Word Architect',
+    description: 'Built 10 words successfully',
+    rarity: 'rare',
+    icon: 'blocks',
+  },
+  speed_reader: {
+    name: 'Speed Reader',
+    description: 'Read at 50+ WPM with 90% accuracy',
+    rarity: 'epic',
+    icon: 'rocket',
+  },
+  token_collector: {
+    name: 'Token Collector',
+    description: 'Earned 100 tokens',
+    rarity: 'rare',
+    icon: 'coins',
+  },
+} as const;
+
+export type AchievementType = keyof typeof ACHIEVEMENTS;
+
+/** Spec §9 thresholds. */
+export const SPEED_READER_MIN_WPM = 50;
+export const SPEED_READER_MIN_ACCURACY = 90;
+export const TOKEN_COLLECTOR_MIN_TOKENS = 100;
+export const WORD_BUILDER_WORDS = 10;
+export const STREAK_BADGES = [
+  [3, 'reading_streak_3'],
+  [7, 'reading_streak_7'],
+] as const;
+
+/** Spec §5: an achievement type must exist in the catalogue. */
+export function assertAchievementType(type: string): asserts type is AchievementType {
+  if (!(type in ACHIEVEMENTS)) throw new Error('Invalid achievement type');
+}
+
+/** What is known after an activity, for the rules of spec §4.5. */
+export interface ActivityFacts {
+  activityType: 'reading_session' | 'story_created' | 'alphabet_completed' | 'word_built' | string;
+  /** reading_session: words correct per minute and accuracy percent. */
+  wpm?: number;
+  accuracy?: number;
+  /** story_created: how many stories the user has now; word_built: how many words built. */
+  count?: number;
+  /** The user's token balance now. */
+  tokens?: number;
+  /** The user's reading streak now (spec §4.6). */
+  streak?: number;
+}
+
+/** The achievement types an activity earns (before removing those already earned). */
+export function achievementsEarned(facts: ActivityFacts): AchievementType[] {
+  const earned: AchievementType[] = [];
+  if (facts.activityType === 'story_created' && facts.count === 1) earned.push('first_story');
+  if (facts.activityType === 'alphabet_completed') earned.push('alphabet_master');
+  if (facts.activityType === 'word_built' && facts.count === WORD_BUILDER_WORDS) earned.push('word_builder');
+  if (
+    facts.activityType === 'reading_session' &&
+    (facts.wpm ?? 0) >= SPEED_READER_MIN_WPM &&
+    (facts.accuracy ?? 0) >= SPEED_READER_MIN_ACCURACY
+  ) {
+    earned.push('speed_reader');
+  }
+  if ((facts.tokens ?? 0) >= TOKEN_COLLECTOR_MIN_TOKENS) earned.push('token_collector');
+  for (const [days, type] of STREAK_BADGES) if ((facts.streak ?? 0) >= days) earned.push(type);
+  return earned;
+}

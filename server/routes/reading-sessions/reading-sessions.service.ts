@@ -1,0 +1,296 @@
+/**
+ * Saving a scored read-aloud as a reading session (spec §3), with everything it earns: a progress event,
+ * tokens through award_tokens (paid once per session, however often the upload is retried), and the
+ * achievements of spec §4.5. Recordings are kept for AUDIO_RETENTION_DAYS for "Listen to a word".
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Achievement, ReadingSession } from '#core/api/reading-sessions.ts';
+import type { FluencyResult } from '#core/fluency/result.schema.ts';
+import { ACHIEVEMENTS, achievementsEarned } from '#core/rewards/achievements.ts';
+import { sessionTokens } from '#core/rewards/tokens.ts';
+import { readingStreak, STREAK_WINDOW_DAYS } from '#core/reading/streak.ts';
+import { computeReadingStats } from '#core/reading/stats.ts';
+import type { Database } from '../../db/client.ts';
+import { asSystem, asUser, type Tx } from '../../db/rls.ts';
+import { achievements, profiles, progressTracking, readingSessions } from '../../db/schema.ts';
+import { queryRows } from '../../db/sql-rows.ts';
+
+/** How long a reader's recording is kept, in days. */
+export const AUDIO_RETENTION_DAYS = 30;
+
+type SessionRow = typeof readingSessions.$inferSelect;
+
+/** A session row in the API's shape (core/api/reading-sessions.ts). */
+export function toReadingSession(row: SessionRow): ReadingSession {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    story_id: row.storyId,
+    story_title: row.storyTitle,
+    fluency_score: row.fluencyScore,
+    accuracy_percentage: row.accuracyPercentage,
+    words_per_minute: row.wordsPerMinute,
+    tokens_awarded: row.tokensAwarded,
+    mode: row.mode as ReadingSession['mode'],
+    reading_seconds: row.readingSeconds,
+    has_audio: row.audioPath !== null,
+  };
+}
+
+function toAchievement(row: typeof achievements.$inferSelect): Achievement {
+  return {
+    id: row.id,
+    achievement_type: row.achievementType,
+    achievement_name: row.achievementName,
+    description: row.description,
+    icon_name: row.iconName,
+    earned_at: row.earnedAt.toISOString(),
+  };
+}
+
+/** A session saved before under this idempotency key, if any. */
+export async function findByIdempotencyKey(db: Database, userId: string, key: string) {
+  const [row] = await asUser(db, userId, (tx) =>
+    tx
+      .select()
+      .from(readingSessions)
+      .where(and(eq(readingSessions.userId, userId), eq(readingSessions.idempotencyKey, key))),
+  );
+  return row;
+}
+
+async function balanceOf(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ tokens: profiles.tokens })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row?.tokens ?? 0;
+}
+
+/**
+ * Pay a session's tokens (idempotent per session) and award what the session earned.
+ * Safe to call again for the same session: nothing is paid or awarded twice.
+ */
+async function settleRewards(db: Database, row: SessionRow, now: Date) {
+  return asSystem(
+    db,
+    async (tx) => {
+      if (row.tokensAwarded > 0) {
+        await queryRows(
+          tx,
+          sql`select award_tokens(${row.userId}, ${row.tokensAwarded}, ${'reading_session'}, ${`reading_session:${row.id}`})`,
+        );
+      }
+      const balance = await balanceOf(tx, row.userId);
+      const since = new Date(now.getTime() - (STREAK_WINDOW_DAYS + 1) * 86_400_000);
+      const recent = await tx
+        .select({ createdAt: readingSessions.createdAt })
+        .from(readingSessions)
+        .where(and(eq(readingSessions.userId, row.userId), gte(readingSessions.createdAt, since)));
+      const streak = readingStreak(
+        recent.map((r) => r.createdAt),
+        now,
+      );
+      const earned = achievementsEarned({
+        activityType: 'reading_session',
+        wpm: row.wordsPerMinute ?? 0,
+        accuracy: row.accuracyPercentage ?? 0,
+        tokens: balance,
+        streak,
+      });
+      const created: Achievement[] = [];
+      for (const type of earned) {
+        const entry = ACHIEVEMENTS[type];
+        const inserted = await tx
+          .insert(achievements)
+          .values({
+            userId: row.userId,
+            achievementType: type,
+            achievementName: entry.name,
+            description: entry.description,
+            iconName: entry.icon,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (inserted[0]) created.push(toAchievement(inserted[0]));
+      }
+      return { balance, newAchievements: created };
+    },
+    row.userId,
+  );
+}
+
+/** What a save answers (core/api/reading-sessions.ts SaveReadingSessionResponse). */
+export interface SavedSession {
+  session: ReadingSession;
+  result: FluencyResult;
+  tokensAwarded: number;
+  balance: number;
+  newAchievements: Achievement[];
+  replayed: boolean;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.cause?.code ?? e.code) === '23505';
+}
+
+/**
+ * Save a scored reading. A second call with the same idempotency key returns the first session
+ * (replayed: true) and pays nothing more; a call that failed half-way is completed by the retry.
+ */
+export async function saveReadingSession(
+  db: Database,
+  input: {
+    userId: string;
+    storyId: string;
+    storyTitle: string;
+    mode: 'practice' | 'assessment';
+    idempotencyKey: string;
+    result: FluencyResult;
+    wav: Uint8Array;
+    dataDir: string;
+    now?: Date;
+  },
+): Promise<SavedSession> {
+  const now = input.now ?? new Date();
+  const existing = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
+  if (existing) return replayReadingSession(db, existing, now);
+
+  const { result } = input;
+  const tokens = sessionTokens(result);
+  // The recording is written first, under the session's id, so the row never points at nothing.
+  const id = randomUUID();
+  const relative = join('recordings', input.userId, `${id}.wav`);
+  const absolute = join(input.dataDir, relative);
+  await mkdir(dirname(absolute), { recursive: true });
+  await writeFile(absolute, input.wav);
+  let row: SessionRow;
+  try {
+    row = await asUser(db, input.userId, async (tx) => {
+      const [inserted] = await tx
+        .insert(readingSessions)
+        .values({
+          id,
+          userId: input.userId,
+          createdAt: now,
+          storyId: input.storyId,
+          storyTitle: input.storyTitle,
+          fluencyScore: result.fluencyScore,
+          accuracyPercentage: result.accuracy,
+          wordsPerMinute: result.wcpm,
+          tokensAwarded: tokens,
+          mode: input.mode,
+          wordResults: result,
+          readingSeconds: result.readingSeconds,
+          audioPath: relative,
+          audioExpiresAt: new Date(now.getTime() + AUDIO_RETENTION_DAYS * 86_400_000),
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning();
+      await tx.insert(progressTracking).values({
+        userId: input.userId,
+        activityType: 'reading_session',
+        activityData: {
+          sessionId: id,
+          storyId: input.storyId,
+          wpm: result.wcpm,
+          accuracy: result.accuracy,
+          fluencyScore: result.fluencyScore,
+        },
+        completedAt: now,
+      });
+      return inserted!;
+    });
+  } catch (error) {
+    await rm(absolute, { force: true });
+    // The same upload arrived twice at once: the other request saved it.
+    if (isUniqueViolation(error)) {
+      const saved = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
+      if (saved) return replayReadingSession(db, saved, now);
+    }
+    throw error;
+  }
+
+  const rewards = await settleRewards(db, row, now);
+  return { session: toReadingSession(row), result, tokensAwarded: tokens, replayed: false, ...rewards };
+}
+
+/**
+ * The answer to a repeated upload: the session saved the first time, with its rewards settled (a payment
+ * that failed the first time is made now; one that succeeded is not made again).
+ */
+export async function replayReadingSession(db: Database, row: SessionRow, now: Date): Promise<SavedSession> {
+  const rewards = await settleRewards(db, row, now);
+  return {
+    session: toReadingSession(row),
+    result: row.wordResults as FluencyResult,
+    tokensAwarded: 0,
+    balance: rewards.balance,
+    newAchievements: rewards.newAchievements,
+    replayed: true,
+  };
+}
+
+/** The user's sessions, newest first (spec §7.3). */
+export async function listReadingSessions(db: Database, userId: string) {
+  const rows = await asUser(db, userId, (tx) =>
+    tx
+      .select()
+      .from(readingSessions)
+      .where(eq(readingSessions.userId, userId))
+      .orderBy(desc(readingSessions.createdAt))
+      .limit(500),
+  );
+  return rows;
+}
+
+/** One session of the user, or undefined. */
+export async function getReadingSession(db: Database, userId: string, id: string) {
+  const [row] = await asUser(db, userId, (tx) =>
+    tx
+      .select()
+      .from(readingSessions)
+      .where(and(eq(readingSessions.id, id), eq(readingSessions.userId, userId))),
+  );
+  return row;
+}
+
+/** Statistics and streak over the user's sessions. */
+export async function readingStatsFor(db: Database, userId: string, now = new Date()) {
+  const rows = await listReadingSessions(db, userId);
+  const stats = computeReadingStats(
+    rows.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt,
+      storyId: r.storyId,
+      storyTitle: r.storyTitle,
+      fluencyScore: r.fluencyScore,
+      accuracyPercentage: r.accuracyPercentage,
+      wordsPerMinute: r.wordsPerMinute,
+      tokensAwarded: r.tokensAwarded,
+    })),
+  );
+  return {
+    ...stats,
+    streak: readingStreak(
+      rows.map((r) => r.createdAt),
+      now,
+    ),
+  };
+}
+
+/** The user's achievements, newest first (spec §7.3). */
+export async function listAchievements(db: Database, userId: string) {
+  const rows = await asUser(db, userId, (tx) =>
+    tx
+      .select()
+      .from(achievements)
+      .where(eq(achievements.userId, userId))
+      .orderBy(desc(achievements.earnedAt)),
+  );
+  return rows.map(toAchievement);
+}

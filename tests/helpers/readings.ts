@@ -1,0 +1,31 @@
+/** Real test readings made at test time with flite (a child-like pace), converted to 16 kHz mono WAV. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Speak `text` with flite's slt voice and return the WAV bytes (16 kHz, mono, 16-bit). */
+export function makeReading(text: string, stretch = 1.3): Uint8Array {
+  const folder = mkdtempSync(join(tmpdir(), 'sparky-reading-'));
+  const raw = join(folder, 'raw.wav');
+  const wav = join(folder, 'reading.wav');
+  execFileSync('flite', ['-voice', 'slt', '--setf', `duration_stretch=${stretch}`, '-t', text, '-o', raw]);
+  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav]);
+  return new Uint8Array(readFileSync(wav));
+}
+
+/** A WAV of `seconds` of digital silence (16 kHz mono). */
+export function makeSilence(seconds: number): Uint8Array {
+  const folder = mkdtempSync(join(tmpdir(), 'sparky-silence-'));
+  const wav = join(folder, 'silence.wav');
+  execFileSync('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', wav, 'trim', '0', String(seconds)]);
+  return new Uint8Array(readFileSync(wav));
+}
+
+/** A multipart form with an `audio` file (or none) and text fields. */
+export function audioForm(audio: Uint8Array | null, fields: Record<string, string>): FormData {
+  const body = new FormData();
+  if (audio) body.set('audio', new File([audio as BlobPart], 'reading.wav', { type: 'audio/wav' }));
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  return body;
+}

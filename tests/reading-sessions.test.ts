@@ -1,0 +1,251 @@
+/**
+ * Reading sessions on PGlite and PostgreSQL: saving a real recording, paying tokens once however often
+ * the upload is retried, achievements, streak, statistics, recording retention, and refusals.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FluencyResult } from '../core/fluency/result.schema.ts';
+import type { DatabaseHandle } from '../server/db/client.ts';
+import { asSystem } from '../server/db/rls.ts';
+import { profiles, readingSessions, stories, tokenLedger } from '../server/db/schema.ts';
+import { deleteExpiredRecordings } from '../server/jobs/audio-retention.ts';
+import { saveReadingSession } from '../server/routes/reading-sessions/reading-sessions.service.ts';
+import { createSignedInClient, createTestApp, type TestApp } from './helpers/app.ts';
+import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
+import { audioForm, makeReading, makeSilence } from './helpers/readings.ts';
+
+const STORY = 'A small frog sat on a log. The sun was warm, and the frog was happy.';
+
+/** A scored result as the engine would give it, for service-level tests that skip the recogniser. */
+function result(figures: { wcpm: number; accuracy: number; words?: number }): FluencyResult {
+  const words = figures.words ?? 16;
+  return {
+    engine: 'test',
+    durationSeconds: 10,
+    readingSeconds: 9,
+    wordsTotal: words,
+    wordsAttempted: words,
+    wordsCorrect: words,
+    errors: 0,
+    wcpm: figures.wcpm,
+    accuracy: figures.accuracy,
+    fluencyScore: 60,
+    words: [],
+    insertions: [],
+    repetitions: [],
+  };
+}
+
+describe(`reading sessions (${testDatabaseKind})`, () => {
+  let handle: DatabaseHandle;
+  let app: TestApp;
+  let storyId: string;
+  let reading: Uint8Array;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    app = createTestApp(handle);
+    const [story] = await asSystem(handle.db, (tx) =>
+      tx.insert(stories).values({ title: 'Frog on a Log', body: STORY, gradeBand: 'K' }).returning(),
+    );
+    storyId = story!.id;
+    reading = makeReading(STORY);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it(
+    'saves a scored reading, pays tokens once per recording, and awards speed_reader',
+    { timeout: 90_000 },
+    async () => {
+      const { client, userId } = await createSignedInClient(app, handle, { grade: '1' });
+      const key = `rec-${randomUUID()}`;
+      const first = await client.request('/api/reading-sessions', {
+        method: 'POST',
+        body: audioForm(reading, { storyId, idempotencyKey: key }),
+      });
+      expect(first.status).toBe(201);
+      const saved = await first.json();
+      expect(saved.replayed).toBe(false);
+      expect(saved.session).toMatchObject({
+        story_title: 'Frog on a Log',
+        story_id: storyId,
+        has_audio: true,
+        mode: 'practice',
+      });
+      expect(saved.result.wordsTotal).toBe(16);
+      expect(saved.tokensAwarded).toBeGreaterThan(0);
+      expect(saved.balance).toBe(saved.tokensAwarded);
+      expect(saved.newAchievements.map((a: { achievement_type: string }) => a.achievement_type)).toContain(
+        'speed_reader',
+      );
+
+      const replay = await client.request('/api/reading-sessions', {
+        method: 'POST',
+        body: audioForm(reading, { storyId, idempotencyKey: key }),
+      });
+      expect(replay.status).toBe(200);
+      const replayed = await replay.json();
+      expect(replayed).toMatchObject({
+        replayed: true,
+        tokensAwarded: 0,
+        balance: saved.balance,
+        newAchievements: [],
+      });
+      expect(replayed.session.id).toBe(saved.session.id);
+
+      const rows = await asSystem(handle.db, (tx) =>
+        tx.select().from(readingSessions).where(eq(readingSessions.userId, userId)),
+      );
+      expect(rows).toHaveLength(1);
+      const ledger = await asSystem(handle.db, (tx) =>
+        tx.select().from(tokenLedger).where(eq(tokenLedger.userId, userId)),
+      );
+      expect(ledger).toHaveLength(1);
+
+      const me = await (await client.request('/api/me')).json();
+      expect(me.profile.tokens).toBe(saved.balance);
+      expect(me.hasReadingSessions).toBe(true);
+      expect(me.streak).toBe(1);
+
+      const list = await (await client.request('/api/reading-sessions')).json();
+      expect(list.sessions.map((s: { id: string }) => s.id)).toEqual([saved.session.id]);
+      const detail = await (await client.request(`/api/reading-sessions/${saved.session.id}`)).json();
+      expect(detail.result.words).toHaveLength(16);
+      const audio = await client.request(`/api/reading-sessions/${saved.session.id}/audio`);
+      expect(audio.status).toBe(200);
+      expect(audio.headers.get('content-type')).toBe('audio/wav');
+      expect(new Uint8Array(await audio.arrayBuffer()).length).toBe(reading.length);
+
+      const achievements = await (await client.request('/api/achievements')).json();
+      expect(achievements.achievements.map((a: { achievement_type: string }) => a.achievement_type)).toEqual([
+        'speed_reader',
+      ]);
+
+      const stranger = await createSignedInClient(app, handle);
+      expect((await stranger.client.request(`/api/reading-sessions/${saved.session.id}`)).status).toBe(404);
+      expect((await stranger.client.request(`/api/reading-sessions/${saved.session.id}/audio`)).status).toBe(
+        404,
+      );
+    },
+  );
+
+  it('pays once when the same upload arrives twice at the same time', async () => {
+    const { userId } = await createSignedInClient(app, handle);
+    const input = {
+      userId,
+      storyId,
+      storyTitle: 'Frog on a Log',
+      mode: 'practice' as const,
+      idempotencyKey: `dup-${randomUUID()}`,
+      result: result({ wcpm: 40, accuracy: 95 }),
+      wav: new Uint8Array([1, 2, 3]),
+      dataDir: join(process.env.TMPDIR ?? '/tmp', `sparky-${randomUUID()}`),
+    };
+    const outcomes = await Promise.all([
+      saveReadingSession(handle.db, input),
+      saveReadingSession(handle.db, input),
+    ]);
+    expect(outcomes.filter((o) => !o.replayed)).toHaveLength(1);
+    const [profile] = await asSystem(handle.db, (tx) =>
+      tx.select().from(profiles).where(eq(profiles.userId, userId)),
+    );
+    expect(profile?.tokens).toBe(10);
+  });
+
+  it('awards streak badges and computes statistics over days', async () => {
+    const { client, userId } = await createSignedInClient(app, handle);
+    const dataDir = join('/tmp', `sparky-${randomUUID()}`);
+    const today = new Date();
+    const earned: string[] = [];
+    for (const [daysAgo, wcpm] of [
+      [2, 30],
+      [1, 36],
+      [0, 41],
+    ] as const) {
+      const at = new Date(today.getTime() - daysAgo * 86_400_000);
+      const saved = await saveReadingSession(handle.db, {
+        userId,
+        storyId,
+        storyTitle: 'Frog on a Log',
+        mode: 'practice',
+        idempotencyKey: `day-${daysAgo}-${randomUUID()}`,
+        result: result({ wcpm, accuracy: 80 }),
+        wav: new Uint8Array([0]),
+        dataDir,
+        now: at,
+      });
+      earned.push(...saved.newAchievements.map((a) => a.achievement_type));
+    }
+    expect(earned).toEqual(['reading_streak_3']);
+    const stats = await (await client.request('/api/reading-stats')).json();
+    expect(stats.streak).toBe(3);
+    expect(stats.chart.map((p: { words_per_minute: number }) => p.words_per_minute)).toEqual([30, 36, 41]);
+    expect(stats.averages).toEqual({ fluency: 60, accuracy: 80, wordsPerMinute: 36, sessions: 3 });
+    expect(stats.recentProgress).toMatchObject({ wordsPerMinute: 5, accuracy: 0 });
+    expect(stats.perStory[0]).toMatchObject({
+      attempts: 3,
+      improvement: { wordsPerMinute: 11 },
+      trend: { wordsPerMinute: 'up' },
+    });
+  });
+
+  it('deletes recordings 30 days after the session, and only those', async () => {
+    const { client, userId } = await createSignedInClient(app, handle);
+    const dataDir = join('/tmp', `sparky-retention-${randomUUID()}`);
+    const save = (now: Date) =>
+      saveReadingSession(handle.db, {
+        userId,
+        storyId,
+        storyTitle: 'Frog on a Log',
+        mode: 'practice',
+        idempotencyKey: `ret-${randomUUID()}`,
+        result: result({ wcpm: 20, accuracy: 70 }),
+        wav: reading,
+        dataDir,
+        now,
+      });
+    const now = new Date();
+    const old = await save(new Date(now.getTime() - 31 * 86_400_000));
+    const recent = await save(new Date(now.getTime() - 10 * 86_400_000));
+    const oldFile = join(dataDir, 'recordings', userId, `${old.session.id}.wav`);
+    const recentFile = join(dataDir, 'recordings', userId, `${recent.session.id}.wav`);
+    expect(existsSync(oldFile) && existsSync(recentFile)).toBe(true);
+
+    await deleteExpiredRecordings(handle.db, { dataDir, now });
+    expect(existsSync(oldFile)).toBe(false);
+    expect(existsSync(recentFile)).toBe(true);
+
+    // A moved clock: 21 days later the second one expires too.
+    await deleteExpiredRecordings(handle.db, { dataDir, now: new Date(now.getTime() + 21 * 86_400_000) });
+    expect(existsSync(recentFile)).toBe(false);
+    const list = await (await client.request('/api/reading-sessions')).json();
+    expect(list.sessions.every((s: { has_audio: boolean }) => s.has_audio === false)).toBe(true);
+  });
+
+  it('refuses bad uploads clearly and saves nothing', { timeout: 60_000 }, async () => {
+    const { client, userId } = await createSignedInClient(app, handle);
+    const post = (body: FormData) => client.request('/api/reading-sessions', { method: 'POST', body });
+    const key = `bad-${randomUUID()}`;
+    expect((await post(audioForm(reading, { storyId, idempotencyKey: 'short' }))).status).toBe(422);
+    expect((await post(audioForm(reading, { idempotencyKey: key }))).status).toBe(422);
+    expect((await post(audioForm(null, { storyId, idempotencyKey: key }))).status).toBe(400);
+    const unknown = await post(audioForm(reading, { storyId: randomUUID(), idempotencyKey: key }));
+    expect(unknown.status).toBe(404);
+    const silent = await post(audioForm(makeSilence(3), { storyId, idempotencyKey: key }));
+    expect(silent.status).toBe(422);
+    expect((await silent.json()).error.code).toBe('audio_silent');
+    const notAudio = await post(
+      audioForm(new TextEncoder().encode('hello'), { storyId, idempotencyKey: key }),
+    );
+    expect([400, 415, 422]).toContain(notAudio.status);
+    const rows = await asSystem(handle.db, (tx) =>
+      tx.select().from(readingSessions).where(eq(readingSessions.userId, userId)),
+    );
+    expect(rows).toHaveLength(0);
+  });
+});
