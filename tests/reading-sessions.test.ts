@@ -111,6 +111,12 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
       expect(me.profile.tokens).toBe(saved.balance);
       expect(me.hasReadingSessions).toBe(true);
       expect(me.streak).toBe(1);
+      // Spec §4.7: the first reading gives a reader without a Lexile level an estimate, clamped to grade 1.
+      expect(me.profile.lexile_level).toBeGreaterThanOrEqual(200);
+      expect(me.profile.lexile_level).toBeLessThanOrEqual(400);
+      expect(me.profile.estimated_lexile_range).toBe(
+        `${me.profile.lexile_level - 50}L - ${me.profile.lexile_level + 100}L`,
+      );
 
       const list = await (await client.request('/api/reading-sessions')).json();
       expect(list.sessions.map((s: { id: string }) => s.id)).toEqual([saved.session.id]);

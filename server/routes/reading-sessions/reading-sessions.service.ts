@@ -11,6 +11,7 @@ import type { Achievement, ReadingSession } from '#core/api/reading-sessions.ts'
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { ACHIEVEMENTS, achievementsEarned } from '#core/rewards/achievements.ts';
 import { sessionTokens } from '#core/rewards/tokens.ts';
+import { estimateReaderLexile } from '#core/lexile/reader-lexile.ts';
 import { readingStreak, STREAK_WINDOW_DAYS } from '#core/reading/streak.ts';
 import { computeReadingStats } from '#core/reading/stats.ts';
 import type { Database } from '../../db/client.ts';
@@ -203,6 +204,18 @@ export async function saveReadingSession(
         },
         completedAt: now,
       });
+      // Spec §4.7: a reader without a Lexile level gets one estimated from this reading.
+      const [profile] = await tx
+        .select({ grade: profiles.grade, lexileLevel: profiles.lexileLevel })
+        .from(profiles)
+        .where(eq(profiles.userId, input.userId));
+      if (profile && profile.lexileLevel === null) {
+        const estimate = estimateReaderLexile(profile.grade, result.wcpm, result.accuracy);
+        await tx
+          .update(profiles)
+          .set({ lexileLevel: estimate.level, estimatedLexileRange: estimate.range, updatedAt: now })
+          .where(eq(profiles.userId, input.userId));
+      }
       return inserted!;
     });
   } catch (error) {
