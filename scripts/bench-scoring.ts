@@ -66,7 +66,16 @@ async function synthesise(dir: string, r: Omit<Reading, 'wav'>): Promise<string>
       await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', out, 'trim', '0', String(seg.pause)]);
     } else {
       const raw = join(dir, `${r.id}-${k}-raw.wav`);
-      await run('flite', ['-voice', r.voice, '--setf', `duration_stretch=${PACES[r.pace]}`, '-t', seg.text, '-o', raw]);
+      await run('flite', [
+        '-voice',
+        r.voice,
+        '--setf',
+        `duration_stretch=${PACES[r.pace]}`,
+        '-t',
+        seg.text,
+        '-o',
+        raw,
+      ]);
       await run('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
       await rm(raw);
     }
@@ -91,7 +100,9 @@ async function pool<T>(items: readonly T[], workers: number, fn: (item: T) => Pr
 async function main(): Promise<void> {
   for (const tool of ['flite', 'sox', 'pocketsphinx_batch']) {
     await run('which', [tool]).catch(() => {
-      process.stderr.write(`bench-scoring: ${tool} is missing (apt-get install -y flite sox pocketsphinx pocketsphinx-en-us)\n`);
+      process.stderr.write(
+        `bench-scoring: ${tool} is missing (apt-get install -y flite sox pocketsphinx pocketsphinx-en-us)\n`,
+      );
       process.exit(2);
     });
   }
@@ -130,9 +141,15 @@ async function main(): Promise<void> {
   }
   readings.sort((a, b) => a.id.localeCompare(b.id));
 
-  const recogniser = createPocketsphinxRecogniser(args.options ? (JSON.parse(args.options) as PocketsphinxOptions) : {});
+  const recogniser = createPocketsphinxRecogniser(
+    args.options ? (JSON.parse(args.options) as PocketsphinxOptions) : {},
+  );
   // warm the dictionary cache so the first reading is not charged for loading it
-  await scoreAudio({ wav: new Uint8Array(await readFile(readings[0]?.wav ?? '')), passageText: 'warm up', recogniser }).catch(() => undefined);
+  await scoreAudio({
+    wav: new Uint8Array(await readFile(readings[0]?.wav ?? '')),
+    passageText: 'warm up',
+    recogniser,
+  }).catch(() => undefined);
 
   const miscue: Counts = { tp: 0, fp: 0, fn: 0 };
   const byKind: Record<string, { planted: number; found: number }> = {};
@@ -146,7 +163,13 @@ async function main(): Promise<void> {
     const bytes = new Uint8Array(await readFile(r.wav));
     const pcm = parseWav(bytes);
     const t0 = performance.now();
-    const result = await scoreAudio({ wav: bytes, passageText: r.text, recogniser, grade: r.grade, mode: 'practice' });
+    const result = await scoreAudio({
+      wav: bytes,
+      passageText: r.text,
+      recogniser,
+      grade: r.grade,
+      mode: 'practice',
+    });
     const elapsed = (performance.now() - t0) / 1000;
     wallSeconds += elapsed;
     audioSeconds += pcm.durationSeconds;
@@ -179,18 +202,33 @@ async function main(): Promise<void> {
               ? w?.hesitation === true
               : p.kind === 'insertion'
                 ? result.insertions.some((x) => x.afterIndex === p.index - 1)
-                : result.repetitions.some((x) => x.index === p.index || x.index === p.index - 1 || x.index === p.index - 2);
+                : result.repetitions.some(
+                    (x) => x.index === p.index || x.index === p.index - 1 || x.index === p.index - 2,
+                  );
       if (found) k.found++;
     }
     const misses = r.plan.truth
       .map((t, i) => ({ i, t, p: predicted[i], heard: result.words[i]?.heard }))
-      .filter((x) => (x.t === 'omission' || x.t === 'substitution') !== (x.p === 'omission' || x.p === 'substitution'));
-    rows.push({ id: r.id, audioSeconds: pcm.durationSeconds, elapsed, ...counts, trueWcpm, wcpm: result.wcpm, misses });
+      .filter(
+        (x) =>
+          (x.t === 'omission' || x.t === 'substitution') !== (x.p === 'omission' || x.p === 'substitution'),
+      );
+    rows.push({
+      id: r.id,
+      audioSeconds: pcm.durationSeconds,
+      elapsed,
+      ...counts,
+      trueWcpm,
+      wcpm: result.wcpm,
+      misses,
+    });
     if (args.verbose || misses.length > 0 || wcpmError > 3) {
       const words = tokenisePassage(r.text);
       process.stderr.write(
         `${r.id}: tp ${counts.tp} fp ${counts.fp} fn ${counts.fn}; WCPM ${result.wcpm} vs ${trueWcpm.toFixed(1)}; ` +
-          misses.map((m) => `[${m.i} ${words[m.i]?.text}: truth ${m.t}, got ${m.p} "${m.heard ?? ''}"]`).join(' ') +
+          misses
+            .map((m) => `[${m.i} ${words[m.i]?.text}: truth ${m.t}, got ${m.p} "${m.heard ?? ''}"]`)
+            .join(' ') +
           '\n',
       );
     }
@@ -199,8 +237,17 @@ async function main(): Promise<void> {
   const figures = {
     readings: readings.length,
     audioSeconds: Number(audioSeconds.toFixed(1)),
-    miscues: { ...miscue, precision: Number(precision.toFixed(3)), recall: Number(recall.toFixed(3)), f1: Number(f1.toFixed(3)) },
-    cleanReadings: { readings: readings.filter((r) => !r.miscues).length, words: cleanWords, falseErrors: cleanFalseErrors },
+    miscues: {
+      ...miscue,
+      precision: Number(precision.toFixed(3)),
+      recall: Number(recall.toFixed(3)),
+      f1: Number(f1.toFixed(3)),
+    },
+    cleanReadings: {
+      readings: readings.filter((r) => !r.miscues).length,
+      words: cleanWords,
+      falseErrors: cleanFalseErrors,
+    },
     wcpmMeanAbsoluteError: Number((wcpmAbsError / readings.length).toFixed(2)),
     wallSecondsPerAudioSecond: Number((wallSeconds / audioSeconds).toFixed(4)),
     plantedFound: byKind,
@@ -211,11 +258,20 @@ async function main(): Promise<void> {
     wcpmError: figures.wcpmMeanAbsoluteError <= 1.5,
     speed: figures.wallSecondsPerAudioSecond <= 0.05,
   };
-  const line = (label: string, value: string, ok: boolean): string => `${label.padEnd(36)} ${value.padEnd(24)} ${ok ? 'meets target' : 'MISSES target'}\n`;
+  const line = (label: string, value: string, ok: boolean): string =>
+    `${label.padEnd(36)} ${value.padEnd(24)} ${ok ? 'meets target' : 'MISSES target'}\n`;
   process.stdout.write(
     `Scoring benchmark: ${figures.readings} flite readings, ${figures.audioSeconds} s of audio (${voices.join(', ')}; normal and slow pace)\n` +
-      line('miscue precision / recall / F1', `${figures.miscues.precision} / ${figures.miscues.recall} / ${figures.miscues.f1}`, targets.f1) +
-      line('false errors on clean readings', `${cleanFalseErrors} in ${cleanWords} words`, targets.cleanFalseErrors) +
+      line(
+        'miscue precision / recall / F1',
+        `${figures.miscues.precision} / ${figures.miscues.recall} / ${figures.miscues.f1}`,
+        targets.f1,
+      ) +
+      line(
+        'false errors on clean readings',
+        `${cleanFalseErrors} in ${cleanWords} words`,
+        targets.cleanFalseErrors,
+      ) +
       line('WCPM mean absolute error', `${figures.wcpmMeanAbsoluteError} WCPM`, targets.wcpmError) +
       line('wall time per second of audio', `${figures.wallSecondsPerAudioSecond} s`, targets.speed) +
       `planted miscues found: ${Object.entries(byKind)

@@ -47,20 +47,29 @@ async function main(): Promise<void> {
   if (!values.text || !values.audio) fail(USAGE, 2);
   const gradeText = values.grade.toUpperCase();
   const grade: Grade = gradeText === 'K' || gradeText === 'PRE-K' ? 'K' : Number(gradeText);
-  if (grade !== 'K' && !(Number.isInteger(grade) && grade >= 0 && grade <= 12)) fail(`--grade must be K or 0–12, got ${values.grade}`, 2);
-  if (!['fall', 'winter', 'spring'].includes(values.season)) fail(`--season must be fall, winter or spring`, 2);
-  if (values.mode !== 'practice' && values.mode !== 'assessment') fail(`--mode must be practice or assessment`, 2);
-  if (values.engine !== 'pocketsphinx' && values.engine !== 'openai') fail(`--engine must be pocketsphinx or openai`, 2);
+  if (grade !== 'K' && !(Number.isInteger(grade) && grade >= 0 && grade <= 12))
+    fail(`--grade must be K or 0–12, got ${values.grade}`, 2);
+  if (!['fall', 'winter', 'spring'].includes(values.season))
+    fail(`--season must be fall, winter or spring`, 2);
+  if (values.mode !== 'practice' && values.mode !== 'assessment')
+    fail(`--mode must be practice or assessment`, 2);
+  if (values.engine !== 'pocketsphinx' && values.engine !== 'openai')
+    fail(`--engine must be pocketsphinx or openai`, 2);
 
   const [passageText, wav] = await Promise.all([
-    readFile(values.text, 'utf8').catch((e: Error) => fail(`cannot read --text ${values.text}: ${e.message}`, 2)),
+    readFile(values.text, 'utf8').catch((e: Error) =>
+      fail(`cannot read --text ${values.text}: ${e.message}`, 2),
+    ),
     readFile(values.audio).catch((e: Error) => fail(`cannot read --audio ${values.audio}: ${e.message}`, 2)),
   ]);
   let recogniser;
   if (values.engine === 'openai') {
     const apiKey = process.env.OPENAI_API_KEY;
     if (!apiKey) fail('--engine openai needs OPENAI_API_KEY', 2);
-    recogniser = createOpenAiRecogniser({ apiKey, ...(process.env.OPENAI_BASE_URL ? { baseUrl: process.env.OPENAI_BASE_URL } : {}) });
+    recogniser = createOpenAiRecogniser({
+      apiKey,
+      ...(process.env.OPENAI_BASE_URL ? { baseUrl: process.env.OPENAI_BASE_URL } : {}),
+    });
   } else {
     recogniser = createPocketsphinxRecogniser();
   }
@@ -75,7 +84,8 @@ async function main(): Promise<void> {
     });
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } catch (err) {
-    if (err instanceof SpeechError) fail(`${err.code}: ${err.message}`, err.code.startsWith('recogniser') ? 4 : 3);
+    if (err instanceof SpeechError)
+      fail(`${err.code}: ${err.message}`, err.code.startsWith('recogniser') ? 4 : 3);
     fail(err instanceof Error ? err.message : String(err), 1);
   }
 }

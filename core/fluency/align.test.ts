@@ -19,14 +19,22 @@ function say(script: string): HeardWord[] {
 }
 
 const PASSAGE = 'The little dog ran to the big red barn.';
-const align = (passage: string, script: string) => alignReading(tokenisePassage(passage), normaliseHeard(say(script)));
+const align = (passage: string, script: string) =>
+  alignReading(tokenisePassage(passage), normaliseHeard(say(script)));
 const statuses = (passage: string, script: string) => align(passage, script).words.map((w) => w.status);
 
 describe('alignReading', () => {
   it('marks a clean reading all correct with times', () => {
     const r = align(PASSAGE, 'the little dog ran to the big red barn');
     expect(r.words.every((w) => w.status === 'correct')).toBe(true);
-    expect(r.words[0]).toMatchObject({ index: 0, text: 'The', heard: 'the', start: 0.5, end: 0.9, hesitation: false });
+    expect(r.words[0]).toMatchObject({
+      index: 0,
+      text: 'The',
+      heard: 'the',
+      start: 0.5,
+      end: 0.9,
+      hesitation: false,
+    });
     expect(r.insertions).toEqual([]);
     expect(r.repetitions).toEqual([]);
   });
@@ -93,8 +101,20 @@ describe('alignReading', () => {
 
   it('flags a hesitation longer than 3 s before a word', () => {
     const r = align(PASSAGE, 'the little dog |3.5| ran to the big red barn');
-    expect(r.words.map((w) => w.hesitation)).toEqual([false, false, false, true, false, false, false, false, false]);
-    expect(align(PASSAGE, 'the little dog |2| ran to the big red barn').words.some((w) => w.hesitation)).toBe(false);
+    expect(r.words.map((w) => w.hesitation)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(align(PASSAGE, 'the little dog |2| ran to the big red barn').words.some((w) => w.hesitation)).toBe(
+      false,
+    );
   });
 
   it('matches numerals, ordinals, years and abbreviations read as words', () => {
@@ -102,7 +122,10 @@ describe('alignReading', () => {
     const r = align(passage, 'mister li got forty two cats on the first of may in nineteen ninety nine');
     expect(r.words.map((w) => w.status).every((s) => s === 'correct')).toBe(true);
     expect(r.words[3]).toMatchObject({ text: '42', heard: 'forty two' });
-    const alt = align(passage, 'mister li got 42 cats on the first of may in one thousand nine hundred ninety nine');
+    const alt = align(
+      passage,
+      'mister li got 42 cats on the first of may in one thousand nine hundred ninety nine',
+    );
     expect(alt.words.every((w) => w.status === 'correct')).toBe(true);
   });
 
@@ -113,7 +136,16 @@ describe('alignReading', () => {
 
   it('handles repeated passage words without confusing positions', () => {
     const s = statuses('the cat and the dog and the hen', 'the cat and the dog the hen');
-    expect(s).toEqual(['correct', 'correct', 'correct', 'correct', 'correct', 'omission', 'correct', 'correct']);
+    expect(s).toEqual([
+      'correct',
+      'correct',
+      'correct',
+      'correct',
+      'correct',
+      'omission',
+      'correct',
+      'correct',
+    ]);
   });
 
   it('prefers pairing a substitution with the word it resembles', () => {
@@ -132,7 +164,10 @@ describe('alignReading', () => {
 
 describe('alignReading at the end of a reading', () => {
   it('marks a misread last word as a substitution, not an unfinished attempt', () => {
-    const r = alignReading(tokenisePassage('The cat sat on the hat.'), normaliseHeard(say('the cat sat on the mat')));
+    const r = alignReading(
+      tokenisePassage('The cat sat on the hat.'),
+      normaliseHeard(say('the cat sat on the mat')),
+    );
     expect(r.words[5]).toMatchObject({ status: 'substitution', heard: 'mat' });
   });
 });

@@ -104,7 +104,12 @@ function containsToken(word: PassageWord, token: string): boolean {
 }
 
 /** Index of the passage word (within the window before `consumed`) that `token` repeats, or -1. */
-function repeatedIndex(passage: readonly PassageWord[], consumed: number, token: string, window: number): number {
+function repeatedIndex(
+  passage: readonly PassageWord[],
+  consumed: number,
+  token: string,
+  window: number,
+): number {
   for (let k = consumed - 1; k >= Math.max(0, consumed - window); k--) {
     const w = passage[k];
     if (w && containsToken(w, token)) return k;
@@ -120,7 +125,11 @@ function repeatedIndex(passage: readonly PassageWord[], consumed: number, token:
  * @returns words in passage order, plus insertions and repetitions in time order.
  *   Never throws; an empty `heard` marks every word `not_reached`.
  */
-export function alignReading(passage: readonly PassageWord[], heard: readonly HeardToken[], options: AlignOptions = {}): Alignment {
+export function alignReading(
+  passage: readonly PassageWord[],
+  heard: readonly HeardToken[],
+  options: AlignOptions = {},
+): Alignment {
   const hesitationSeconds = options.hesitationSeconds ?? HESITATION_SECONDS;
   const selfCorrectionSeconds = options.selfCorrectionSeconds ?? SELF_CORRECTION_SECONDS;
   const window = options.repetitionWindow ?? 6;
@@ -152,7 +161,13 @@ export function alignReading(passage: readonly PassageWord[], heard: readonly He
       if (word && token) {
         const l = matchLength(word, heard, j);
         if (l > 0) relax(i + 1, j + l, here, OP_MATCH, l);
-        relax(i + 1, j + 1, here + (isSimilar(token.word, word) ? COST_SIMILAR_SUBSTITUTION : COST_SUBSTITUTION), OP_SUB, 1);
+        relax(
+          i + 1,
+          j + 1,
+          here + (isSimilar(token.word, word) ? COST_SIMILAR_SUBSTITUTION : COST_SUBSTITUTION),
+          OP_SUB,
+          1,
+        );
       }
       if (word) relax(i + 1, j, here + COST_OMISSION, OP_OMIT, 0);
       if (token) {
@@ -183,7 +198,7 @@ export function alignReading(passage: readonly PassageWord[], heard: readonly He
   // Backtrace into forward-ordered steps.
   type Step = { op: number; i: number; j: number; l: number };
   const steps: Step[] = [];
-  for (let i = reached, j = m; i > 0 || j > 0; ) {
+  for (let i = reached, j = m; i > 0 || j > 0;) {
     const k = i * W + j;
     const o = op[k] ?? OP_NONE;
     const l = len[k] ?? 0;
@@ -219,7 +234,13 @@ export function alignReading(passage: readonly PassageWord[], heard: readonly He
   const flush = (): void => {
     for (const p of pending) {
       if (p.repeats >= 0) repetitions.push({ index: p.repeats, start: p.token.start, end: p.token.end });
-      else insertions.push({ afterIndex: p.afterIndex, heard: p.token.word, start: p.token.start, end: p.token.end });
+      else
+        insertions.push({
+          afterIndex: p.afterIndex,
+          heard: p.token.word,
+          start: p.token.start,
+          end: p.token.end,
+        });
     }
     pending = [];
   };
@@ -235,7 +256,13 @@ export function alignReading(passage: readonly PassageWord[], heard: readonly He
     const scored = words[s.i];
     if (s.op === OP_INS) {
       const token = heard[s.j];
-      if (token) pending.push({ token, j: s.j, afterIndex: s.i - 1, repeats: repeatedIndex(passage, s.i, token.word, window) });
+      if (token)
+        pending.push({
+          token,
+          j: s.j,
+          afterIndex: s.i - 1,
+          repeats: repeatedIndex(passage, s.i, token.word, window),
+        });
       continue;
     }
     if (!pw || !scored) continue;
@@ -250,7 +277,8 @@ export function alignReading(passage: readonly PassageWord[], heard: readonly He
     if (!first || !last) continue;
     if (s.op === OP_MATCH) {
       const attempts = pending.filter(
-        (p) => p.repeats < 0 && isSimilar(p.token.word, pw) && first.start - p.token.end <= selfCorrectionSeconds,
+        (p) =>
+          p.repeats < 0 && isSimilar(p.token.word, pw) && first.start - p.token.end <= selfCorrectionSeconds,
       );
       pending = pending.filter((p) => !attempts.includes(p));
       const firstAttempt = attempts[0];

@@ -58,7 +58,12 @@ export function accuracyScore(accuracy: number): number {
  * @param season defaults to winter (mid-year) when unknown.
  * @returns an integer 0–100; 0 when nothing was read correctly.
  */
-export function fluencyScore(wcpm: number, accuracy: number, grade: Grade, season: Season = 'winter'): number {
+export function fluencyScore(
+  wcpm: number,
+  accuracy: number,
+  grade: Grade,
+  season: Season = 'winter',
+): number {
   if (!(wcpm > 0)) return 0;
   const score = RATE_WEIGHT * wcpmPercentile(wcpm, grade, season) + ACCURACY_WEIGHT * accuracyScore(accuracy);
   return Math.round(clamp(score, 0, 100));

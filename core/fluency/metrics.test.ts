@@ -6,7 +6,13 @@ import { orfNorms } from '#core/fluency/orf-norms.ts';
 import { FluencyResultSchema } from '#core/fluency/result.schema.ts';
 import { scoreReading } from '#core/fluency/score-reading.ts';
 
-const w = (index: number, status: ScoredWord['status'], start: number | null, end: number | null, hesitation = false): ScoredWord => ({
+const w = (
+  index: number,
+  status: ScoredWord['status'],
+  start: number | null,
+  end: number | null,
+  hesitation = false,
+): ScoredWord => ({
   index,
   text: `w${index}`,
   status,
@@ -47,7 +53,12 @@ describe('computeMetrics', () => {
   });
 
   it('returns zeros when nothing was read', () => {
-    expect(computeMetrics([w(0, 'not_reached', null, null)])).toMatchObject({ wcpm: 0, accuracy: 0, readingSeconds: 0, wordsAttempted: 0 });
+    expect(computeMetrics([w(0, 'not_reached', null, null)])).toMatchObject({
+      wcpm: 0,
+      accuracy: 0,
+      readingSeconds: 0,
+      wordsAttempted: 0,
+    });
   });
 });
 

@@ -20,7 +20,9 @@ export type PercentileRow = readonly [p10: number, p25: number, p50: number, p75
 export const NORM_PERCENTILES = [10, 25, 50, 75, 90] as const;
 
 /** Hasbrouck & Tindal (2017), Table 1, transcribed. */
-export const HASBROUCK_TINDAL_2017: Readonly<Record<1 | 2 | 3 | 4 | 5 | 6, Partial<Record<Season, PercentileRow>>>> = {
+export const HASBROUCK_TINDAL_2017: Readonly<
+  Record<1 | 2 | 3 | 4 | 5 | 6, Partial<Record<Season, PercentileRow>>>
+> = {
   1: { winter: [9, 16, 29, 59, 97], spring: [18, 34, 60, 91, 116] },
   2: { fall: [23, 36, 50, 84, 111], winter: [35, 59, 84, 109, 131], spring: [43, 72, 100, 124, 148] },
   3: { fall: [40, 59, 83, 104, 134], winter: [62, 79, 97, 137, 161], spring: [63, 91, 112, 139, 166] },
@@ -43,7 +45,8 @@ export type Grade = number | 'K' | 'Pre-K';
  */
 export function orfNorms(grade: Grade, season: Season): PercentileRow {
   const g = grade === 'K' || grade === 'Pre-K' ? 0 : grade;
-  if (!Number.isInteger(g) || g < 0 || g > 12) throw new RangeError(`grade must be K or 1–12, got ${String(grade)}`);
+  if (!Number.isInteger(g) || g < 0 || g > 12)
+    throw new RangeError(`grade must be K or 1–12, got ${String(grade)}`);
   const table = HASBROUCK_TINDAL_2017;
   if (g <= 1) {
     const row = g === 1 ? table[1][season] : undefined;

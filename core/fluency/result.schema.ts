@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 
-export const WordStatusSchema = z.enum(['correct', 'substitution', 'omission', 'self_correction', 'not_reached']);
+export const WordStatusSchema = z.enum([
+  'correct',
+  'substitution',
+  'omission',
+  'self_correction',
+  'not_reached',
+]);
 
 export const ScoredWordSchema = z.object({
   index: z.number().int().nonnegative(),

@@ -30,7 +30,11 @@ const round3 = (x: number): number => Math.round(x * 1000) / 1000;
  * @returns the result contract (`FluencyResultSchema`).
  * @throws RangeError for a grade outside K–12.
  */
-export function scoreReading(passageText: string, heard: readonly HeardWord[], options: ScoreReadingOptions): FluencyResult {
+export function scoreReading(
+  passageText: string,
+  heard: readonly HeardWord[],
+  options: ScoreReadingOptions,
+): FluencyResult {
   const passage = tokenisePassage(passageText);
   const alignment = alignReading(passage, normaliseHeard(heard), options);
   const metrics = computeMetrics(alignment.words, options.mode ?? 'practice');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseHeard, normaliseToken, passageVocabulary, spokenForms, tokenisePassage } from '#core/text/normalize.ts';
+import {
+  normaliseHeard,
+  normaliseToken,
+  passageVocabulary,
+  spokenForms,
+  tokenisePassage,
+} from '#core/text/normalize.ts';
 import { isAttemptAt } from '#core/text/similarity.ts';
 
 const texts = (s: string): string[] => tokenisePassage(s).map((w) => w.text);
@@ -33,19 +39,41 @@ describe('tokenisePassage', () => {
 
   it('expands abbreviations with every accepted reading', () => {
     const words = tokenisePassage('Mr. Fox met Mrs. Hen and Dr. Owl on Elm St.');
-    expect(words.map((w) => w.text)).toEqual(['Mr.', 'Fox', 'met', 'Mrs.', 'Hen', 'and', 'Dr.', 'Owl', 'on', 'Elm', 'St.']);
+    expect(words.map((w) => w.text)).toEqual([
+      'Mr.',
+      'Fox',
+      'met',
+      'Mrs.',
+      'Hen',
+      'and',
+      'Dr.',
+      'Owl',
+      'on',
+      'Elm',
+      'St.',
+    ]);
     expect(words[0]?.spoken).toEqual([['mister']]);
     expect(words[6]?.spoken).toEqual([['doctor'], ['drive']]);
     expect(words[10]?.spoken).toEqual([['saint'], ['street']]);
   });
 
   it('splits hyphenated words whose parts stand alone (DIBELS 8) and keeps the others whole', () => {
-    expect(texts('my mother-in-law has an x-ray to re-enter')).toEqual(['my', 'mother', 'in', 'law', 'has', 'an', 'x-ray', 'to', 're-enter']);
+    expect(texts('my mother-in-law has an x-ray to re-enter')).toEqual([
+      'my',
+      'mother',
+      'in',
+      'law',
+      'has',
+      'an',
+      'x-ray',
+      'to',
+      're-enter',
+    ]);
     expect(tokenisePassage('x-ray')[0]?.spoken).toEqual([['x', 'ray'], ['xray']]);
   });
 
   it('keeps contractions and possessives, folding curly apostrophes', () => {
-    expect(canonical('Don’t touch the dog’s bone or the dogs’ beds; it\'s mine.')).toEqual([
+    expect(canonical("Don’t touch the dog’s bone or the dogs’ beds; it's mine.")).toEqual([
       "don't",
       'touch',
       'the',
@@ -78,7 +106,12 @@ describe('normaliseToken / normaliseHeard', () => {
   });
 
   it('splits a heard numeral into word tokens sharing its time span', () => {
-    expect(normaliseHeard([{ word: '42', start: 1, end: 2 }, { word: 'Cats.', start: 2, end: 2.5 }])).toEqual([
+    expect(
+      normaliseHeard([
+        { word: '42', start: 1, end: 2 },
+        { word: 'Cats.', start: 2, end: 2.5 },
+      ]),
+    ).toEqual([
       { word: 'forty', start: 1, end: 1.5, source: 0 },
       { word: 'two', start: 1.5, end: 2, source: 0 },
       { word: 'cats', start: 2, end: 2.5, source: 1 },

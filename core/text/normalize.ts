@@ -75,7 +75,23 @@ const ABBREVIATIONS: Record<string, string[][]> = {
  * (DIBELS 8 ORF: a hyphenated word counts as several words only when each part can stand alone).
  */
 const BOUND_PREFIXES = new Set([
-  're', 'pre', 'co', 'non', 'un', 'anti', 'ex', 'semi', 'mid', 'multi', 'sub', 'de', 'bi', 'tri', 'e', 'mis', 'dis',
+  're',
+  'pre',
+  'co',
+  'non',
+  'un',
+  'anti',
+  'ex',
+  'semi',
+  'mid',
+  'multi',
+  'sub',
+  'de',
+  'bi',
+  'tri',
+  'e',
+  'mis',
+  'dis',
 ]);
 
 const APOSTROPHES = /[\u2018\u2019\u02bc\u0060\u00b4]/g;
@@ -88,7 +104,11 @@ const WORD_SEPARATORS = /[\s\u2013\u2014\u2015/]+|\.{3,}|\u2026/;
  * @returns the normalised token; `''` when nothing word-like is left.
  */
 export function normaliseToken(raw: string): string {
-  const folded = raw.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(APOSTROPHES, "'").toLowerCase();
+  const folded = raw
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(APOSTROPHES, "'")
+    .toLowerCase();
   const kept = folded.replace(/[^a-z0-9']/g, '');
   return kept.replace(/^'+|'+$/g, '');
 }
@@ -138,7 +158,9 @@ function dedupe(forms: string[][]): string[][] {
  */
 export function spokenForms(printed: string): string[][] {
   const folded = printed.replace(APOSTROPHES, "'").replace(/[\u201c\u201d\u00ab\u00bb"]/g, '');
-  const bare = folded.replace(/^[^A-Za-z0-9$]+|[^A-Za-z0-9%.']+$/g, '').replace(/\.+$/, (m) => (m.length > 0 ? '.' : ''));
+  const bare = folded
+    .replace(/^[^A-Za-z0-9$]+|[^A-Za-z0-9%.']+$/g, '')
+    .replace(/\.+$/, (m) => (m.length > 0 ? '.' : ''));
   const lower = bare.toLowerCase();
   const noDot = lower.replace(/\.$/, '');
 
@@ -195,7 +217,12 @@ export function spokenForms(printed: string): string[][] {
 /** Should a hyphenated printed word count as several passage words (DIBELS 8 ORF rule)? */
 function splitsIntoWords(parts: string[]): boolean {
   if (parts.length < 2) return false;
-  return parts.every((p) => /^[a-z']+$/i.test(p) && (p.length >= 2 || p.toLowerCase() === 'a') && !BOUND_PREFIXES.has(p.toLowerCase()));
+  return parts.every(
+    (p) =>
+      /^[a-z']+$/i.test(p) &&
+      (p.length >= 2 || p.toLowerCase() === 'a') &&
+      !BOUND_PREFIXES.has(p.toLowerCase()),
+  );
 }
 
 /**
@@ -220,10 +247,19 @@ export function tokenisePassage(text: string): PassageWord[] {
     // text as printed without surrounding punctuation (keep an abbreviation's final dot)
     const lead = /^[^A-Za-z0-9$]*/.exec(printed)?.[0].length ?? 0;
     let core = printed.slice(lead);
-    const isAbbr = /^[A-Za-z]{1,4}\.$/.test(core.replace(/[^A-Za-z0-9.]+$/, '')) && ABBREVIATIONS[core.replace(/[^A-Za-z]/g, '').toLowerCase()] !== undefined;
+    const isAbbr =
+      /^[A-Za-z]{1,4}\.$/.test(core.replace(/[^A-Za-z0-9.]+$/, '')) &&
+      ABBREVIATIONS[core.replace(/[^A-Za-z]/g, '').toLowerCase()] !== undefined;
     core = isAbbr ? core.replace(/[^A-Za-z0-9.]+$/, '') : core.replace(/[^A-Za-z0-9%]+$/, '');
-    if (/^([A-Za-z]\.){2,}/.test(printed.slice(lead))) core = /^([A-Za-z]\.)+/.exec(printed.slice(lead))?.[0] ?? core;
-    words.push({ index: words.length, text: core, charStart: at + lead, charEnd: at + lead + core.length, spoken: forms });
+    if (/^([A-Za-z]\.){2,}/.test(printed.slice(lead)))
+      core = /^([A-Za-z]\.)+/.exec(printed.slice(lead))?.[0] ?? core;
+    words.push({
+      index: words.length,
+      text: core,
+      charStart: at + lead,
+      charEnd: at + lead + core.length,
+      spoken: forms,
+    });
   };
 
   for (const { s, at } of pieces) {

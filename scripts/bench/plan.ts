@@ -7,7 +7,8 @@ import { tokenisePassage, type PassageWord } from '#core/text/normalize.ts';
 import type { WordStatus } from '#core/fluency/align.ts';
 import { INSERTIONS, MISREADINGS } from './passages.ts';
 
-export type MiscueKind = 'omission' | 'substitution' | 'insertion' | 'repetition' | 'self_correction' | 'hesitation';
+export type MiscueKind =
+  'omission' | 'substitution' | 'insertion' | 'repetition' | 'self_correction' | 'hesitation';
 
 /** What is synthesised: text pieces (one flite call each) and pauses (seconds). */
 export type Segment = { text: string } | { pause: number };
@@ -55,14 +56,24 @@ export function planReading(text: string, miscues: boolean, seed: number): Readi
       'repetition',
       ...(seed % 3 === 0 ? (['hesitation'] as MiscueKind[]) : []),
     ];
-    const free = (i: number): boolean => i >= 2 && i < n - 2 && [...edits.keys()].every((j) => Math.abs(j - i) >= 3);
+    const free = (i: number): boolean =>
+      i >= 2 && i < n - 2 && [...edits.keys()].every((j) => Math.abs(j - i) >= 3);
     for (const kind of wanted) {
       const candidates = words
         .map((w, i) => i)
         .filter((i) => free(i))
-        .filter((i) => (kind === 'substitution' || kind === 'self_correction' ? MISREADINGS[key(words[i] as PassageWord)] !== undefined : true))
+        .filter((i) =>
+          kind === 'substitution' || kind === 'self_correction'
+            ? MISREADINGS[key(words[i] as PassageWord)] !== undefined
+            : true,
+        )
         // an omitted word that equals a neighbour would be indistinguishable from its neighbour
-        .filter((i) => kind !== 'omission' || (key(words[i] as PassageWord) !== key(words[i - 1] as PassageWord) && key(words[i] as PassageWord) !== key(words[i + 1] as PassageWord)));
+        .filter(
+          (i) =>
+            kind !== 'omission' ||
+            (key(words[i] as PassageWord) !== key(words[i - 1] as PassageWord) &&
+              key(words[i] as PassageWord) !== key(words[i + 1] as PassageWord)),
+        );
       if (candidates.length === 0) continue;
       const i = candidates[Math.floor(random() * candidates.length)] as number;
       edits.set(i, kind);

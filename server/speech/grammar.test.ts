@@ -5,7 +5,10 @@ import { parseCtm } from '#server/speech/pocketsphinx.ts';
 
 describe('buildPassageGrammar', () => {
   const passage = tokenisePassage('The dog ran 42 miles.');
-  const g = buildPassageGrammar(passage, { distractors: new Map([['dog', ['dig', 'log']]]), garbageWords: ['ph_aa'] });
+  const g = buildPassageGrammar(passage, {
+    distractors: new Map([['dog', ['dig', 'log']]]),
+    garbageWords: ['ph_aa'],
+  });
 
   it('writes a Sphinx FSG with every spoken form, skips, re-reading, distractors and a stop from anywhere', () => {
     const lines = g.fsg.split('\n');
@@ -17,7 +20,17 @@ describe('buildPassageGrammar', () => {
     expect(g.fsg).toMatch(/TRANSITION 1 2 \S+$/m); // skip "dog"
     expect(g.fsg).toMatch(/TRANSITION 2 \d+ \S+ the$/m); // back to "the"
     expect(g.fsg).toMatch(/TRANSITION 3 \d+ \S+ forty$/m);
-    expect([...g.words].sort()).toEqual(['dig', 'dog', 'forty', 'log', 'miles', 'ph_aa', 'ran', 'the', 'two']);
+    expect([...g.words].sort()).toEqual([
+      'dig',
+      'dog',
+      'forty',
+      'log',
+      'miles',
+      'ph_aa',
+      'ran',
+      'the',
+      'two',
+    ]);
     const final = Number(/FINAL_STATE (\d+)/.exec(g.fsg)?.[1]);
     expect(g.fsg).toMatch(new RegExp(`TRANSITION 2 ${final} \\S+$`, 'm'));
   });

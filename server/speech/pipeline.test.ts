@@ -41,8 +41,13 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
   const recogniser = createPocketsphinxRecogniser();
 
   it('scores a clean reading all correct with a plausible WCPM', async () => {
-    const wav = synthesise('The little dog ran to the big red barn. He saw a cat sitting on the fence.', 'clean');
-    const result = FluencyResultSchema.parse(await scoreAudio({ wav, passageText: PASSAGE, recogniser, grade: 2 }));
+    const wav = synthesise(
+      'The little dog ran to the big red barn. He saw a cat sitting on the fence.',
+      'clean',
+    );
+    const result = FluencyResultSchema.parse(
+      await scoreAudio({ wav, passageText: PASSAGE, recogniser, grade: 2 }),
+    );
     expect(result.errors).toBe(0);
     expect(result.wordsCorrect).toBe(17);
     // reading time from the audio itself: total length minus the 0.5 s pads and flite's own edges
@@ -52,7 +57,10 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
   }, 60_000);
 
   it('marks an omitted word as an omission', async () => {
-    const wav = synthesise('The little dog ran to the red barn. He saw a cat sitting on the fence.', 'omission');
+    const wav = synthesise(
+      'The little dog ran to the red barn. He saw a cat sitting on the fence.',
+      'omission',
+    );
     const result = await scoreAudio({ wav, passageText: PASSAGE, recogniser, grade: 2 });
     expect(result.words[6]).toMatchObject({ text: 'big', status: 'omission' });
     expect(result.errors).toBe(1);
