@@ -50,12 +50,15 @@ if (( ${#missing[@]} )); then
 fi
 
 # --- npm packages -----------------------------------------------------------------------------------
-lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+# `npm install` (not `npm ci`): npm 11 refuses `npm ci` on this lock file because it leaves the optional
+# platform bindings of unrs-resolver (pulled in by eslint-plugin-import-x) out of it; `npm install`
+# installs the locked versions all the same.
 stamp=node_modules/.sparky-lock-hash
-if [[ ! -f $stamp || $(cat "$stamp") != "$lock_hash" ]]; then
-  say "installing npm packages (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
-  echo "$lock_hash" > "$stamp"
+lock_hash() { sha256sum package.json package-lock.json | sha256sum | cut -d' ' -f1; }
+if [[ ! -f $stamp || $(cat "$stamp") != "$(lock_hash)" ]]; then
+  say "installing npm packages"
+  npm install --no-audit --no-fund --loglevel=error
+  lock_hash > "$stamp"
 fi
 
 # --- Front-end build --------------------------------------------------------------------------------
