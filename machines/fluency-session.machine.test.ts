@@ -184,7 +184,7 @@ describe('fluencySessionMachine: tier 1, actors with fake timers', () => {
     let stopped = 0;
     const machine = fluencySessionMachine.provide({
       actors: {
-        requestMicrophone: fromPromise(async () => undefined),
+        requestMicrophone: fromPromise<void>(async () => {}),
         captureAudio: fromCallback(({ sendBack, receive }) => {
           let t = 0;
           const timer = setInterval(() => {
