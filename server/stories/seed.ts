@@ -1,0 +1,108 @@
+/**
+ * Seeds the premade story library (issue 5, "Stories") from server/stories/content at every server
+ * start. Idempotent by slug: a new file is inserted, a changed file updates its row, an unchanged file
+ * touches nothing, and a library story whose file was removed is deleted (readers' sessions keep
+ * their title; their story_id becomes null).
+ *
+ * Each story's Lexile goes through passage_lexile_scores as spec §7.3 says: look up calculated_lexile
+ * by passage_text; if absent, compute it with the spec §9 formula and insert the measure.
+ */
+import { and, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { calculatePassageLexile, type PassageLexile } from '#core/lexile/passage-lexile.ts';
+import type { Database } from '../db/client.ts';
+import { asSystem, type Tx } from '../db/rls.ts';
+import { passageLexileScores, stories } from '../db/schema.ts';
+import { loadLibraryStories, type LibraryStory } from './content.ts';
+
+/** What a seeding run did, by number of stories. */
+export interface SeedStoriesResult {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+}
+
+/**
+ * The Lexile measure of a passage through the passage_lexile_scores cache (spec §7.3): the stored
+ * row when there is one, else the spec §9 formula, stored for next time.
+ */
+export async function passageLexile(tx: Tx, text: string): Promise<Pick<PassageLexile, 'calculatedLexile' | 'wordCount'>> {
+  // md5() matches the unique index, so the lookup is an index scan even for long passages.
+  const [found] = await tx
+    .select({ calculatedLexile: passageLexileScores.calculatedLexile, wordCount: passageLexileScores.wordCount })
+    .from(passageLexileScores)
+    .where(and(sql`md5(${passageLexileScores.passageText}) = md5(${text})`, eq(passageLexileScores.passageText, text)));
+  if (found) return found;
+  const measure = calculatePassageLexile(text);
+  await tx
+    .insert(passageLexileScores)
+    .values({ passageText: text, ...measure })
+    .onConflictDoNothing();
+  return measure;
+}
+
+/**
+ * Insert or refresh every library story from the content files, in one transaction as server work.
+ *
+ * @param db the database
+ * @param library the stories to seed; by default every file in server/stories/content
+ * @throws StoryContentError when a content file is invalid (nothing is written then)
+ */
+export async function seedStories(
+  db: Database,
+  library: LibraryStory[] = loadLibraryStories(),
+): Promise<SeedStoriesResult> {
+  const result: SeedStoriesResult = { inserted: 0, updated: 0, unchanged: 0, removed: 0 };
+  await asSystem(db, async (tx) => {
+    for (const story of library) {
+      const measure = await passageLexile(tx, story.body);
+      const values = {
+        slug: story.slug,
+        title: story.title,
+        body: story.body,
+        gradeBand: story.gradeBand,
+        themes: story.themes,
+        decodable: story.decodable,
+        lexile: measure.calculatedLexile,
+        wordCount: measure.wordCount,
+        ownerId: null,
+      };
+      const written = await tx
+        .insert(stories)
+        .values(values)
+        .onConflictDoUpdate({
+          target: stories.slug,
+          set: {
+            title: sql`excluded.title`,
+            body: sql`excluded.body`,
+            gradeBand: sql`excluded.grade_band`,
+            themes: sql`excluded.themes`,
+            decodable: sql`excluded.decodable`,
+            lexile: sql`excluded.lexile`,
+            wordCount: sql`excluded.word_count`,
+            updatedAt: sql`now()`,
+          },
+          // Only a changed story is rewritten, so a second run leaves every row (and updated_at) alone.
+          setWhere: sql`(${stories.title}, ${stories.body}, ${stories.gradeBand}, ${stories.themes}, ${stories.decodable}, ${stories.lexile}, ${stories.wordCount})
+            is distinct from (excluded.title, excluded.body, excluded.grade_band, excluded.themes, excluded.decodable, excluded.lexile, excluded.word_count)`,
+        })
+        .returning({ inserted: sql<boolean>`xmax = 0` });
+      if (written.length === 0) result.unchanged += 1;
+      else if (written[0]!.inserted) result.inserted += 1;
+      else result.updated += 1;
+    }
+    const slugs = library.map((s) => s.slug);
+    const removed = await tx
+      .delete(stories)
+      .where(
+        and(
+          isNull(stories.ownerId),
+          isNotNull(stories.slug),
+          slugs.length ? notInArray(stories.slug, slugs) : undefined,
+        ),
+      )
+      .returning({ id: stories.id });
+    result.removed = removed.length;
+  });
+  return result;
+}

@@ -1,0 +1,202 @@
+/**
+ * The premade story library: seeding from the content files (idempotent, Lexiles through
+ * passage_lexile_scores), and the stories API with its filters and refusals, on PGlite or PostgreSQL.
+ */
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORY_GRADE_BANDS, type StoryDetail, type StoryListResponse } from '#core/api/stories.ts';
+import { calculatePassageLexile } from '#core/lexile/passage-lexile.ts';
+import type { DatabaseHandle } from '../server/db/client.ts';
+import { asSystem } from '../server/db/rls.ts';
+import { passageLexileScores, profiles, stories } from '../server/db/schema.ts';
+import { loadLibraryStories, MAX_STORY_WORDS, MIN_STORY_WORDS, parseStoryFile } from '../server/stories/content.ts';
+import { seedStories } from '../server/stories/seed.ts';
+import { createSignedInClient, createTestApp, TestClient, type TestApp } from './helpers/app.ts';
+import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
+
+const library = loadLibraryStories();
+
+describe('library content files', () => {
+  it('holds at least 40 stories of 40–300 words over every grade band K–5, some decodable', () => {
+    expect(library.length).toBeGreaterThanOrEqual(40);
+    for (const story of library) {
+      const words = story.body.split(/\s+/).length;
+      expect(words, story.slug).toBeGreaterThanOrEqual(MIN_STORY_WORDS);
+      expect(words, story.slug).toBeLessThanOrEqual(MAX_STORY_WORDS);
+    }
+    expect(new Set(library.map((s) => s.gradeBand))).toEqual(new Set(STORY_GRADE_BANDS));
+    expect(library.filter((s) => s.decodable).length).toBeGreaterThanOrEqual(5);
+    const themes = new Set(library.flatMap((s) => s.themes));
+    for (const theme of ['animals', 'family', 'school', 'science', 'adventure', 'fantasy']) expect(themes).toContain(theme);
+  });
+
+  it('keeps early-grade stories free of numerals, and titles unique', () => {
+    for (const story of library.filter((s) => s.gradeBand === 'K' || s.gradeBand === '1')) {
+      expect(story.body, story.slug).not.toMatch(/\d/);
+    }
+    expect(new Set(library.map((s) => s.title)).size).toBe(library.length);
+  });
+
+  it('refuses a file without front matter, an unknown theme and a story that is too short', () => {
+    expect(() => parseStoryFile('x', 'Just text.')).toThrow(/x\.md: expected a front matter/);
+    expect(() =>
+      parseStoryFile('x', '---\ntitle: X\ngrade: K\nthemes: dragons\ndecodable: false\n---\n' + 'word '.repeat(50)),
+    ).toThrow(/x\.md: themes/);
+    expect(() => parseStoryFile('x', '---\ntitle: X\ngrade: K\nthemes: animals\ndecodable: false\n---\nToo short.')).toThrow(
+      /40 to 300 words/,
+    );
+  });
+});
+
+describe(`story library seeding and API (${testDatabaseKind})`, () => {
+  let handle: DatabaseHandle;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    app = createTestApp(handle);
+    await seedStories(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const librarySlugs = library.map((s) => s.slug);
+  const libraryRows = () =>
+    asSystem(handle.db, (tx) => tx.select().from(stories).where(inArray(stories.slug, librarySlugs)));
+
+  it('seeds every story with its Lexile and word count through passage_lexile_scores', async () => {
+    const rows = await libraryRows();
+    expect(rows).toHaveLength(library.length);
+    for (const row of rows) {
+      const expected = calculatePassageLexile(row.body);
+      expect(row.ownerId).toBeNull();
+      expect(row.lexile, row.slug!).toBe(expected.calculatedLexile);
+      expect(row.wordCount).toBe(expected.wordCount);
+    }
+    const measures = await asSystem(handle.db, (tx) =>
+      tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(passageLexileScores)
+        .where(inArray(passageLexileScores.passageText, rows.map((r) => r.body))),
+    );
+    expect(measures[0]!.n).toBe(library.length);
+    expect(new Set(rows.map((r) => r.gradeBand))).toEqual(new Set(STORY_GRADE_BANDS));
+  });
+
+  it('changes nothing when seeded again', async () => {
+    const before = await libraryRows();
+    const again = await seedStories(handle.db);
+    expect(again).toEqual({ inserted: 0, updated: 0, unchanged: library.length, removed: 0 });
+    const after = await libraryRows();
+    const key = (r: (typeof before)[number]) => `${r.id}|${r.updatedAt.toISOString()}|${r.lexile}`;
+    expect(after.map(key).sort()).toEqual(before.map(key).sort());
+  });
+
+  it('updates a changed story, uses a stored Lexile measure, and removes a story whose file is gone', async () => {
+    const [first, ...rest] = library;
+    const changedBody = `${first!.body}\n\nThe end.`;
+    // A stored measure for the new text wins over the formula (spec §7.3: look up, else compute).
+    await asSystem(handle.db, (tx) =>
+      tx.insert(passageLexileScores).values({
+        passageText: changedBody,
+        calculatedLexile: 999,
+        wordCount: 77,
+        avgSentenceLength: 5,
+        complexityScore: 0,
+      }),
+    );
+    const changed = await seedStories(handle.db, [{ ...first!, body: changedBody }, ...rest.slice(1)]);
+    expect(changed).toMatchObject({ inserted: 0, updated: 1, removed: 1 });
+    const [row] = await asSystem(handle.db, (tx) => tx.select().from(stories).where(eq(stories.slug, first!.slug)));
+    expect(row).toMatchObject({ body: changedBody, lexile: 999, wordCount: 77 });
+
+    const restored = await seedStories(handle.db);
+    expect(restored).toMatchObject({ inserted: 1, updated: 1, removed: 0 });
+    const [back] = await asSystem(handle.db, (tx) => tx.select().from(stories).where(eq(stories.slug, first!.slug)));
+    expect(back!.lexile).toBe(calculatePassageLexile(first!.body).calculatedLexile);
+  });
+
+  it('lists the library with filters, easiest first', async () => {
+    const { client } = await createSignedInClient(app, handle, { grade: '2' });
+    const all = (await (await client.request('/api/stories')).json()) as StoryListResponse;
+    const ours = all.stories.filter((s) => s.slug && librarySlugs.includes(s.slug));
+    expect(ours).toHaveLength(library.length);
+    const lexiles = all.stories.map((s) => s.lexile ?? 0);
+    expect(lexiles).toEqual([...lexiles].sort((a, b) => a - b));
+    expect(all.stories[0]).not.toHaveProperty('body');
+
+    const grade = (await (await client.request('/api/stories?grade=K')).json()) as StoryListResponse;
+    expect(grade.stories.length).toBe(library.filter((s) => s.gradeBand === 'K').length);
+    expect(grade.stories.every((s) => s.gradeBand === 'K')).toBe(true);
+
+    const theme = (await (await client.request('/api/stories?theme=science&grade=3')).json()) as StoryListResponse;
+    expect(theme.stories.length).toBeGreaterThan(0);
+    expect(theme.stories.every((s) => s.themes.includes('science') && s.gradeBand === '3')).toBe(true);
+  });
+
+  it('keeps "just right" to 100L below and 50L above the grade target, or the profile Lexile', async () => {
+    // Grade 2 with no Lexile on the profile: the spec §9 target 400L → 300L to 450L.
+    const { client, userId } = await createSignedInClient(app, handle, { grade: '2' });
+    const byGrade = (await (await client.request('/api/stories?justRight=1')).json()) as StoryListResponse;
+    expect(byGrade.readerBand).toEqual({ lexile: 400, min: 300, max: 450, source: 'grade' });
+    expect(byGrade.stories.length).toBeGreaterThan(0);
+    expect(byGrade.stories.every((s) => s.lexile! >= 300 && s.lexile! <= 450)).toBe(true);
+
+    // A Lexile on the profile wins over the grade.
+    await asSystem(handle.db, (tx) =>
+      tx.update(profiles).set({ lexileLevel: 700 }).where(eq(profiles.userId, userId)),
+    );
+    const byProfile = (await (await client.request('/api/stories?justRight=1')).json()) as StoryListResponse;
+    expect(byProfile.readerBand).toEqual({ lexile: 700, min: 600, max: 750, source: 'profile' });
+    expect(byProfile.stories.every((s) => s.lexile! >= 600 && s.lexile! <= 750)).toBe(true);
+    expect(byProfile.stories.map((s) => s.id)).not.toEqual(byGrade.stories.map((s) => s.id));
+  });
+
+  it('refuses an unknown grade or theme, and a signed-out visitor', async () => {
+    const { client } = await createSignedInClient(app, handle);
+    const badGrade = await client.request('/api/stories?grade=9');
+    expect(badGrade.status).toBe(422);
+    expect((await badGrade.json()).error.code).toBe('invalid_query');
+    expect((await client.request('/api/stories?theme=pirates')).status).toBe(422);
+    const anonymous = new TestClient(app);
+    expect((await anonymous.request('/api/stories')).status).toBe(401);
+    expect((await anonymous.request('/api/my-stories')).status).toBe(401);
+    const [anyStory] = await libraryRows();
+    expect((await anonymous.request(`/api/stories/${anyStory!.id}`)).status).toBe(401);
+  });
+
+  it('gives one library story or the reader’s own, and 404 for a bad id or another reader’s story', async () => {
+    const reader = await createSignedInClient(app, handle);
+    const other = await createSignedInClient(app, handle);
+    const [libraryStory] = await libraryRows();
+    const ok = await reader.client.request(`/api/stories/${libraryStory!.id}`);
+    expect(ok.status).toBe(200);
+    const { story } = (await ok.json()) as { story: StoryDetail };
+    expect(story).toMatchObject({ id: libraryStory!.id, body: libraryStory!.body, own: false });
+
+    const [own] = await asSystem(handle.db, (tx) =>
+      tx.insert(stories).values({ ownerId: other.userId, title: 'My Own Story', body: 'I wrote this.' }).returning(),
+    );
+    const mine = await other.client.request(`/api/stories/${own!.id}`);
+    expect(mine.status).toBe(200);
+    expect(((await mine.json()) as { story: StoryDetail }).story.own).toBe(true);
+
+    const notYours = await reader.client.request(`/api/stories/${own!.id}`);
+    expect(notYours.status).toBe(404);
+    expect((await notYours.json()).error.code).toBe('story_not_found');
+    expect((await reader.client.request('/api/stories/not-a-uuid')).status).toBe(404);
+    expect((await reader.client.request('/api/stories/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+
+    // Own stories are listed only to their owner, and never in the library list.
+    const otherList = await (await other.client.request('/api/my-stories')).json();
+    expect(otherList.stories.map((s: { id: string }) => s.id)).toEqual([own!.id]);
+    expect((await (await reader.client.request('/api/my-stories')).json()).stories).toEqual([]);
+    const libraryList = (await (await other.client.request('/api/stories')).json()) as StoryListResponse;
+    expect(libraryList.stories.some((s) => s.id === own!.id)).toBe(false);
+    const ownerless = await asSystem(handle.db, (tx) =>
+      tx.select({ id: stories.id }).from(stories).where(isNull(stories.ownerId)),
+    );
+    expect(ownerless.length).toBeGreaterThanOrEqual(library.length);
+  });
+});
