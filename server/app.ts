@@ -20,6 +20,9 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountRoutes } from './routes/account/account.routes.ts';
 import { createFluencyRoutes } from './routes/fluency/fluency.routes.ts';
 import { createReadingSessionRoutes } from './routes/reading-sessions/reading-sessions.routes.ts';
+import { createStoryRoutes } from './routes/stories/stories.routes.ts';
+import { createSpeechRoutes } from './routes/speech/speech.routes.ts';
+import { createFliteTts } from './speech/tts.ts';
 import { createOpenAiRecogniser } from './speech/openai.ts';
 import { createPocketsphinxRecogniser } from './speech/pocketsphinx.ts';
 import type { Recogniser } from './speech/recogniser.ts';
@@ -173,6 +176,8 @@ export function createApp(deps: AppDeps) {
       exposeOutbox: env.NODE_ENV === 'test',
     }),
   );
+  api.route('/', createStoryRoutes({ db }));
+  api.route('/', createSpeechRoutes({ tts: createFliteTts({ cacheDir: join(env.DATA_DIR, 'speech-cache') }) }));
 
   /** GET /api/health → { status, version, database: { kind, migrations: { applied, expected, upToDate } } }. */
   api.get('/health', async (c) => {

@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
+import { seedStories } from './stories/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { AUDIO_RETENTION_INTERVAL_MS, deleteExpiredRecordings } from './jobs/audio-retention.ts';
 import { join } from 'node:path';
@@ -34,6 +35,7 @@ async function main() {
   log.info({ kind: database.kind }, 'database open');
   await database.migrate();
   await seedDatabase(database.db);
+  log.info(await seedStories(database.db), 'story library seeded');
   log.info('migrations applied, seed data in place');
 
   const app = createApp({ env, database, log, version });
