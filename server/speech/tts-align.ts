@@ -79,30 +79,29 @@ export function alignTokens(spoken: readonly TimedPhone[], tokenPhones: readonly
     }
   }
 
-  // Walk back: each spoken phone gets the token of the expected phone it pairs with; a spoken phone
-  // flite added (no pair) goes to the token of the pair found just after it in the walk (the earlier
-  // token), or to the last token when it trails.
+  // Walk back: each spoken phone gets the token of the expected phone it pairs with. A spoken phone
+  // flite added (no pair) then goes to the token before it, or to the first token when it leads.
   const owner = new Array<number>(m).fill(-1);
   let i = n;
   let j = m;
-  let lastToken = tokenPhones.length - 1;
   while (i > 0 && j > 0) {
     const here = cost[i * width + j]!;
     const same = expected[i - 1]!.phone === actual[j - 1]!.phone ? 0 : 1;
     if (here === cost[(i - 1) * width + (j - 1)]! + same) {
       owner[j - 1] = expected[i - 1]!.token;
-      lastToken = expected[i - 1]!.token;
       i--;
       j--;
     } else if (here === cost[(i - 1) * width + j]! + 1) {
       i--;
     } else {
-      owner[j - 1] = lastToken;
       j--;
     }
   }
-  // Spoken phones before the first pair belong to the first token.
-  for (let k = 0; k < j; k++) owner[k] = 0;
+  let previous = 0;
+  for (let k = 0; k < m; k++) {
+    if (owner[k]! < 0) owner[k] = previous;
+    else previous = owner[k]!;
+  }
 
   const timings: (TokenTiming | null)[] = tokenPhones.map(() => null);
   actual.forEach((phone, k) => {
