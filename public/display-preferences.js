@@ -17,13 +17,13 @@
     var raw = window.localStorage.getItem(KEY);
     var parsed = raw ? JSON.parse(raw) : null;
     if (parsed && typeof parsed === 'object') stored = parsed;
-  } catch (error) {
+  } catch {
     // Blocked storage or corrupt JSON: defaults.
   }
   var prefersMoreContrast = false;
   try {
     prefersMoreContrast = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-contrast: more)').matches;
-  } catch (error) {
+  } catch {
     // Old browsers: no preference.
   }
   var root = document.documentElement;
