@@ -1,33 +1,14 @@
 /**
- * Which norm season a date falls in, and how a WCPM compares with peers of the same grade and
+ * How a WCPM compares with peers of the same grade and
  * season (Hasbrouck & Tindal 2017, core/fluency/orf-norms.ts).
  */
 import { NORM_PERCENTILES, orfNorms, type Grade, type Season } from '#core/fluency/orf-norms.ts';
 
 /**
- * The norm season of a date. Hasbrouck & Tindal (2017) collected fall norms near September,
- * winter near January and spring near May; we split the school year so each date uses the nearest
- * benchmark: August–November fall, December–February winter, March–July spring (summer reading
- * is compared with the end of the year just finished).
- * @param date local date of the reading
+ * The norm season of a date and the profile grade as a norms grade: the same rules the server scores
+ * with (core/reading/season.ts), re-exported so the results screen and the score always agree.
  */
-export function seasonOf(date: Date): Season {
-  const month = date.getMonth(); // 0 = January
-  if (month >= 7 && month <= 10) return 'fall';
-  if (month === 11 || month <= 1) return 'winter';
-  return 'spring';
-}
-
-/**
- * The profile's grade (spec §3 profiles.grade: 'Pre-K', 'K', '1'…'12') as a norm grade, or null
- * when unknown or unusable.
- */
-export function normGrade(grade: string | null | undefined): Grade | null {
-  if (grade === 'K' || grade === 'Pre-K') return grade;
-  if (grade == null || !/^\d{1,2}$/.test(grade)) return null;
-  const n = Number(grade);
-  return n >= 0 && n <= 12 ? n : null;
-}
+export { seasonOf, normsGrade } from '#core/reading/season.ts';
 
 /** Where a WCPM falls among the norm percentiles. */
 export interface NormComparison {

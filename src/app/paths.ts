@@ -154,6 +154,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.home,
   protectedPaths.profile,
   protectedPaths.onboarding,
+  protectedPaths.fluency,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AboutPage } from '../features/about/AboutPage.tsx';
 import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { FluencyPage } from '../features/fluency/FluencyPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { OnboardingPage } from '../features/onboarding/OnboardingPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
@@ -22,6 +23,7 @@ const builtScreens: Record<string, RouteObject['element']> = {
   [protectedPaths.home]: <HomePage />,
   [protectedPaths.profile]: <ProfilePage />,
   [protectedPaths.onboarding]: <OnboardingPage />,
+  [protectedPaths.fluency]: <FluencyPage />,
 };
 
 /** Every protected route of spec §2.2, behind the guard and inside the signed-in shell. */

@@ -1,0 +1,256 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { formatClock } from '#core/fluency-session/countdown.ts';
+import { SAVE_ERROR_MESSAGES } from '#core/fluency-session/save-errors.ts';
+import { useMe } from '../../lib/api/me.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Select } from '../../ui/Select.tsx';
+import '../../ui/page.css';
+import { useStories } from './api/stories.ts';
+import { useStory } from './api/story.ts';
+import { LevelMeter } from './LevelMeter.tsx';
+import type { WordAudio } from './ListenToWord.tsx';
+import { ReadingProgress } from './ReadingProgress.tsx';
+import { ResultsView } from './ResultsView.tsx';
+import { browserEffects, useFluencySession, type FluencyEffects } from './use-fluency-session.ts';
+import './fluency.css';
+
+/** Props of {@link FluencyPage}; tests pass fakes. */
+export interface FluencyPageProps {
+  effects?: FluencyEffects;
+  wordAudio?: WordAudio;
+  /** Longest recording, seconds (default 60). */
+  maxSeconds?: number;
+}
+
+/** The story text, large and well spaced, one paragraph per blank-line block. */
+function Passage({ title, body }: { title: string; body: string }) {
+  return (
+    <article className="fluency-passage" aria-labelledby="passage-heading">
+      <h3 id="passage-heading" className="fluency-passage__title">
+        {title}
+      </h3>
+      {body
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+    </article>
+  );
+}
+
+/** A wait with a still-friendly spinner; the words are announced by the session (no second live region). */
+function Busy({ children }: { children: ReactNode }) {
+  return (
+    <p className="fluency-busy">
+      <svg className="fluency-busy__spinner" viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
+        <circle cx="24" cy="24" r="19" fill="none" stroke="currentColor" strokeOpacity="0.25" strokeWidth="6" />
+        <path d="M24 5a19 19 0 0 1 19 19" fill="none" stroke="currentColor" strokeWidth="6" strokeLinecap="round" />
+      </svg>
+      <span>{children}</span>
+    </p>
+  );
+}
+
+/**
+ * /fluency, 'Reading Practice' (spec §2.2, §2.6; issue 5): choose a story, read it aloud while Sparky
+ * records, and see how each word went. The flow is the fluency-session statechart; this page only
+ * draws its states and turns presses into its events. State changes are announced politely and
+ * focus moves to each state's main button, so the page works with a screen reader, the keyboard
+ * alone or a switch.
+ */
+export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }: FluencyPageProps) {
+  useDocumentTitle('Reading Practice');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const initialStoryId = searchParams.get('storyId');
+  const { snapshot, send } = useFluencySession(initialStoryId, effects, maxSeconds);
+  const me = useMe();
+  const stories = useStories();
+  const { storyId } = snapshot.context;
+  const story = useStory(storyId);
+  const state = snapshot.value;
+  const stateKey = typeof state === 'string' ? state : Object.keys(state)[0];
+  // Once a session has begun, coming back to choosing puts focus on Start (not on first load).
+  const [started, setStarted] = useState(false);
+  if (stateKey !== 'choosing' && !started) setStarted(true);
+
+  // Keep ?storyId= in step with the choice, so a reload or a shared link opens the same story.
+  useEffect(() => {
+    if (storyId && searchParams.get('storyId') !== storyId) {
+      setSearchParams({ storyId }, { replace: true });
+    }
+  }, [storyId, searchParams, setSearchParams]);
+
+  const storyOptions = (stories.data?.stories ?? []).map((s) => ({
+    id: s.id,
+    label: s.gradeBand ? `${s.title} (grade ${s.gradeBand === 'K' ? 'K' : s.gradeBand})` : s.title,
+  }));
+  if (storyId && story.data && !storyOptions.some((o) => o.id === storyId)) {
+    storyOptions.unshift({ id: storyId, label: story.data.title });
+  }
+  const passage = story.data ? <Passage title={story.data.title} body={story.data.body} /> : null;
+  const cancel = (
+    <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })}>
+      Cancel
+    </Button>
+  );
+
+  let panel: ReactNode;
+  if (snapshot.matches('choosing')) {
+    panel = (
+      <>
+        <h2 id="session-title">Choose a story to read</h2>
+        {stories.isError ? <p>The story list could not be loaded. You can still open a story from the library.</p> : null}
+        <Select
+          label="Story"
+          options={storyOptions}
+          value={storyId ?? ''}
+          onChange={(id) => id && send({ type: 'story.choose', storyId: id })}
+          placeholder={stories.isPending ? 'Loading stories…' : 'Choose a story'}
+          description="When you press Start reading, Sparky counts 3, 2, 1 and then listens while you read the story out loud."
+        />
+        {story.isError ? <p role="alert">That story could not be found. Please choose another one.</p> : null}
+        {passage}
+        <div className="fluency-actions">
+          <Button
+            onPress={() => send({ type: 'session.start' })}
+            isDisabled={!storyId || !story.data}
+            autoFocus={started}
+          >
+            Start reading
+          </Button>
+        </div>
+      </>
+    );
+  } else if (snapshot.matches('requestingMicrophone')) {
+    panel = (
+      <>
+        <h2 id="session-title">Getting the microphone ready</h2>
+        <Busy>Asking to use the microphone… If your browser asks, choose Allow.</Busy>
+        <div className="fluency-actions">{cancel}</div>
+      </>
+    );
+  } else if (snapshot.matches('microphoneProblem')) {
+    const issue = snapshot.context.microphoneIssue;
+    panel = (
+      <>
+        <h2 id="session-title">{issue === 'denied' ? "Sparky can't use the microphone" : "The microphone isn't working"}</h2>
+        {issue === 'denied' ? (
+          <>
+            <p>Sparky needs the microphone to hear you read. It was not allowed.</p>
+            <p>To allow it: select the lock or microphone icon next to the web address at the top of the browser, set Microphone to Allow, then press Try again. A grown-up can help.</p>
+          </>
+        ) : issue === 'notFound' ? (
+          <p>No microphone was found. Plug in a microphone or headset, then press Try again.</p>
+        ) : (
+          <p>The microphone stopped or could not start. Check that no other app is using it, then press Try again.</p>
+        )}
+        <div className="fluency-actions">
+          <Button onPress={() => send({ type: 'session.retry' })} autoFocus>
+            Try again
+          </Button>
+          {cancel}
+        </div>
+      </>
+    );
+  } else if (snapshot.matches('countdown')) {
+    panel = (
+      <>
+        <h2 id="session-title">Get ready to read</h2>
+        <p className="fluency-countdown" aria-hidden="true">
+          {snapshot.context.countdown}
+        </p>
+        <p>Start reading when the count reaches zero and the recording starts.</p>
+        <div className="fluency-actions">
+          <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })} autoFocus>
+            Cancel
+          </Button>
+        </div>
+        {passage}
+      </>
+    );
+  } else if (snapshot.matches('recording')) {
+    const finishing = snapshot.matches({ recording: 'finishing' });
+    panel = (
+      <>
+        <h2 id="session-title">{finishing ? 'Finishing the recording' : 'Recording: read the story out loud'}</h2>
+        <div className="fluency-recording-bar">
+          <p className="fluency-clock">
+            <span className="fluency-rec-dot" aria-hidden="true" />
+            Time: <span role="timer">{formatClock(snapshot.context.elapsedSeconds)}</span> of {formatClock(snapshot.context.maxSeconds)}
+          </p>
+          <LevelMeter level={snapshot.context.level} />
+        </div>
+        <div className="fluency-actions">
+          <Button onPress={() => send({ type: 'session.stop' })} isDisabled={finishing} autoFocus>
+            Stop
+          </Button>
+          {cancel}
+        </div>
+        {passage}
+      </>
+    );
+  } else if (snapshot.matches('submitting')) {
+    const scoring = snapshot.matches({ submitting: 'scoring' });
+    panel = (
+      <>
+        <h2 id="session-title">{scoring ? 'Sparky is listening' : 'Sending your reading'}</h2>
+        <Busy>{scoring ? 'Sparky is listening to your reading and checking every word…' : 'Sending your reading to Sparky…'}</Busy>
+        <div className="fluency-actions">
+          <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })} autoFocus>
+            Cancel
+          </Button>
+        </div>
+      </>
+    );
+  } else if (snapshot.matches('failed')) {
+    const kind = snapshot.context.saveError?.kind ?? 'server';
+    const message = SAVE_ERROR_MESSAGES[kind];
+    const resendFirst = kind === 'network' || kind === 'server';
+    panel = (
+      <>
+        <h2 id="session-title">{message.title}</h2>
+        <p role="alert">{message.help}</p>
+        <div className="fluency-actions">
+          <Button variant={resendFirst ? 'primary' : 'secondary'} onPress={() => send({ type: 'session.retry' })} autoFocus={resendFirst}>
+            Send again
+          </Button>
+          <Button variant={resendFirst ? 'secondary' : 'primary'} onPress={() => send({ type: 'session.restart' })} autoFocus={!resendFirst}>
+            Read again
+          </Button>
+          {cancel}
+        </div>
+      </>
+    );
+  } else if (snapshot.matches('results') && snapshot.context.response) {
+    panel = (
+      <ResultsView
+        response={snapshot.context.response}
+        grade={me.data?.profile?.grade ?? null}
+        onReadAgain={() => send({ type: 'session.restart' })}
+        onChooseAnother={() => send({ type: 'story.choose', storyId: storyId ?? '' })}
+        {...(wordAudio ? { wordAudio } : {})}
+      />
+    );
+  }
+
+  const showProgress = snapshot.matches('choosing') || snapshot.matches('results');
+  return (
+    <div className="page fluency-page">
+      <h1>Reading Practice</h1>
+      <p className="page__lead">Read a story out loud. Sparky listens and shows you how each word went.</p>
+      <section className="page__card fluency-session" aria-labelledby={snapshot.matches('results') ? 'results-title' : 'session-title'} data-state={stateKey}>
+        {panel}
+      </section>
+      {showProgress ? (
+        <section className="page__card" aria-labelledby="progress-title">
+          <h2 id="progress-title">Your progress</h2>
+          <ReadingProgress />
+        </section>
+      ) : null}
+    </div>
+  );
+}

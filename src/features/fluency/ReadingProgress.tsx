@@ -1,0 +1,189 @@
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ReadingSession, ReadingStats } from '#core/api/reading-sessions.ts';
+import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
+import { useReadingSessions } from './api/reading-sessions.ts';
+import { useReadingStats } from './api/reading-stats.ts';
+
+const dateFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const fmt = (n: number | null | undefined, digits = 0) => (n === null || n === undefined ? '—' : n.toFixed(digits));
+
+/** "up 12", "down 3", "no change" for a difference between sessions (spec §9 trend). */
+export function trendWords(diff: number, unit = ''): string {
+  if (diff > 0) return `up ${Number(diff.toFixed(1))}${unit}`;
+  if (diff < 0) return `down ${Number(Math.abs(diff).toFixed(1))}${unit}`;
+  return 'no change';
+}
+
+/** The chart of the last 10 sessions (spec §9) with a table that says the same (the chart is hidden from screen readers). */
+export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
+  const data = chart.map((p, i) => ({
+    name: `${i + 1}. ${dateFormat.format(new Date(p.created_at))}`,
+    wcpm: Math.round(p.words_per_minute),
+    accuracy: p.accuracy_percentage,
+    fluency: p.fluency_score,
+  }));
+  return (
+    <figure className="progress-chart" aria-labelledby="progress-chart-caption">
+      <figcaption id="progress-chart-caption">Your last {chart.length} readings, oldest first</figcaption>
+      <div className="progress-chart__plot" aria-hidden="true">
+        <ResponsiveContainer width="100%" height={280}>
+          <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="name" />
+            <YAxis domain={[0, 'auto']} />
+            <Tooltip />
+            <Legend />
+            <Line type="monotone" dataKey="wcpm" name="Words correct per minute" stroke="#9c3d00" strokeWidth={3} dot={{ r: 5 }} isAnimationActive={false} />
+            <Line type="monotone" dataKey="accuracy" name="Accuracy %" stroke="#1d5c63" strokeWidth={3} strokeDasharray="8 4" dot={{ r: 5 }} isAnimationActive={false} />
+            <Line type="monotone" dataKey="fluency" name="Fluency score" stroke="#3f3d63" strokeWidth={3} strokeDasharray="2 4" dot={{ r: 5 }} isAnimationActive={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption>The chart as a table</caption>
+          <thead>
+            <tr>
+              <th scope="col">Reading</th>
+              <th scope="col">Story</th>
+              <th scope="col">Words correct per minute</th>
+              <th scope="col">Accuracy</th>
+              <th scope="col">Fluency score</th>
+            </tr>
+          </thead>
+          <tbody>
+            {chart.map((p, i) => (
+              <tr key={p.id}>
+                <th scope="row">
+                  {i + 1}. {dateTimeFormat.format(new Date(p.created_at))}
+                </th>
+                <td>{p.story_title}</td>
+                <td>{Math.round(p.words_per_minute)}</td>
+                <td>{fmt(p.accuracy_percentage, 1)}%</td>
+                <td>{fmt(p.fluency_score)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
+
+function History({ sessions }: { sessions: readonly ReadingSession[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption>Every reading, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Story</th>
+            <th scope="col">Words correct per minute</th>
+            <th scope="col">Accuracy</th>
+            <th scope="col">Fluency score</th>
+            <th scope="col">Tokens</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((s) => (
+            <tr key={s.id}>
+              <th scope="row">{dateTimeFormat.format(new Date(s.created_at))}</th>
+              <td>{s.story_title}</td>
+              <td>{fmt(s.words_per_minute)}</td>
+              <td>{s.accuracy_percentage === null ? '—' : `${fmt(s.accuracy_percentage, 1)}%`}</td>
+              <td>{fmt(s.fluency_score)}</td>
+              <td>{s.tokens_awarded}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The reader's progress (spec §9 reading statistics, §3 per-story performance and recent progress):
+ * averages, change since last time, the chart of the last 10 readings with its table, per-story
+ * attempts and improvement, and the full history. A failed fetch is only logged (spec §8).
+ */
+export function ReadingProgress() {
+  const stats = useReadingStats();
+  const sessions = useReadingSessions();
+  if (stats.isPending || sessions.isPending) return <LoadingIndicator message="Loading your progress..." />;
+  const s = stats.data;
+  const list = sessions.data ?? [];
+  if (stats.isError) console.warn('reading stats failed to load', stats.error);
+  if (sessions.isError) console.warn('reading sessions failed to load', sessions.error);
+  if (list.length === 0 && (!s || s.chart.length === 0)) {
+    return <p>No readings yet. Your progress shows up here after your first reading.</p>;
+  }
+  return (
+    <>
+      {s ? (
+        <>
+          <dl className="fluency-scores fluency-scores--small">
+            <div className="fluency-score">
+              <dt>Readings</dt>
+              <dd>{s.averages.sessions}</dd>
+            </div>
+            <div className="fluency-score">
+              <dt>Average words correct per minute</dt>
+              <dd>{fmt(s.averages.wordsPerMinute)}</dd>
+            </div>
+            <div className="fluency-score">
+              <dt>Average accuracy</dt>
+              <dd>{s.averages.accuracy === null ? '—' : `${fmt(s.averages.accuracy, 1)}%`}</dd>
+            </div>
+            <div className="fluency-score">
+              <dt>Average fluency score</dt>
+              <dd>{fmt(s.averages.fluency, 1)}</dd>
+            </div>
+            <div className="fluency-score">
+              <dt>Reading streak</dt>
+              <dd>
+                {s.streak} {s.streak === 1 ? 'day' : 'days'}
+              </dd>
+            </div>
+          </dl>
+          {s.recentProgress ? (
+            <p>
+              Since your reading before: words correct per minute {trendWords(s.recentProgress.wordsPerMinute)}, accuracy{' '}
+              {trendWords(s.recentProgress.accuracy, ' points')}, fluency score {trendWords(s.recentProgress.fluency)}.
+            </p>
+          ) : null}
+          {s.chart.length > 0 ? <ProgressChart chart={s.chart} /> : null}
+          {s.perStory.length > 0 ? (
+            <div className="table-scroll">
+              <table className="data-table">
+                <caption>Each story</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Story</th>
+                    <th scope="col">Times read</th>
+                    <th scope="col">Latest words correct per minute</th>
+                    <th scope="col">Change since first time</th>
+                    <th scope="col">Latest accuracy</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.perStory.map((p) => (
+                    <tr key={p.story_id ?? p.story_title}>
+                      <th scope="row">{p.story_title}</th>
+                      <td>{p.attempts}</td>
+                      <td>{fmt(p.latest.wordsPerMinute)}</td>
+                      <td>{p.attempts > 1 ? trendWords(p.improvement.wordsPerMinute) : 'first time'}</td>
+                      <td>{p.latest.accuracy === null ? '—' : `${fmt(p.latest.accuracy, 1)}%`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      {list.length > 0 ? <History sessions={list} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SAMPLE_RESPONSE } from '#machines/fluency-session.paths.ts';
+import { ApiError } from '../../lib/api/http.ts';
+import type { WordAudio } from './ListenToWord.tsx';
+import { ResultsView } from './ResultsView.tsx';
+
+const noop = () => {};
+const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+function fakeAudio(fail?: ApiError) {
+  const playWord = vi.fn(async () => true);
+  const audio: WordAudio = {
+    fetchAudio: vi.fn(async () => {
+      if (fail) throw fail;
+      return new ArrayBuffer(8);
+    }),
+    createPlayer: vi.fn(async () => ({ duration: 12.5, playWord, dispose: vi.fn() })),
+  };
+  return { audio, playWord };
+}
+
+describe('ResultsView', () => {
+  it('shows WCPM, accuracy, fluency score and reading time as a description list', () => {
+    render(<ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Your results: The Brown Dog' })).toHaveFocus();
+    const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(term('Words correct per minute')).toBe('50');
+    expect(term('Accuracy')).toBe('71.4%');
+    expect(term('Fluency score')).toBe('31 out of 100');
+    expect(term('Reading time')).toBe('6 seconds');
+    expect(screen.getByText(/You read 5 of 9 words correctly, with 2 words to practise/)).toBeInTheDocument();
+  });
+
+  it('reads every miscue after its word, in words, not by colour', () => {
+    render(<ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} />);
+    const passage = screen.getByRole('region', { name: 'How you read each word' });
+    const text = squash(passage.querySelector('.scored-passage')?.textContent);
+    expect(text).toBe(
+      'The brown, skipped, dog ran, fixed it, to, paused, the big, said “dig”, park, not reached, today., not reached,',
+    );
+    // Icons are decorative; the legend explains each mark in words.
+    for (const svg of passage.querySelectorAll('svg')) expect(svg).toHaveAttribute('aria-hidden', 'true');
+    const legend = within(passage).getByRole('region', { name: 'What the marks mean' });
+    for (const label of ['read correctly', 'fixed it yourself', 'said another word', 'skipped', 'not reached', 'paused']) {
+      expect(within(legend).getByText(label)).toBeInTheDocument();
+    }
+  });
+
+  it('compares with Hasbrouck & Tindal (2017) for the grade and season, or asks for a grade', () => {
+    const { unmount } = render(<ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} />);
+    const norms = screen.getByRole('region', { name: 'Compared with other readers' });
+    // 22 November: fall; grade 3 fall norms 40, 59, 83, 104, 134.
+    expect(norms).toHaveTextContent('between the 10th and 25th percentile for fall readers in grade 3; the middle (50th percentile) is 83');
+    expect(norms).toHaveTextContent('Hasbrouck & Tindal (2017)');
+    unmount();
+    render(<ResultsView response={SAMPLE_RESPONSE} grade={null} onReadAgain={noop} onChooseAnother={noop} />);
+    expect(screen.getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('shows tokens and achievements, and a replay that pays nothing more', () => {
+    const { unmount } = render(<ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} />);
+    const tokens = screen.getByRole('region', { name: 'Tokens' });
+    expect(squash(tokens.textContent)).toContain('You earned 5 tokens. You now have 15 tokens.');
+    expect(tokens).toHaveTextContent('Speed Reader: Read 50 words a minute with 90% accuracy');
+    unmount();
+    render(
+      <ResultsView
+        response={{ ...SAMPLE_RESPONSE, replayed: true, tokensAwarded: 0, newAchievements: [] }}
+        grade="3"
+        onReadAgain={noop}
+        onChooseAnother={noop}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Tokens' })).toHaveTextContent('already saved. Its tokens were paid the first time');
+  });
+
+  it('Try again and Choose another story call back', async () => {
+    const user = userEvent.setup();
+    const again = vi.fn();
+    const other = vi.fn();
+    render(<ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={again} onChooseAnother={other} />);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Choose another story' }));
+    expect(again).toHaveBeenCalledOnce();
+    expect(other).toHaveBeenCalledOnce();
+  });
+
+  it('Listen to a word plays that word of the reader’s own recording', async () => {
+    const user = userEvent.setup();
+    const { audio, playWord } = fakeAudio();
+    render(<ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} wordAudio={audio} />);
+    const listen = screen.getByRole('region', { name: 'Listen to a word' });
+    // The first word worth hearing is chosen: "ran", which the reader fixed.
+    expect(within(listen).getByRole('button', { name: /Word/ })).toHaveTextContent('ran (word 4)');
+    await user.click(within(listen).getByRole('button', { name: 'Listen' }));
+    expect(audio.fetchAudio).toHaveBeenCalledWith(SAMPLE_RESPONSE.session.id);
+    expect(playWord).toHaveBeenCalledWith(1.7, 2.6);
+    await user.click(within(listen).getByRole('button', { name: /Word/ }));
+    await user.click(screen.getByRole('option', { name: 'big (word 7)' }));
+    await user.click(within(listen).getByRole('button', { name: 'Listen' }));
+    expect(playWord).toHaveBeenLastCalledWith(3.5, 4);
+    expect(audio.fetchAudio).toHaveBeenCalledOnce();
+  });
+
+  it('says so when the recording is no longer kept', async () => {
+    const user = userEvent.setup();
+    const { audio } = fakeAudio(new ApiError(404, 'audio_not_found', 'This recording is no longer kept.'));
+    render(<ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} wordAudio={audio} />);
+    await user.click(screen.getByRole('button', { name: 'Listen' }));
+    expect(await screen.findByText(/no longer kept/)).toBeInTheDocument();
+  });
+
+  it('offers no listening when the audio was not kept', () => {
+    render(
+      <ResultsView
+        response={{ ...SAMPLE_RESPONSE, session: { ...SAMPLE_RESPONSE.session, has_audio: false } }}
+        grade="3"
+        onReadAgain={noop}
+        onChooseAnother={noop}
+      />,
+    );
+    expect(screen.queryByRole('region', { name: 'Listen to a word' })).toBeNull();
+  });
+});

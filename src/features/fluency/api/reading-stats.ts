@@ -1,0 +1,25 @@
+/**
+ * GET /api/reading-stats: chart of the last 10 sessions, averages, recent progress, per-story
+ * performance and streak (spec §9 reading statistics, §3, §4.6).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ReadingStatsSchema } from '#core/api/reading-sessions.ts';
+import { apiFetch } from '../../../lib/api/http.ts';
+
+/** Query key of the statistics; invalidated after a saved session. */
+export const READING_STATS_QUERY_KEY = ['reading-stats'] as const;
+
+/** Fetches the statistics. @throws {ApiError} */
+export function fetchReadingStats() {
+  return apiFetch('/api/reading-stats', ReadingStatsSchema);
+}
+
+/** Query options of the statistics. */
+export function getReadingStatsQueryOptions() {
+  return queryOptions({ queryKey: READING_STATS_QUERY_KEY, queryFn: fetchReadingStats });
+}
+
+/** The reader's statistics. */
+export function useReadingStats() {
+  return useQuery(getReadingStatsQueryOptions());
+}

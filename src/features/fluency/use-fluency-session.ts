@@ -1,0 +1,236 @@
+/**
+ * Runs the fluency-session statechart (machines/fluency-session.machine.ts) with the browser's
+ * effects: the microphone, the AudioWorklet recorder, the upload, the live-region announcer, the
+ * query cache and the achievement toast. The effects come in as {@link FluencyEffects} so the
+ * component tests swap in fakes.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { announce } from '#a11y/announcer.ts';
+import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
+import { INITIAL_END_OF_READING, nextEndOfReading } from '#core/fluency-session/end-of-reading.ts';
+import { classifySaveError } from '#core/fluency-session/save-errors.ts';
+import {
+  fluencySessionMachine,
+  type CaptureCommand,
+  type CaptureInput,
+  type SaveInput,
+} from '#machines/fluency-session.machine.ts';
+import {
+  requestMicrophone,
+  startCapture,
+  type CaptureOptions,
+  type CaptureSession,
+} from '#voice/microphone-capture.ts';
+import { ME_QUERY_KEY } from '../../lib/api/me.ts';
+import { showToast } from '../../ui/toast-store.ts';
+import { READING_SESSIONS_QUERY_KEY } from './api/reading-sessions.ts';
+import { READING_STATS_QUERY_KEY } from './api/reading-stats.ts';
+import {
+  SaveReadingError,
+  saveReadingSession,
+  type SaveReadingCallbacks,
+  type SaveReadingRequest,
+} from './api/save-reading-session.ts';
+
+/** The side effects of a practice session; the defaults are the real browser ones. */
+export interface FluencyEffects {
+  /** Resolves with a live microphone stream; rejects with `{ reason }` (voice/microphone-capture.ts). */
+  requestMicrophone(): Promise<MediaStream>;
+  /** Starts recording from the stream. */
+  startCapture(stream: MediaStream, options: CaptureOptions): Promise<CaptureSession>;
+  /** Uploads a recording (POST /api/reading-sessions). */
+  saveReading(
+    request: SaveReadingRequest,
+    callbacks: SaveReadingCallbacks,
+    signal?: AbortSignal,
+  ): Promise<SaveReadingSessionResponse>;
+  /** A fresh idempotency key per recording. */
+  newRecordingId(): string;
+}
+
+/** The real effects. */
+export const browserEffects: FluencyEffects = {
+  requestMicrophone,
+  startCapture,
+  saveReading: saveReadingSession,
+  newRecordingId: () => crypto.randomUUID(),
+};
+
+/** Shows 'Achievement Unlocked!' (spec §4.5) for the achievements a session earned; one toast at a time (§9). */
+function celebrate(response: SaveReadingSessionResponse): void {
+  const [first, ...more] = response.newAchievements;
+  if (!first) return;
+  showToast({
+    title: 'Achievement Unlocked!',
+    description: `${first.achievement_name}: ${first.description}`,
+    variant: 'default',
+    ...(more.length > 0 ? { details: more.map((a) => `${a.achievement_name}: ${a.description}`) } : {}),
+  });
+}
+
+/**
+ * The session machine with the browser's effects provided. The granted microphone stream (until the
+ * recorder takes it) and the newest recording by id (which a retry re-sends byte for byte) live in
+ * this closure, not in the machine's context.
+ * @param effects microphone, recorder, upload
+ * @param onSaved called once per saved session
+ * @returns the machine and a function that releases a microphone nobody is recording from
+ */
+export function provideFluencySession(
+  effects: FluencyEffects,
+  onSaved: (response: SaveReadingSessionResponse) => void,
+) {
+  const streamRef = { current: null as MediaStream | null };
+  const recordingsRef = { current: new Map<string, Blob>() };
+  const releaseMicrophone = () => {
+    streamRef.current?.getTracks().forEach((t) => t.stop());
+    streamRef.current = null;
+  };
+  const machine = fluencySessionMachine.provide({
+    actors: {
+      requestMicrophone: fromPromise<void>(async () => {
+        streamRef.current?.getTracks().forEach((t) => t.stop());
+        streamRef.current = null;
+        streamRef.current = await effects.requestMicrophone();
+      }),
+      captureAudio: fromCallback<CaptureCommand, CaptureInput>(({ sendBack, receive }) => {
+        let session: CaptureSession | null = null;
+        let closed = false;
+        let stopRequested = false;
+        let finishedSent = false;
+        let detector = INITIAL_END_OF_READING;
+        const finish = async () => {
+          if (!session) return;
+          const audio = await session.stop();
+          const id = effects.newRecordingId();
+          // Keep only the newest recording: the one a retry re-sends.
+          recordingsRef.current.clear();
+          recordingsRef.current.set(id, audio.wav);
+          sendBack({
+            type: 'recording.captured',
+            recording: { id, durationSeconds: audio.durationSeconds, byteLength: audio.wav.size },
+          });
+        };
+        const stream = streamRef.current;
+        streamRef.current = null; // the capture session owns (and releases) it now
+        if (!stream) {
+          sendBack({ type: 'recording.failed', reason: 'failed' });
+        } else {
+          effects
+            .startCapture(stream, {
+              onLevel: (level, elapsedSeconds) => {
+                if (closed) return;
+                sendBack({ type: 'recording.progress', level, elapsedSeconds });
+                detector = nextEndOfReading(detector, elapsedSeconds, level);
+                if (detector.finished && !finishedSent) {
+                  finishedSent = true;
+                  sendBack({ type: 'recording.finished' });
+                }
+              },
+              onTrackEnded: () => sendBack({ type: 'recording.failed', reason: 'failed' }),
+            })
+            .then(
+              (started) => {
+                session = started;
+                if (closed && !stopRequested) started.cancel();
+                else if (stopRequested) void finish();
+              },
+              (error: unknown) => {
+                const reason =
+                  (error as { reason?: 'denied' | 'notFound' | 'failed' } | null)?.reason ?? 'failed';
+                sendBack({ type: 'recording.failed', reason });
+              },
+            );
+        }
+        receive((event) => {
+          if (event.type !== 'capture.stop' || stopRequested) return;
+          stopRequested = true;
+          void finish();
+        });
+        return () => {
+          closed = true;
+          if (!stopRequested) session?.cancel();
+        };
+      }),
+      saveReading: fromCallback<EventObject, SaveInput>(({ sendBack, input }) => {
+        const controller = new AbortController();
+        const audio = recordingsRef.current.get(input.recordingId);
+        if (!audio) {
+          sendBack({
+            type: 'save.failed',
+            error: classifySaveError(0, 'recording_missing', 'The recording was not kept.'),
+          });
+          return () => {};
+        }
+        effects
+          .saveReading(
+            { audio, storyId: input.storyId, idempotencyKey: input.idempotencyKey },
+            { onUploaded: () => sendBack({ type: 'upload.sent' }) },
+            controller.signal,
+          )
+          .then(
+            (response) => sendBack({ type: 'save.succeeded', response }),
+            (error: unknown) => {
+              if (controller.signal.aborted) return;
+              sendBack({
+                type: 'save.failed',
+                error:
+                  error instanceof SaveReadingError
+                    ? error.detail
+                    : classifySaveError(
+                        0,
+                        'network_error',
+                        error instanceof Error ? error.message : 'Upload failed',
+                      ),
+              });
+            },
+          );
+        return () => controller.abort();
+      }),
+    },
+    actions: {
+      announce: (_, params) => announce(params.message),
+      publishResult: (_, params) => onSaved(params.response),
+    },
+  });
+  return { machine, releaseMicrophone };
+}
+
+/**
+ * The session machine for the /fluency page.
+ * @param initialStoryId from `?storyId=`
+ * @param effects the browser effects, or fakes in tests
+ * @param maxSeconds longest recording (default 60 s)
+ */
+export function useFluencySession(
+  initialStoryId: string | null,
+  effects: FluencyEffects = browserEffects,
+  maxSeconds?: number,
+) {
+  const queryClient = useQueryClient();
+  const [{ machine, releaseMicrophone }] = useState(() =>
+    provideFluencySession(effects, (response) => {
+      // The header's token count and streak, the history and the chart (spec §2.4, §4.6, §9).
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: READING_STATS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: READING_SESSIONS_QUERY_KEY });
+      celebrate(response);
+    }),
+  );
+
+  const [snapshot, send] = useMachine(machine, {
+    input: { storyId: initialStoryId, ...(maxSeconds !== undefined ? { maxSeconds } : {}) },
+  });
+
+  // A microphone granted for a countdown that was cancelled is released at once.
+  const holdsMicrophone = snapshot.matches('countdown') || snapshot.matches('requestingMicrophone');
+  useEffect(() => {
+    if (!holdsMicrophone) releaseMicrophone();
+  }, [holdsMicrophone, releaseMicrophone]);
+  useEffect(() => releaseMicrophone, [releaseMicrophone]);
+
+  return { snapshot, send };
+}

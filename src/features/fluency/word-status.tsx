@@ -1,0 +1,86 @@
+/**
+ * How each word status of a scored reading is shown: a colour, an icon AND words, so nothing is
+ * carried by colour alone (WCAG 1.4.1) and a screen reader reads "brown, omitted".
+ * Statuses follow DIBELS 8 ORF scoring (core/fluency/result.schema.ts).
+ */
+import type { ReactElement } from 'react';
+import type { FluencyResult } from '#core/fluency/result.schema.ts';
+
+/** One scored word. */
+export type ScoredWord = FluencyResult['words'][number];
+/** A word status. */
+export type WordStatus = ScoredWord['status'];
+
+/** Legend order and words for each status. */
+export const WORD_STATUS_INFO: Record<WordStatus, { label: string; explanation: string }> = {
+  correct: { label: 'read correctly', explanation: 'You read this word right.' },
+  self_correction: { label: 'fixed it yourself', explanation: 'You made a mistake and fixed it yourself. That counts as right!' },
+  substitution: { label: 'said another word', explanation: 'You said a different word here.' },
+  omission: { label: 'skipped', explanation: 'You left this word out.' },
+  not_reached: { label: 'not reached', explanation: 'You had not read this far yet.' },
+};
+
+/** The order of the legend. */
+export const WORD_STATUS_ORDER: readonly WordStatus[] = ['correct', 'self_correction', 'substitution', 'omission', 'not_reached'];
+
+const PATHS: Record<WordStatus, ReactElement> = {
+  correct: <path d="M5 12.5l4.5 4.5L19 7" />,
+  self_correction: <path d="M4 12a8 8 0 1 0 2.5-5.8M4 4v4h4" />,
+  substitution: <path d="M4 8h13l-3-3M20 16H7l3 3" />,
+  omission: <path d="M5 12h14" />,
+  not_reached: (
+    <>
+      <circle cx="6" cy="12" r="1.3" />
+      <circle cx="12" cy="12" r="1.3" />
+      <circle cx="18" cy="12" r="1.3" />
+    </>
+  ),
+};
+
+/** The status's icon (decorative: the words beside it say the same). */
+export function WordStatusIcon({ status, size = 16 }: { status: WordStatus; size?: number }) {
+  return (
+    <svg
+      className="word-icon"
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {PATHS[status]}
+    </svg>
+  );
+}
+
+/**
+ * The short visible note under a word, and what a screen reader says after the word. Correct words
+ * say nothing (a note on every word would drown the passage), unless the reader paused before it.
+ */
+export function wordNote(word: ScoredWord): string | null {
+  const heardOther = word.heard ? `said “${word.heard}”` : 'said another word';
+  const notes: string[] = [];
+  switch (word.status) {
+    case 'omission':
+      notes.push('skipped');
+      break;
+    case 'substitution':
+      notes.push(heardOther);
+      break;
+    case 'self_correction':
+      notes.push('fixed it');
+      break;
+    case 'not_reached':
+      notes.push('not reached');
+      break;
+    default:
+      break;
+  }
+  if (word.hesitation) notes.push('paused');
+  return notes.length > 0 ? notes.join(', ') : null;
+}
