@@ -90,6 +90,11 @@ export function readStoryPath(storyId: string): string {
   return `/read-story/${encodeURIComponent(storyId)}`;
 }
 
+/** `/fluency?storyId={id}`: fluency practice on one story ("Read it myself" in the story reader). */
+export function fluencyPracticePath(storyId: string): string {
+  return `${protectedPaths.fluency}?storyId=${encodeURIComponent(storyId)}`;
+}
+
 /** Login screen modes reachable by link (spec §2.1: `mode=signup` opens on sign-up). */
 export type LoginMode = 'signin' | 'signup';
 
@@ -155,6 +160,8 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.profile,
   protectedPaths.onboarding,
   protectedPaths.fluency,
+  protectedPaths.stories,
+  protectedPaths.premadeStories,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

@@ -6,6 +6,9 @@ import { FluencyPage } from '../features/fluency/FluencyPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { OnboardingPage } from '../features/onboarding/OnboardingPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
+import { MyStoriesPage } from '../features/stories/MyStoriesPage.tsx';
+import { ReadStoryPage } from '../features/stories/ReadStoryPage.tsx';
+import { StoryLibraryPage } from '../features/stories/StoryLibraryPage.tsx';
 import { BeingBuiltPage } from '../features/protected/BeingBuiltPage.tsx';
 import { SCREEN_TITLES } from '../features/protected/screen-titles.ts';
 import { RouteGuard } from '../features/shell/RouteGuard.tsx';
@@ -24,6 +27,9 @@ const builtScreens: Record<string, RouteObject['element']> = {
   [protectedPaths.profile]: <ProfilePage />,
   [protectedPaths.onboarding]: <OnboardingPage />,
   [protectedPaths.fluency]: <FluencyPage />,
+  [protectedPaths.premadeStories]: <StoryLibraryPage />,
+  [protectedPatterns.readStory]: <ReadStoryPage />,
+  [protectedPaths.stories]: <MyStoriesPage />,
 };
 
 /** Every protected route of spec §2.2, behind the guard and inside the signed-in shell. */

@@ -1,0 +1,151 @@
+import { useEffect, useRef } from 'react';
+import { useParams } from 'react-router-dom';
+import type { StoryDetail } from '#core/api/stories.ts';
+import { fluencyPracticePath, protectedPaths } from '../../app/paths.ts';
+import { ApiError } from '../../lib/api/http.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { Link } from '../../ui/Link.tsx';
+import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
+import { Select } from '../../ui/Select.tsx';
+import '../../ui/page.css';
+import { useStory } from './api/story.ts';
+import { gradeBandLabel, lexileLabel } from './story-labels.ts';
+import { ReaderIcon } from './ReaderIcon.tsx';
+import { StoryText } from './StoryText.tsx';
+import { useReadAloud, type ReadAloudStatus } from './use-read-aloud.ts';
+import './stories.css';
+
+/** What the status line says in each read-to-me state (announced politely, once per change). */
+export const READ_ALOUD_STATUS_TEXT: Record<ReadAloudStatus, string> = {
+  idle: '',
+  loading: 'Getting ready to read…',
+  playing: 'Reading aloud. Follow the highlighted word.',
+  paused: 'Paused.',
+  finished: 'Finished reading. Press “Read to me” to hear it again.',
+  error: '',
+};
+
+/**
+ * /read-story/{storyId}, 'Read Story': the story in large type with read-to-me (each word highlighted
+ * as it is spoken; pause, resume, stop; Escape stops too) and "Read it myself" into fluency practice.
+ */
+export function ReadStoryPage() {
+  const { storyId = '' } = useParams();
+  const story = useStory(storyId);
+  useDocumentTitle(story.data?.title ?? 'Read Story');
+
+  if (story.isPending) return <LoadingIndicator size="page" message="Loading the story..." />;
+  if (story.isError) {
+    const missing = story.error instanceof ApiError && story.error.status === 404;
+    return (
+      <div className="page stories-page">
+        <h1>{missing ? 'Story not found' : 'We could not load the story'}</h1>
+        <p className="page__lead">
+          {missing
+            ? 'We could not find that story. It may have been removed.'
+            : story.error.message || 'Please try again.'}
+        </p>
+        {missing ? null : <Button onPress={() => void story.refetch()}>Try again</Button>}
+        <p>
+          <Link href={protectedPaths.premadeStories}>Back to the Story Library</Link>
+        </p>
+      </div>
+    );
+  }
+  return <StoryReader story={story.data} />;
+}
+
+function StoryReader({ story }: { story: StoryDetail }) {
+  const reader = useReadAloud(story.body);
+  const mainButton = useRef<HTMLSpanElement>(null);
+  const focusMain = () => mainButton.current?.querySelector('button')?.focus();
+  const { status, stop } = reader;
+  const active = status === 'loading' || status === 'playing' || status === 'paused';
+
+  // Escape stops read-to-me (spec §2.6 voice layer: "Escape stop audio").
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        stop();
+        focusMain();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [active, stop]);
+
+  const mainLabel =
+    status === 'playing' ? 'Pause' : status === 'paused' ? 'Resume' : status === 'loading' ? 'Starting…' : 'Read to me';
+  const onMain = () => {
+    if (status === 'playing') reader.pause();
+    else if (status === 'paused') reader.resume();
+    else if (status !== 'loading') reader.start();
+  };
+
+  return (
+    <div className="page stories-page reader">
+      <p className="reader__back">
+        <Link href={protectedPaths.premadeStories}>Back to the Story Library</Link>
+      </p>
+      <h1>{story.title}</h1>
+      <p className="reader__details">
+        {[
+          story.own ? 'My story' : gradeBandLabel(story.gradeBand),
+          `Lexile ${lexileLabel(story.lexile)}`,
+          `${story.wordCount} words`,
+        ].join(' · ')}
+      </p>
+
+      <section className="reader__controls" aria-label="Read to me">
+        <div className="reader__buttons">
+          {/* One button changes between Read to me, Pause and Resume, so focus never falls away. */}
+          <span ref={mainButton} className="reader__main">
+            <Button onPress={onMain}>
+            <ReaderIcon name={status === 'playing' ? 'pause' : status === 'paused' ? 'play' : 'speaker'} />
+              {mainLabel}
+            </Button>
+          </span>
+          {active ? (
+            <Button
+              variant="secondary"
+              onPress={() => {
+                stop();
+                focusMain();
+              }}
+            >
+              <ReaderIcon name="stop" />
+              Stop
+            </Button>
+          ) : null}
+          <Link href={fluencyPracticePath(story.id)} variant="secondary">
+            <Icon name="mic" size={22} />
+            Read it myself
+          </Link>
+        </div>
+        {reader.voices.length > 1 ? (
+          <Select
+            className="reader__voice"
+            label="Voice"
+            options={reader.voices}
+            value={reader.voice}
+            onChange={(id) => reader.setVoice(id)}
+            isDisabled={active}
+          />
+        ) : null}
+        <p role="status" className="reader__status">
+          {READ_ALOUD_STATUS_TEXT[status]}
+        </p>
+        {status === 'error' ? (
+          <p role="alert" className="reader__error">
+            {reader.error}
+          </p>
+        ) : null}
+      </section>
+
+      <StoryText body={story.body} currentWord={reader.currentWord} />
+    </div>
+  );
+}

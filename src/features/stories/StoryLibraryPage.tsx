@@ -1,0 +1,121 @@
+import { useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Button } from '../../ui/Button.tsx';
+import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { Switch } from '../../ui/Switch.tsx';
+import '../../ui/page.css';
+import { useLibrary, type LibraryFilters } from './api/library.ts';
+import { StoryCard } from './StoryCard.tsx';
+import { LEVEL_OPTIONS, parseGradeBand, parseTheme, THEME_OPTIONS } from './story-labels.ts';
+import './stories.css';
+
+/** The filters held in the address bar (`?grade=K&theme=animals&justRight=1`), so Back keeps them. */
+function useFilters(): [LibraryFilters, (next: LibraryFilters) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters: LibraryFilters = {
+    grade: parseGradeBand(params.get('grade')),
+    theme: parseTheme(params.get('theme')),
+    justRight: params.get('justRight') === '1',
+  };
+  const update = (next: LibraryFilters) => {
+    const query = new URLSearchParams();
+    if (next.grade) query.set('grade', next.grade);
+    if (next.theme) query.set('theme', next.theme);
+    if (next.justRight) query.set('justRight', '1');
+    setParams(query, { replace: true });
+  };
+  return [filters, update];
+}
+
+/**
+ * /premade-stories, 'Premade Stories' (spec §2.2, §2.6; the sidebar calls it Story Library): the
+ * library with level, theme and "Just right for me" filters, each story a link to the reader.
+ */
+export function StoryLibraryPage() {
+  useDocumentTitle('Premade Stories');
+  const [filters, setFilters] = useFilters();
+  const library = useLibrary(filters);
+  const band = library.data?.readerBand;
+  const stories = library.data?.stories ?? [];
+  const filtered = Boolean(filters.grade || filters.theme || filters.justRight);
+
+  return (
+    <div className="page stories-page">
+      <h1>Story Library</h1>
+      <p className="page__lead">Pick a story to read on your own or to hear Sparky read it to you.</p>
+
+      <section className="stories-filters" aria-labelledby="stories-filters-title">
+        <h2 id="stories-filters-title" className="visually-hidden">
+          Filter stories
+        </h2>
+        <Select
+          label="Level"
+          options={LEVEL_OPTIONS}
+          value={filters.grade ?? ''}
+          onChange={(grade) => setFilters({ ...filters, grade: parseGradeBand(grade) })}
+        />
+        <Select
+          label="Theme"
+          options={THEME_OPTIONS}
+          value={filters.theme ?? ''}
+          onChange={(theme) => setFilters({ ...filters, theme: parseTheme(theme) })}
+        />
+        <div className="stories-filters__just-right">
+          <Switch
+            isSelected={Boolean(filters.justRight)}
+            onChange={(justRight) => setFilters({ ...filters, justRight })}
+            aria-describedby="stories-just-right-help"
+          >
+            Just right for me
+          </Switch>
+          <p id="stories-just-right-help" className="stories-filters__help">
+            {band
+              ? `Stories from ${band.min}L to ${band.max}L, around your reading level of ${band.lexile}L${
+                  band.source === 'grade' ? ' (from your grade)' : ''
+                }.`
+              : 'Stories close to your reading level.'}
+          </p>
+        </div>
+      </section>
+
+      {library.isPending ? (
+        <LoadingIndicator message="Loading stories..." />
+      ) : library.isError ? (
+        <div className="page__card" role="alert">
+          <h2>We could not load the stories</h2>
+          <p>{library.error.message || 'Please try again.'}</p>
+          <Button onPress={() => void library.refetch()}>Try again</Button>
+        </div>
+      ) : (
+        <>
+          <p role="status" className="stories-count">
+            {stories.length === 1 ? '1 story' : `${stories.length} stories`}
+            {filtered ? ' match your choices' : ' in the library'}
+          </p>
+          {stories.length === 0 ? (
+            <div className="page__card stories-empty">
+              <h2>No stories match these choices</h2>
+              <p>
+                {filters.justRight
+                  ? 'There is no story at your level with these choices yet. Try another theme or level, or turn off “Just right for me”.'
+                  : 'Try another level or theme.'}
+              </p>
+              <Button variant="secondary" onPress={() => setFilters({})}>
+                Show all stories
+              </Button>
+            </div>
+          ) : (
+            <ul className="stories-list" aria-label="Stories">
+              {stories.map((story) => (
+                <li key={story.id}>
+                  <StoryCard story={story} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
