@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatClock } from '#core/fluency-session/countdown.ts';
 import { SAVE_ERROR_MESSAGES } from '#core/fluency-session/save-errors.ts';
@@ -76,6 +76,15 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
   // Once a session has begun, coming back to choosing puts focus on Start (not on first load).
   const [started, setStarted] = useState(false);
   if (stateKey !== 'choosing' && !started) setStarted(true);
+  // Each state's main button takes focus when the state begins, so keyboard, switch and screen-reader
+  // users land on what they can do next (the button's name is read; no extra announcement needed).
+  // The first button of the state's action row is its main one.
+  const actions = useRef<HTMLDivElement>(null);
+  const valueKey = JSON.stringify(state);
+  useEffect(() => {
+    if (valueKey === '"choosing"' && !started) return;
+    actions.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
+  }, [valueKey, started]);
 
   // Keep ?storyId= in step with the choice, so a reload or a shared link opens the same story.
   useEffect(() => {
@@ -114,11 +123,11 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
         />
         {story.isError ? <p role="alert">That story could not be found. Please choose another one.</p> : null}
         {passage}
-        <div className="fluency-actions">
+        <div className="fluency-actions" ref={actions}>
           <Button
             onPress={() => send({ type: 'session.start' })}
             isDisabled={!storyId || !story.data}
-            autoFocus={started}
+           
           >
             Start reading
           </Button>
@@ -130,7 +139,7 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
       <>
         <h2 id="session-title">Getting the microphone ready</h2>
         <Busy>Asking to use the microphone… If your browser asks, choose Allow.</Busy>
-        <div className="fluency-actions">{cancel}</div>
+        <div className="fluency-actions" ref={actions}>{cancel}</div>
       </>
     );
   } else if (snapshot.matches('microphoneProblem')) {
@@ -148,8 +157,8 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
         ) : (
           <p>The microphone stopped or could not start. Check that no other app is using it, then press Try again.</p>
         )}
-        <div className="fluency-actions">
-          <Button onPress={() => send({ type: 'session.retry' })} autoFocus>
+        <div className="fluency-actions" ref={actions}>
+          <Button onPress={() => send({ type: 'session.retry' })}>
             Try again
           </Button>
           {cancel}
@@ -164,8 +173,8 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
           {snapshot.context.countdown}
         </p>
         <p>Start reading when the count reaches zero and the recording starts.</p>
-        <div className="fluency-actions">
-          <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })} autoFocus>
+        <div className="fluency-actions" ref={actions}>
+          <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })}>
             Cancel
           </Button>
         </div>
@@ -184,8 +193,8 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
           </p>
           <LevelMeter level={snapshot.context.level} />
         </div>
-        <div className="fluency-actions">
-          <Button onPress={() => send({ type: 'session.stop' })} isDisabled={finishing} autoFocus>
+        <div className="fluency-actions" ref={actions}>
+          <Button onPress={() => send({ type: 'session.stop' })} isDisabled={finishing}>
             Stop
           </Button>
           {cancel}
@@ -199,8 +208,8 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
       <>
         <h2 id="session-title">{scoring ? 'Sparky is listening' : 'Sending your reading'}</h2>
         <Busy>{scoring ? 'Sparky is listening to your reading and checking every word…' : 'Sending your reading to Sparky…'}</Busy>
-        <div className="fluency-actions">
-          <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })} autoFocus>
+        <div className="fluency-actions" ref={actions}>
+          <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })}>
             Cancel
           </Button>
         </div>
@@ -214,13 +223,22 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
       <>
         <h2 id="session-title">{message.title}</h2>
         <p role="alert">{message.help}</p>
-        <div className="fluency-actions">
-          <Button variant={resendFirst ? 'primary' : 'secondary'} onPress={() => send({ type: 'session.retry' })} autoFocus={resendFirst}>
-            Send again
-          </Button>
-          <Button variant={resendFirst ? 'secondary' : 'primary'} onPress={() => send({ type: 'session.restart' })} autoFocus={!resendFirst}>
-            Read again
-          </Button>
+        <div className="fluency-actions" ref={actions}>
+          {resendFirst ? (
+            <>
+              <Button onPress={() => send({ type: 'session.retry' })}>Send again</Button>
+              <Button variant="secondary" onPress={() => send({ type: 'session.restart' })}>
+                Read again
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button onPress={() => send({ type: 'session.restart' })}>Read again</Button>
+              <Button variant="secondary" onPress={() => send({ type: 'session.retry' })}>
+                Send again
+              </Button>
+            </>
+          )}
           {cancel}
         </div>
       </>

@@ -28,7 +28,7 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
       <figcaption id="progress-chart-caption">Your last {chart.length} readings, oldest first</figcaption>
       <div className="progress-chart__plot" aria-hidden="true">
         <ResponsiveContainer width="100%" height={280}>
-          <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+          <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="name" />
             <YAxis domain={[0, 'auto']} />

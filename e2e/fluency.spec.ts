@@ -1,0 +1,356 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumArgs } from '../playwright.config.ts';
+import { expectNoAxeViolations } from './helpers/axe.ts';
+
+/*
+ * Fluency practice (issue 5) in Debian chromium with the fake microphone: a reading made by flite at
+ * test time from a library story with one word left out is "spoken" into the microphone; the page
+ * records it through the AudioWorklet, uploads the WAV, and shows the scored result. Queries by role
+ * and accessible name only; axe on every screen; screenshots of each state into /tmp/shots.
+ */
+
+const PASSWORD = 'purple-otter-42-reads';
+const SHOTS = '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+interface Reading {
+  storyId: string;
+  title: string;
+  omitted: string;
+  /** Words of the story. */
+  wordsTotal: number;
+  /** The WAV with leading silence (the countdown) for the fake microphone. */
+  micWav: string;
+  /** The same reading without the leading silence, for the API. */
+  plainWav: string;
+  /** Words correct × 60 / speech span: the WCPM a perfect scorer reports. */
+  truthWcpm: number;
+}
+
+let counter = 0;
+const freshEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.com`;
+
+/** Seconds of a WAV, measured with sox. */
+function soxSeconds(path: string): number {
+  return Number(execFileSync('soxi', ['-D', path], { encoding: 'utf8' }).trim());
+}
+
+/**
+ * flite reads the story with one word left out; sox makes it 16 kHz mono 16-bit, measures the speech
+ * (silence trimmed both ends) and pads 4.5 s of silence in front for the 3-2-1 countdown (the fake
+ * device starts playing when the microphone opens, before the recording starts).
+ */
+function makeReading(story: { id: string; title: string; body: string }): Reading {
+  const dir = mkdtempSync(join(tmpdir(), 'sparky-fluency-'));
+  const words = story.body.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  // Leave out a plain content word from the middle (not the first or last few).
+  let omitIndex = Math.floor(words.length / 2);
+  while (omitIndex < words.length - 3 && !/^[A-Za-z]{4,}$/.test(words[omitIndex] ?? '')) omitIndex++;
+  const omitted = words[omitIndex] as string;
+  const spoken = words.filter((_, i) => i !== omitIndex).join(' ');
+  const raw = join(dir, 'raw.wav');
+  const plain = join(dir, 'reading.wav');
+  const trimmed = join(dir, 'trimmed.wav');
+  const mic = join(dir, 'mic.wav');
+  execFileSync('flite', ['-voice', 'slt', '--setf', 'duration_stretch=1.3', '-t', spoken, '-o', raw]);
+  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', plain]);
+  execFileSync('sox', [plain, trimmed, 'silence', '1', '0.02', '0.5%', 'reverse', 'silence', '1', '0.02', '0.5%', 'reverse']);
+  execFileSync('sox', [plain, mic, 'pad', '4.5', '0']);
+  const speechSeconds = soxSeconds(trimmed);
+  return {
+    storyId: story.id,
+    title: story.title,
+    omitted,
+    wordsTotal: words.length,
+    micWav: mic,
+    plainWav: plain,
+    truthWcpm: ((words.length - 1) * 60) / speechSeconds,
+  };
+}
+
+/** A browser whose microphone plays `wav` once (stack-gotchas: `%noloop`). */
+function launchWithMicrophone(wav: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      ...chromiumArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}%noloop`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+async function newContext(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log('pageerror:', error.message));
+  return { context, page };
+}
+
+/** axe in the standard theme and in high contrast. */
+async function checkA11y(page: Page, label: string): Promise<void> {
+  await expectNoAxeViolations(page, `${label}, standard`);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'high-contrast'));
+  await expectNoAxeViolations(page, `${label}, high contrast`);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'standard'));
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `fluency-${name}.png`), fullPage: true });
+}
+
+/** Signs up by API, verifies by the outbox link, signs in on the login page, onboards as grade 3. */
+async function signUpAndIn(page: Page, prefix: string): Promise<string> {
+  const email = freshEmail(prefix);
+  const signup = await page.request.post('/api/signup', {
+    data: { email, password: PASSWORD, data: { display_name: 'Rosa', user_type: 'student', grade: '3' } },
+  });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/test/outbox?to=${encodeURIComponent(email)}`);
+      const { messages } = (await response.json()) as { messages: { text: string }[] };
+      link = messages[0]?.text.match(/https?:\/\/\S+/)?.[0];
+      return link ?? null;
+    })
+    .not.toBeNull();
+  await page.goto(link as string);
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const onboarding = await page.request.post('/api/onboarding', { data: { grade: '3' } });
+  expect(onboarding.ok(), await onboarding.text()).toBe(true);
+  return email;
+}
+
+async function tokens(page: Page): Promise<number> {
+  const me = (await (await page.request.get('/api/me')).json()) as { profile: { tokens: number } };
+  return me.profile.tokens;
+}
+
+/**
+ * A first reading saved through the API. The route guard (spec §4.2 step 4) sends a reader with no
+ * reading sessions to /assessment, which is not built yet; one saved session lets /fluency open.
+ */
+async function firstSessionByApi(page: Page, reading: Reading): Promise<void> {
+  const response = await page.request.post('/api/reading-sessions', {
+    multipart: {
+      audio: { name: 'reading.wav', mimeType: 'audio/wav', buffer: readFileSync(reading.plainWav) },
+      storyId: reading.storyId,
+      idempotencyKey: `api-first-${Date.now()}`,
+    },
+    timeout: 60_000,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** A short library story (40–90 words, easiest first). */
+async function pickStory(page: Page): Promise<{ id: string; title: string; body: string }> {
+  const list = (await (await page.request.get('/api/stories')).json()) as {
+    stories: { id: string; title: string; wordCount: number }[];
+  };
+  const summary = list.stories.find((s) => s.wordCount >= 40 && s.wordCount <= 90) ?? list.stories[0];
+  expect(summary, 'the library has stories').toBeDefined();
+  const detail = (await (await page.request.get(`/api/stories/${summary!.id}`)).json()) as {
+    story: { id: string; title: string; body: string };
+  };
+  return detail.story;
+}
+
+/** The idempotency key in a multipart upload body. */
+function idempotencyKeyOf(body: Buffer | null): string | null {
+  return body?.toString('latin1').match(/name="idempotencyKey"\r\n\r\n([^\r]+)/)?.[1] ?? null;
+}
+
+test.describe('fluency practice', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('practise with the mouse: countdown, recording, a failed upload re-sent with the same key, results, history, tokens once', async ({
+    browser: defaultBrowser,
+    baseURL,
+  }) => {
+    // A story and its flite reading, from a throwaway account (the library is the same for everyone).
+    const setup = await newContext(defaultBrowser, baseURL!);
+    await signUpAndIn(setup.page, 'fluency-setup');
+    const reading = makeReading(await pickStory(setup.page));
+
+    // A refused microphone (no fake UI: headless chromium denies) explains how to allow it.
+    await setup.context.clearPermissions();
+    await firstSessionByApi(setup.page, reading);
+    await setup.page.goto(`/fluency?storyId=${reading.storyId}`);
+    await setup.page.getByRole('button', { name: 'Start reading' }).click();
+    await expect(setup.page.getByRole('heading', { level: 2, name: /microphone/ })).toBeVisible({ timeout: 15_000 });
+    await expect(setup.page.getByRole('button', { name: 'Try again' })).toBeFocused();
+    await shot(setup.page, 'microphone-problem');
+    await checkA11y(setup.page, '/fluency microphone problem');
+    await setup.page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(setup.page.getByRole('heading', { level: 2, name: 'Choose a story to read' })).toBeVisible();
+    await setup.context.close();
+
+    const browser = await launchWithMicrophone(reading.micWav);
+    try {
+      const { page } = await newContext(browser, baseURL!);
+      await signUpAndIn(page, 'fluency-mouse');
+      await firstSessionByApi(page, reading);
+      const tokensBefore = await tokens(page);
+
+      await page.goto(`/fluency?storyId=${reading.storyId}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Reading Practice' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 3, name: reading.title })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Your progress' })).toBeVisible();
+      await shot(page, 'choosing');
+      await checkA11y(page, '/fluency choosing');
+
+      // The first upload fails at the network; its key is kept for the retry.
+      const keys: string[] = [];
+      let failNext = true;
+      await page.route('**/api/reading-sessions', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        keys.push(idempotencyKeyOf(route.request().postDataBuffer()) ?? '');
+        if (failNext) {
+          failNext = false;
+          return route.abort('internetdisconnected');
+        }
+        return route.continue();
+      });
+
+      await page.getByRole('button', { name: 'Start reading' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Get ready to read' })).toBeVisible();
+      await shot(page, 'countdown');
+      await checkA11y(page, '/fluency countdown');
+      await expect(page.getByRole('heading', { level: 2, name: 'Recording: read the story out loud' })).toBeVisible({
+        timeout: 10_000,
+      });
+      await expect(page.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Stop' })).toBeFocused();
+      // Wait until the reader is heard, then take the picture with the meter moving.
+      await expect
+        .poll(async () => Number(await page.getByRole('meter').getAttribute('aria-valuenow')), { timeout: 15_000 })
+        .toBeGreaterThan(20);
+      await shot(page, 'recording');
+      await checkA11y(page, '/fluency recording');
+
+      // The page stops by itself a few seconds after the reading ends.
+      await expect(page.getByRole('heading', { level: 2, name: "Your reading couldn't be sent" })).toBeVisible({
+        timeout: 120_000,
+      });
+      await expect(page.getByRole('button', { name: 'Send again' })).toBeFocused();
+      await shot(page, 'failed-network');
+      await checkA11y(page, '/fluency failed');
+      await page.getByRole('button', { name: 'Send again' }).click();
+      const listening = page.getByRole('heading', { level: 2, name: /Sparky is listening|Sending your reading/ });
+      if (await listening.isVisible().catch(() => false)) await shot(page, 'scoring');
+
+      const results = page.getByRole('heading', { level: 2, name: `Your results: ${reading.title}` });
+      await expect(results).toBeVisible({ timeout: 90_000 });
+      await expect(results).toBeFocused();
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(keys[1]).toBe(keys[0]);
+
+      // WCPM within 10 % of the truth, and the omitted word marked.
+      const wcpmText = await page.getByText('Words correct per minute', { exact: true }).first().locator('xpath=following-sibling::dd[1]').textContent();
+      const wcpm = Number(wcpmText);
+      console.log(`WCPM ${wcpm}, truth ${reading.truthWcpm.toFixed(1)}, omitted "${reading.omitted}"`);
+      expect(Math.abs(wcpm - reading.truthWcpm) / reading.truthWcpm).toBeLessThanOrEqual(0.1);
+      const passage = page.getByRole('region', { name: 'How you read each word' });
+      await expect(passage).toContainText(`${reading.omitted}, skipped`);
+      await shot(page, 'results');
+      await checkA11y(page, '/fluency results');
+
+      // Tokens went up once; the header shows the new count.
+      const tokensAfter = await tokens(page);
+      const earned = tokensAfter - tokensBefore;
+      expect(earned).toBeGreaterThan(0);
+      await expect(page.getByRole('region', { name: 'Tokens' })).toContainText(`You earned ${earned}`);
+      await expect(page.getByText(`${tokensAfter} tokens`, { exact: true }).first()).toBeVisible();
+
+      // History and chart.
+      const progress = page.getByRole('region', { name: 'Your progress' });
+      await expect(progress.getByRole('figure', { name: /Your last 2 readings/ })).toBeVisible();
+      await expect(progress.getByRole('table', { name: 'Every reading, newest first' }).getByRole('row')).toHaveCount(3);
+      await expect(progress.getByRole('table', { name: 'Each story' })).toContainText(reading.title);
+      await shot(page, 'progress');
+
+      // Replaying the same upload (same key) answers the saved session and pays nothing.
+      await page.unroute('**/api/reading-sessions');
+      const replay = await page.evaluate(
+        async ({ key, storyId, wav }) => {
+          const form = new FormData();
+          const bytes = Uint8Array.from(atob(wav), (c) => c.charCodeAt(0));
+          form.append('audio', new Blob([bytes], { type: 'audio/wav' }), 'reading.wav');
+          form.append('storyId', storyId);
+          form.append('idempotencyKey', key);
+          const response = await fetch('/api/reading-sessions', { method: 'POST', body: form });
+          return { status: response.status, body: (await response.json()) as { replayed: boolean; tokensAwarded: number } };
+        },
+        { key: keys[0] as string, storyId: reading.storyId, wav: readFileSync(reading.plainWav).toString('base64') },
+      );
+      expect(replay.status).toBe(200);
+      expect(replay.body).toMatchObject({ replayed: true, tokensAwarded: 0 });
+      expect(await tokens(page)).toBe(tokensAfter);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('practise with the keyboard alone', async ({ browser: defaultBrowser, baseURL }) => {
+    const setup = await newContext(defaultBrowser, baseURL!);
+    await signUpAndIn(setup.page, 'fluency-kb-setup');
+    const reading = makeReading(await pickStory(setup.page));
+    await setup.context.close();
+
+    const browser = await launchWithMicrophone(reading.micWav);
+    try {
+      const { page } = await newContext(browser, baseURL!);
+      await signUpAndIn(page, 'fluency-keyboard');
+      await firstSessionByApi(page, reading);
+      await page.goto(`/fluency?storyId=${reading.storyId}`);
+      await expect(page.getByRole('button', { name: 'Start reading' })).toBeEnabled();
+
+      // Tab to Start reading.
+      for (let i = 0; i < 80; i++) {
+        await page.keyboard.press('Tab');
+        const name = await page.evaluate(() => document.activeElement?.textContent?.trim());
+        if (name === 'Start reading') break;
+      }
+      await expect(page.getByRole('button', { name: 'Start reading' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      // Cancel by keyboard, then start again with Space.
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 2, name: 'Choose a story to read' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Start reading' })).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(page.getByRole('button', { name: 'Stop' })).toBeFocused({ timeout: 10_000 });
+
+      const results = page.getByRole('heading', { level: 2, name: `Your results: ${reading.title}` });
+      await expect(results).toBeFocused({ timeout: 150_000 });
+      const passage = page.getByRole('region', { name: 'How you read each word' });
+      await expect(passage).toContainText('skipped');
+
+      // Try again, by keyboard, reaches the countdown.
+      for (let i = 0; i < 80; i++) {
+        await page.keyboard.press('Tab');
+        const name = await page.evaluate(() => document.activeElement?.textContent?.trim());
+        if (name === 'Try again') break;
+      }
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused({ timeout: 10_000 });
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 2, name: 'Choose a story to read' })).toBeVisible();
+    } finally {
+      await browser.close();
+    }
+  });
+});
