@@ -117,13 +117,14 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
     expect(back!.lexile).toBe(calculatePassageLexile(first!.body).calculatedLexile);
   });
 
-  it('lists the library with filters, easiest first', async () => {
+  it('lists the library with filters, easiest first (grade band, then Lexile)', async () => {
     const { client } = await createSignedInClient(app, handle, { grade: '2' });
     const all = (await (await client.request('/api/stories')).json()) as StoryListResponse;
     const ours = all.stories.filter((s) => s.slug && librarySlugs.includes(s.slug));
     expect(ours).toHaveLength(library.length);
-    const lexiles = all.stories.map((s) => s.lexile ?? 0);
-    expect(lexiles).toEqual([...lexiles].sort((a, b) => a - b));
+    // Easiest first: grade band K, 1 … 5, then Lexile within a band.
+    const order = all.stories.filter((s) => s.slug).map((s) => [STORY_GRADE_BANDS.indexOf(s.gradeBand as 'K'), s.lexile ?? 0]);
+    expect(order).toEqual([...order].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!));
     expect(all.stories[0]).not.toHaveProperty('body');
 
     const grade = (await (await client.request('/api/stories?grade=K')).json()) as StoryListResponse;

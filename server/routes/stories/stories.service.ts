@@ -3,7 +3,7 @@
  * stories. Every query runs as the signed-in user (asUser), so the stories table's row-level security
  * (library rows or the user's own) applies as well as the filters here.
  */
-import { and, arrayContains, asc, between, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, between, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   JUST_RIGHT_ABOVE,
   JUST_RIGHT_BELOW,
@@ -59,9 +59,12 @@ export interface LibraryFilters {
   justRight?: boolean;
 }
 
+/** Kindergarten first, then grades 1–5; anything else last. */
+const GRADE_ORDER = sql`array_position(array['K','1','2','3','4','5']::text[], ${stories.gradeBand}) nulls last`;
+
 /**
- * Library stories (owner_id null) matching the filters, easiest first (Lexile, then title), and the
- * reader's band.
+ * Library stories (owner_id null) matching the filters, easiest first (grade band, then Lexile, then
+ * title), and the reader's band.
  */
 export async function listLibrary(
   db: Database,
@@ -78,7 +81,7 @@ export async function listLibrary(
       .select(summaryColumns)
       .from(stories)
       .where(and(...conditions))
-      .orderBy(asc(stories.lexile), asc(stories.title));
+      .orderBy(GRADE_ORDER, asc(stories.lexile), asc(stories.title));
     return { stories: rows, readerBand: band };
   });
 }

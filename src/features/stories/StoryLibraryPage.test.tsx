@@ -87,7 +87,7 @@ describe('Story Library filters', () => {
 
     await user.click(screen.getByRole('button', { name: /Theme/ }));
     await user.click(await screen.findByRole('option', { name: 'Science' }));
-    expect(await screen.findByText('1 story match your choices')).toBeInTheDocument();
+    expect(await screen.findByText('1 story matches your choices')).toBeInTheDocument();
     expect(requests.at(-1)).toBe('/api/stories?grade=K&theme=science');
     expect(screen.getByRole('link', { name: 'Puddle Day' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sam and the Cat' })).toBeNull();
@@ -102,7 +102,7 @@ describe('Story Library filters', () => {
       'Stories from 300L to 450L, around your reading level of 400L (from your grade).',
     );
     await user.click(toggle);
-    expect(await screen.findByText('1 story match your choices')).toBeInTheDocument();
+    expect(await screen.findByText('1 story matches your choices')).toBeInTheDocument();
     expect(requests.at(-1)).toBe('/api/stories?justRight=1');
     expect(screen.getByRole('switch', { name: 'Just right for me' })).toBeChecked();
     expect(screen.getByRole('link', { name: 'The Snail Race' })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { Switch } from '../../ui/Switch.tsx';
 import '../../ui/page.css';
 import { useLibrary, type LibraryFilters } from './api/library.ts';
 import { StoryCard } from './StoryCard.tsx';
-import { LEVEL_OPTIONS, parseGradeBand, parseTheme, THEME_OPTIONS } from './story-labels.ts';
+import { ALL, LEVEL_OPTIONS, parseGradeBand, parseTheme, THEME_OPTIONS } from './story-labels.ts';
 import './stories.css';
 
 /** The filters held in the address bar (`?grade=K&theme=animals&justRight=1`), so Back keeps them. */
@@ -26,6 +26,13 @@ function useFilters(): [LibraryFilters, (next: LibraryFilters) => void] {
     setParams(query, { replace: true });
   };
   return [filters, update];
+}
+
+/** "1 story matches your choices", "12 stories in the library". */
+export function countText(count: number, filtered: boolean): string {
+  const stories = count === 1 ? '1 story' : `${count} stories`;
+  if (!filtered) return `${stories} in the library`;
+  return `${stories} ${count === 1 ? 'matches' : 'match'} your choices`;
 }
 
 /**
@@ -52,13 +59,13 @@ export function StoryLibraryPage() {
         <Select
           label="Level"
           options={LEVEL_OPTIONS}
-          value={filters.grade ?? ''}
+          value={filters.grade ?? ALL}
           onChange={(grade) => setFilters({ ...filters, grade: parseGradeBand(grade) })}
         />
         <Select
           label="Theme"
           options={THEME_OPTIONS}
-          value={filters.theme ?? ''}
+          value={filters.theme ?? ALL}
           onChange={(theme) => setFilters({ ...filters, theme: parseTheme(theme) })}
         />
         <div className="stories-filters__just-right">
@@ -90,10 +97,9 @@ export function StoryLibraryPage() {
       ) : (
         <>
           <p role="status" className="stories-count">
-            {stories.length === 1 ? '1 story' : `${stories.length} stories`}
-            {filtered ? ' match your choices' : ' in the library'}
+            {library.isPlaceholderData ? 'Finding stories…' : countText(stories.length, filtered)}
           </p>
-          {stories.length === 0 ? (
+          {stories.length === 0 && !library.isPlaceholderData ? (
             <div className="page__card stories-empty">
               <h2>No stories match these choices</h2>
               <p>
@@ -106,7 +112,7 @@ export function StoryLibraryPage() {
               </Button>
             </div>
           ) : (
-            <ul className="stories-list" aria-label="Stories">
+            <ul className="stories-list" aria-label="Stories" aria-busy={library.isPlaceholderData || undefined}>
               {stories.map((story) => (
                 <li key={story.id}>
                   <StoryCard story={story} />

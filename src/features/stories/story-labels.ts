@@ -19,15 +19,18 @@ export function lexileLabel(lexile: number | null): string {
   return lexile === null ? 'Not measured' : `${lexile}L`;
 }
 
-/** Choices of the level filter ('' is every level). */
+/** The id of the "every level" and "every theme" choices (react-aria lists need a non-empty key). */
+export const ALL = 'all';
+
+/** Choices of the level filter ({@link ALL} is every level). */
 export const LEVEL_OPTIONS = [
-  { id: '', label: 'All levels' },
+  { id: ALL, label: 'All levels' },
   ...STORY_GRADE_BANDS.map((band) => ({ id: band, label: gradeBandLabel(band) })),
 ] as const;
 
-/** Choices of the theme filter ('' is every theme). */
+/** Choices of the theme filter ({@link ALL} is every theme). */
 export const THEME_OPTIONS = [
-  { id: '', label: 'All themes' },
+  { id: ALL, label: 'All themes' },
   ...STORY_THEMES.map((theme) => ({ id: theme, label: themeLabel(theme) })),
 ] as const;
 
