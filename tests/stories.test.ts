@@ -2,6 +2,7 @@
  * The premade story library: seeding from the content files (idempotent, Lexiles through
  * passage_lexile_scores), and the stories API with its filters and refusals, on PGlite or PostgreSQL.
  */
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_GRADE_BANDS, type StoryDetail, type StoryListResponse } from '#core/api/stories.ts';
@@ -9,7 +10,13 @@ import { calculatePassageLexile } from '#core/lexile/passage-lexile.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem } from '../server/db/rls.ts';
 import { passageLexileScores, profiles, stories } from '../server/db/schema.ts';
-import { loadLibraryStories, MAX_STORY_WORDS, MIN_STORY_WORDS, parseStoryFile } from '../server/stories/content.ts';
+import {
+  loadLibraryStories,
+  MAX_STORY_WORDS,
+  MIN_STORY_WORDS,
+  parseStoryFile,
+  type LibraryStory,
+} from '../server/stories/content.ts';
 import { seedStories } from '../server/stories/seed.ts';
 import { createSignedInClient, createTestApp, TestClient, type TestApp } from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
@@ -94,9 +101,15 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
   });
 
   it('updates a changed story, uses a stored Lexile measure, and removes a story whose file is gone', async () => {
-    const [first, ...rest] = library;
-    const changedBody = `${first!.body}\n\nThe end.`;
+    // Two extra stories with unique slugs, so files sharing one PostgreSQL database are not disturbed.
+    const tag = randomUUID().slice(0, 8);
+    const text = 'The fox ran to the den. The den was warm and dry. The fox had a nap in the den all day long. '.repeat(2).trim();
+    const extraA: LibraryStory = { ...library[0]!, slug: `test-a-${tag}`, title: `Test A ${tag}`, body: text };
+    const extraB: LibraryStory = { ...library[0]!, slug: `test-b-${tag}`, title: `Test B ${tag}`, body: `${text} The end.` };
+    expect(await seedStories(handle.db, [...library, extraA, extraB])).toMatchObject({ inserted: 2, updated: 0 });
+
     // A stored measure for the new text wins over the formula (spec §7.3: look up, else compute).
+    const changedBody = `${text} Good night, fox.`;
     await asSystem(handle.db, (tx) =>
       tx.insert(passageLexileScores).values({
         passageText: changedBody,
@@ -106,15 +119,14 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
         complexityScore: 0,
       }),
     );
-    const changed = await seedStories(handle.db, [{ ...first!, body: changedBody }, ...rest.slice(1)]);
-    expect(changed).toMatchObject({ inserted: 0, updated: 1, removed: 1 });
-    const [row] = await asSystem(handle.db, (tx) => tx.select().from(stories).where(eq(stories.slug, first!.slug)));
-    expect(row).toMatchObject({ body: changedBody, lexile: 999, wordCount: 77 });
+    const changed = await seedStories(handle.db, [...library, { ...extraA, body: changedBody }]);
+    expect(changed).toEqual({ inserted: 0, updated: 1, unchanged: library.length, removed: 1 });
+    const bySlug = (slug: string) => asSystem(handle.db, (tx) => tx.select().from(stories).where(eq(stories.slug, slug)));
+    expect((await bySlug(extraA.slug))[0]).toMatchObject({ body: changedBody, lexile: 999, wordCount: 77 });
+    expect(await bySlug(extraB.slug)).toEqual([]);
 
-    const restored = await seedStories(handle.db);
-    expect(restored).toMatchObject({ inserted: 1, updated: 1, removed: 0 });
-    const [back] = await asSystem(handle.db, (tx) => tx.select().from(stories).where(eq(stories.slug, first!.slug)));
-    expect(back!.lexile).toBe(calculatePassageLexile(first!.body).calculatedLexile);
+    expect(await seedStories(handle.db)).toEqual({ inserted: 0, updated: 0, unchanged: library.length, removed: 1 });
+    expect(await bySlug(extraA.slug)).toEqual([]);
   });
 
   it('lists the library with filters, easiest first (grade band, then Lexile)', async () => {
