@@ -58,7 +58,20 @@ function makeReading(story: { id: string; title: string; body: string }): Readin
   const mic = join(dir, 'mic.wav');
   execFileSync('flite', ['-voice', 'slt', '--setf', 'duration_stretch=1.3', '-t', spoken, '-o', raw]);
   execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', plain]);
-  execFileSync('sox', [plain, trimmed, 'silence', '1', '0.02', '0.5%', 'reverse', 'silence', '1', '0.02', '0.5%', 'reverse']);
+  execFileSync('sox', [
+    plain,
+    trimmed,
+    'silence',
+    '1',
+    '0.02',
+    '0.5%',
+    'reverse',
+    'silence',
+    '1',
+    '0.02',
+    '0.5%',
+    'reverse',
+  ]);
   execFileSync('sox', [plain, mic, 'pad', '4.5', '0']);
   const speechSeconds = soxSeconds(trimmed);
   return {
@@ -86,8 +99,15 @@ function launchWithMicrophone(wav: string): Promise<Browser> {
   });
 }
 
-async function newContext(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
+async function newContext(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    permissions: ['microphone'],
+  });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('pageerror:', error.message));
   return { context, page };
@@ -188,7 +208,9 @@ test.describe('fluency practice', () => {
     await firstSessionByApi(setup.page, reading);
     await setup.page.goto(`/fluency?storyId=${reading.storyId}`);
     await setup.page.getByRole('button', { name: 'Start reading' }).click();
-    await expect(setup.page.getByRole('heading', { level: 2, name: /microphone/ })).toBeVisible({ timeout: 15_000 });
+    await expect(setup.page.getByRole('heading', { level: 2, name: /microphone/ })).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(setup.page.getByRole('button', { name: 'Try again' })).toBeFocused();
     await shot(setup.page, 'microphone-problem');
     await checkA11y(setup.page, '/fluency microphone problem');
@@ -227,27 +249,36 @@ test.describe('fluency practice', () => {
       await expect(page.getByRole('heading', { level: 2, name: 'Get ready to read' })).toBeVisible();
       await shot(page, 'countdown');
       await checkA11y(page, '/fluency countdown');
-      await expect(page.getByRole('heading', { level: 2, name: 'Recording: read the story out loud' })).toBeVisible({
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Recording: read the story out loud' }),
+      ).toBeVisible({
         timeout: 10_000,
       });
       await expect(page.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Stop' })).toBeFocused();
       // Wait until the reader is heard, then take the picture with the meter moving.
       await expect
-        .poll(async () => Number(await page.getByRole('meter').getAttribute('aria-valuenow')), { timeout: 15_000 })
+        .poll(async () => Number(await page.getByRole('meter').getAttribute('aria-valuenow')), {
+          timeout: 15_000,
+        })
         .toBeGreaterThan(20);
       await shot(page, 'recording');
       await checkA11y(page, '/fluency recording');
 
       // The page stops by itself a few seconds after the reading ends.
-      await expect(page.getByRole('heading', { level: 2, name: "Your reading couldn't be sent" })).toBeVisible({
+      await expect(
+        page.getByRole('heading', { level: 2, name: "Your reading couldn't be sent" }),
+      ).toBeVisible({
         timeout: 120_000,
       });
       await expect(page.getByRole('button', { name: 'Send again' })).toBeFocused();
       await shot(page, 'failed-network');
       await checkA11y(page, '/fluency failed');
       await page.getByRole('button', { name: 'Send again' }).click();
-      const listening = page.getByRole('heading', { level: 2, name: /Sparky is listening|Sending your reading/ });
+      const listening = page.getByRole('heading', {
+        level: 2,
+        name: /Sparky is listening|Sending your reading/,
+      });
       if (await listening.isVisible().catch(() => false)) await shot(page, 'scoring');
 
       const results = page.getByRole('heading', { level: 2, name: `Your results: ${reading.title}` });
@@ -258,7 +289,11 @@ test.describe('fluency practice', () => {
       expect(keys[1]).toBe(keys[0]);
 
       // WCPM within 10 % of the truth, and the omitted word marked.
-      const wcpmText = await page.getByText('Words correct per minute', { exact: true }).first().locator('xpath=following-sibling::dd[1]').textContent();
+      const wcpmText = await page
+        .getByText('Words correct per minute', { exact: true })
+        .first()
+        .locator('xpath=following-sibling::dd[1]')
+        .textContent();
       const wcpm = Number(wcpmText);
       console.log(`WCPM ${wcpm}, truth ${reading.truthWcpm.toFixed(1)}, omitted "${reading.omitted}"`);
       expect(Math.abs(wcpm - reading.truthWcpm) / reading.truthWcpm).toBeLessThanOrEqual(0.1);
@@ -277,7 +312,9 @@ test.describe('fluency practice', () => {
       // History and chart.
       const progress = page.getByRole('region', { name: 'Your progress' });
       await expect(progress.getByRole('figure', { name: /Your last 2 readings/ })).toBeVisible();
-      await expect(progress.getByRole('table', { name: 'Every reading, newest first' }).getByRole('row')).toHaveCount(3);
+      await expect(
+        progress.getByRole('table', { name: 'Every reading, newest first' }).getByRole('row'),
+      ).toHaveCount(3);
       await expect(progress.getByRole('table', { name: 'Each story' })).toContainText(reading.title);
       await shot(page, 'progress');
 
@@ -291,9 +328,16 @@ test.describe('fluency practice', () => {
           form.append('storyId', storyId);
           form.append('idempotencyKey', key);
           const response = await fetch('/api/reading-sessions', { method: 'POST', body: form });
-          return { status: response.status, body: (await response.json()) as { replayed: boolean; tokensAwarded: number } };
+          return {
+            status: response.status,
+            body: (await response.json()) as { replayed: boolean; tokensAwarded: number },
+          };
         },
-        { key: keys[0] as string, storyId: reading.storyId, wav: readFileSync(reading.plainWav).toString('base64') },
+        {
+          key: keys[0] as string,
+          storyId: reading.storyId,
+          wav: readFileSync(reading.plainWav).toString('base64'),
+        },
       );
       expect(replay.status).toBe(200);
       expect(replay.body).toMatchObject({ replayed: true, tokensAwarded: 0 });

@@ -8,7 +8,12 @@ import {
   type EventObject,
   type SnapshotFrom,
 } from 'xstate';
-import { fluencySessionMachine, type FluencySessionEvent, type FluencySessionInput, type SaveInput } from './fluency-session.machine.ts';
+import {
+  fluencySessionMachine,
+  type FluencySessionEvent,
+  type FluencySessionInput,
+  type SaveInput,
+} from './fluency-session.machine.ts';
 import {
   COUNTDOWN_TICK_EVENT,
   FLUENCY_STATE_KEYS,
@@ -27,7 +32,10 @@ import { analyseMachine, statesThatCannotReach } from './graph-coverage.ts';
 type Snap = SnapshotFrom<typeof fluencySessionMachine>;
 
 /** Tier 1: pure transitions, collecting `announce` messages. */
-function run(events: FluencySessionTestEvent[], input: FluencySessionInput = {}): { snapshot: Snap; said: string[] } {
+function run(
+  events: FluencySessionTestEvent[],
+  input: FluencySessionInput = {},
+): { snapshot: Snap; said: string[] } {
   const said: string[] = [];
   const collect = (actions: { type: string; params?: unknown }[]) => {
     for (const a of actions) if (a.type === 'announce') said.push((a.params as { message: string }).message);
@@ -56,20 +64,28 @@ describe('fluencySessionMachine: tier 1, pure transitions', () => {
     expect(run([{ type: 'session.start' }]).snapshot.value).toBe('choosing');
     const chosen = run([{ type: 'story.choose', storyId: SAMPLE_STORY_ID }, { type: 'session.start' }]);
     expect(chosen.snapshot.value).toBe('requestingMicrophone');
-    expect(run([{ type: 'session.start' }], { storyId: SAMPLE_STORY_ID }).snapshot.value).toBe('requestingMicrophone');
+    expect(run([{ type: 'session.start' }], { storyId: SAMPLE_STORY_ID }).snapshot.value).toBe(
+      'requestingMicrophone',
+    );
   });
 
   it('a refused microphone explains itself and can be asked again', () => {
     const denied = run(
-      [{ type: 'session.start' }, { type: 'xstate.error.actor.requestMicrophone', error: { reason: 'denied' } }],
+      [
+        { type: 'session.start' },
+        { type: 'xstate.error.actor.requestMicrophone', error: { reason: 'denied' } },
+      ],
       { storyId: SAMPLE_STORY_ID },
     );
     expect(denied.snapshot.value).toBe('microphoneProblem');
     expect(denied.snapshot.context.microphoneIssue).toBe('denied');
     expect(denied.said).toContain('Sparky is not allowed to use the microphone.');
-    const odd = run([{ type: 'session.start' }, { type: 'xstate.error.actor.requestMicrophone', error: 'boom' as never }], {
-      storyId: SAMPLE_STORY_ID,
-    });
+    const odd = run(
+      [{ type: 'session.start' }, { type: 'xstate.error.actor.requestMicrophone', error: 'boom' as never }],
+      {
+        storyId: SAMPLE_STORY_ID,
+      },
+    );
     expect(odd.snapshot.context.microphoneIssue).toBe('failed');
     const again = run(
       [
@@ -122,9 +138,12 @@ describe('fluencySessionMachine: tier 1, pure transitions', () => {
     expect(sending.snapshot.context.recording).toEqual(SAMPLE_RECORDING);
     const scoring = run([...toSubmitting, { type: 'upload.sent' }], { storyId: SAMPLE_STORY_ID });
     expect(scoring.snapshot.matches({ submitting: 'scoring' })).toBe(true);
-    const done = run([...toSubmitting, { type: 'upload.sent' }, { type: 'save.succeeded', response: SAMPLE_RESPONSE }], {
-      storyId: SAMPLE_STORY_ID,
-    });
+    const done = run(
+      [...toSubmitting, { type: 'upload.sent' }, { type: 'save.succeeded', response: SAMPLE_RESPONSE }],
+      {
+        storyId: SAMPLE_STORY_ID,
+      },
+    );
     expect(done.snapshot.value).toBe('results');
     expect(done.snapshot.context.response).toEqual(SAMPLE_RESPONSE);
     expect(done.said.at(-1)).toBe('Your results are ready.');
@@ -239,7 +258,11 @@ describe('fluencySessionMachine: tier 1, actors with fake timers', () => {
     await vi.advanceTimersByTimeAsync(50);
     expect(actor.getSnapshot().value).toBe('results');
     expect(saves).toHaveLength(2);
-    expect(saves[0]).toEqual({ recordingId: SAMPLE_RECORDING.id, idempotencyKey: SAMPLE_RECORDING.id, storyId: SAMPLE_STORY_ID });
+    expect(saves[0]).toEqual({
+      recordingId: SAMPLE_RECORDING.id,
+      idempotencyKey: SAMPLE_RECORDING.id,
+      storyId: SAMPLE_STORY_ID,
+    });
     expect(saves[1]).toEqual(saves[0]);
     expect(published).toEqual([SAMPLE_RESPONSE]);
     actor.stop();

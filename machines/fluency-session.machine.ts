@@ -21,7 +21,15 @@
  * so the context stays serialisable; the id is also the upload's idempotency key, so a retried
  * upload never pays twice (core/api/reading-sessions.ts).
  */
-import { assign, fromCallback, fromPromise, sendTo, setup, type CallbackActorLogic, type EventObject } from 'xstate';
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+  type CallbackActorLogic,
+  type EventObject,
+} from 'xstate';
 import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
 import {
   COUNTDOWN_FROM,
@@ -176,7 +184,13 @@ export const fluencySessionMachine = setup({
     }),
     resetCountdown: assign({ countdown: COUNTDOWN_FROM }),
     tickCountdown: assign({ countdown: ({ context }) => nextCountdown(context.countdown) }),
-    resetRecording: assign({ elapsedSeconds: 0, level: 0, stopReason: null, recording: null, saveError: null }),
+    resetRecording: assign({
+      elapsedSeconds: 0,
+      level: 0,
+      stopReason: null,
+      recording: null,
+      saveError: null,
+    }),
     setProgress: assign(({ event }) =>
       event.type === 'recording.progress' ? { elapsedSeconds: event.elapsedSeconds, level: event.level } : {},
     ),
@@ -186,7 +200,8 @@ export const fluencySessionMachine = setup({
     }),
     stopCapture: sendTo('capture', { type: 'capture.stop' } satisfies CaptureCommand),
     keepRecording: assign({
-      recording: ({ event, context }) => (event.type === 'recording.captured' ? event.recording : context.recording),
+      recording: ({ event, context }) =>
+        event.type === 'recording.captured' ? event.recording : context.recording,
     }),
     setMicrophoneIssue: assign({ microphoneIssue: (_, params: { issue: MicrophoneIssue }) => params.issue }),
     setSaveError: assign({ saveError: ({ event }) => (event.type === 'save.failed' ? event.error : null) }),
@@ -245,17 +260,17 @@ export const fluencySessionMachine = setup({
       },
     },
     requestingMicrophone: {
-      entry: [
-        'forgetSession',
-        { type: 'announce', params: { message: 'Asking to use the microphone.' } },
-      ],
+      entry: ['forgetSession', { type: 'announce', params: { message: 'Asking to use the microphone.' } }],
       invoke: {
         id: 'requestMicrophone',
         src: 'requestMicrophone',
         onDone: { target: 'countdown' },
         onError: {
           target: 'microphoneProblem',
-          actions: { type: 'setMicrophoneIssue', params: ({ event }) => ({ issue: microphoneIssueOf(event.error) }) },
+          actions: {
+            type: 'setMicrophoneIssue',
+            params: ({ event }) => ({ issue: microphoneIssueOf(event.error) }),
+          },
         },
       },
     },
@@ -304,7 +319,10 @@ export const fluencySessionMachine = setup({
       on: {
         'recording.failed': {
           target: 'microphoneProblem',
-          actions: { type: 'setMicrophoneIssue', params: ({ event }) => ({ issue: event.reason ?? 'failed' }) },
+          actions: {
+            type: 'setMicrophoneIssue',
+            params: ({ event }) => ({ issue: event.reason ?? 'failed' }),
+          },
         },
       },
       states: {
@@ -357,7 +375,10 @@ export const fluencySessionMachine = setup({
       on: {
         'save.succeeded': {
           target: 'results',
-          actions: ['setResponse', { type: 'publishResult', params: ({ event }) => ({ response: event.response }) }],
+          actions: [
+            'setResponse',
+            { type: 'publishResult', params: ({ event }) => ({ response: event.response }) },
+          ],
         },
         'save.failed': { target: 'failed', actions: 'setSaveError' },
       },

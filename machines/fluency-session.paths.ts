@@ -76,12 +76,28 @@ export const SAMPLE_RESULT: FluencyResult = {
     { index: 0, text: 'The', status: 'correct', heard: 'the', start: 0.5, end: 0.8, hesitation: false },
     { index: 1, text: 'brown', status: 'omission', heard: null, start: null, end: null, hesitation: false },
     { index: 2, text: 'dog', status: 'correct', heard: 'dog', start: 1, end: 1.5, hesitation: false },
-    { index: 3, text: 'ran', status: 'self_correction', heard: 'run ran', start: 1.7, end: 2.6, hesitation: false },
+    {
+      index: 3,
+      text: 'ran',
+      status: 'self_correction',
+      heard: 'run ran',
+      start: 1.7,
+      end: 2.6,
+      hesitation: false,
+    },
     { index: 4, text: 'to', status: 'correct', heard: 'to', start: 2.8, end: 3, hesitation: true },
     { index: 5, text: 'the', status: 'correct', heard: 'the', start: 3.2, end: 3.4, hesitation: false },
     { index: 6, text: 'big', status: 'substitution', heard: 'dig', start: 3.5, end: 4, hesitation: false },
     { index: 7, text: 'park', status: 'not_reached', heard: null, start: null, end: null, hesitation: false },
-    { index: 8, text: 'today.', status: 'not_reached', heard: null, start: null, end: null, hesitation: false },
+    {
+      index: 8,
+      text: 'today.',
+      status: 'not_reached',
+      heard: null,
+      start: null,
+      end: null,
+      hesitation: false,
+    },
   ],
   insertions: [],
   repetitions: [],
@@ -202,7 +218,11 @@ export function createFluencySessionTestModel(
   input: FluencySessionInput = {},
 ): TestModel<FluencySessionSnapshot, FluencySessionTestEvent, FluencySessionInput> {
   return new TestModel<FluencySessionSnapshot, FluencySessionTestEvent, FluencySessionInput>(
-    fluencySessionMachine as unknown as ActorLogic<FluencySessionSnapshot, FluencySessionTestEvent, FluencySessionInput>,
+    fluencySessionMachine as unknown as ActorLogic<
+      FluencySessionSnapshot,
+      FluencySessionTestEvent,
+      FluencySessionInput
+    >,
     {
       events: FLUENCY_TEST_EVENTS,
       input,

@@ -34,7 +34,10 @@ export class MicrophoneError extends Error {
  */
 export async function requestMicrophone(): Promise<MediaStream> {
   if (typeof navigator === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
-    throw new MicrophoneError('failed', 'This browser cannot record audio here (it needs a secure https page).');
+    throw new MicrophoneError(
+      'failed',
+      'This browser cannot record audio here (it needs a secure https page).',
+    );
   }
   try {
     return await navigator.mediaDevices.getUserMedia({
@@ -49,7 +52,10 @@ export async function requestMicrophone(): Promise<MediaStream> {
     if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') {
       throw new MicrophoneError('notFound', 'No microphone was found.');
     }
-    throw new MicrophoneError('failed', error instanceof Error ? error.message : 'The microphone could not start.');
+    throw new MicrophoneError(
+      'failed',
+      error instanceof Error ? error.message : 'The microphone could not start.',
+    );
   }
 }
 
@@ -83,7 +89,9 @@ export interface CaptureOptions {
 }
 
 /** An AudioContext at 16 kHz, or at the device rate where the browser refuses to mix rates (Firefox). */
-async function openContext(stream: MediaStream): Promise<{ context: AudioContext; source: MediaStreamAudioSourceNode }> {
+async function openContext(
+  stream: MediaStream,
+): Promise<{ context: AudioContext; source: MediaStreamAudioSourceNode }> {
   try {
     const context = new AudioContext({ sampleRate: CAPTURE_SAMPLE_RATE });
     try {
@@ -104,7 +112,10 @@ async function openContext(stream: MediaStream): Promise<{ context: AudioContext
  * @param stream from {@link requestMicrophone}
  * @throws {MicrophoneError} `failed` when Web Audio cannot start
  */
-export async function startCapture(stream: MediaStream, options: CaptureOptions = {}): Promise<CaptureSession> {
+export async function startCapture(
+  stream: MediaStream,
+  options: CaptureOptions = {},
+): Promise<CaptureSession> {
   const releaseStream = () => stream.getTracks().forEach((t) => t.stop());
   let context: AudioContext;
   let source: MediaStreamAudioSourceNode;
@@ -112,10 +123,17 @@ export async function startCapture(stream: MediaStream, options: CaptureOptions 
   try {
     ({ context, source } = await openContext(stream));
     await context.audioWorklet.addModule(options.workletUrl ?? CAPTURE_WORKLET_URL);
-    node = new AudioWorkletNode(context, 'pcm-capture', { numberOfInputs: 1, numberOfOutputs: 0, channelCountMode: 'max' });
+    node = new AudioWorkletNode(context, 'pcm-capture', {
+      numberOfInputs: 1,
+      numberOfOutputs: 0,
+      channelCountMode: 'max',
+    });
   } catch (error) {
     releaseStream();
-    throw new MicrophoneError('failed', error instanceof Error ? error.message : 'Recording could not start.');
+    throw new MicrophoneError(
+      'failed',
+      error instanceof Error ? error.message : 'Recording could not start.',
+    );
   }
   const sampleRate = context.sampleRate;
   const chunks: Int16Array[] = [];

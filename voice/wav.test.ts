@@ -4,7 +4,9 @@ import { WAV_HEADER_BYTES, encodeWav, floatToInt16, pcmSeconds, wordClip } from 
 
 describe('floatToInt16', () => {
   it('maps −1 and 1 exactly, clamps, rounds', () => {
-    expect([...floatToInt16([-1, 0, 1, 0.5, -0.5, 2, -2])]).toEqual([-32768, 0, 32767, 16384, -16384, 32767, -32768]);
+    expect([...floatToInt16([-1, 0, 1, 0.5, -0.5, 2, -2])]).toEqual([
+      -32768, 0, 32767, 16384, -16384, 32767, -32768,
+    ]);
   });
 });
 
@@ -31,9 +33,16 @@ describe('encodeWav', () => {
   });
 
   it('is read back by an independent WAV library', () => {
-    const tone = floatToInt16(Array.from({ length: 16_000 }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / 16_000)));
+    const tone = floatToInt16(
+      Array.from({ length: 16_000 }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / 16_000)),
+    );
     const wav = new WaveFile(encodeWav([tone.subarray(0, 7000), tone.subarray(7000)], 16_000));
-    const fmt = wav.fmt as { sampleRate: number; numChannels: number; bitsPerSample: number; audioFormat: number };
+    const fmt = wav.fmt as {
+      sampleRate: number;
+      numChannels: number;
+      bitsPerSample: number;
+      audioFormat: number;
+    };
     expect(fmt).toMatchObject({ sampleRate: 16_000, numChannels: 1, bitsPerSample: 16, audioFormat: 1 });
     const samples = wav.getSamples(false, Int16Array) as unknown as Int16Array;
     expect(samples.length).toBe(16_000);
@@ -56,7 +65,10 @@ describe('wordClip', () => {
   it('pads a word inside the audio', () => {
     expect(wordClip(1, 1.5, 10)).toEqual({ offset: 0.88, length: expect.closeTo(0.74, 6) as number });
     expect(wordClip(0.05, 0.3, 10)?.offset).toBe(0);
-    expect(wordClip(9.9, 10, 10)).toEqual({ offset: expect.closeTo(9.78, 6) as number, length: expect.closeTo(0.22, 6) as number });
+    expect(wordClip(9.9, 10, 10)).toEqual({
+      offset: expect.closeTo(9.78, 6) as number,
+      length: expect.closeTo(0.22, 6) as number,
+    });
   });
   it('no timing, no clip', () => {
     expect(wordClip(null, null, 10)).toBeNull();

@@ -81,7 +81,18 @@ describe('seasons and norms (Hasbrouck & Tindal 2017)', () => {
   it('splits the school year', () => {
     const m = (month: number) => seasonOf(new Date(2026, month, 15));
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(m)).toEqual([
-      'winter', 'winter', 'spring', 'spring', 'spring', 'spring', 'spring', 'fall', 'fall', 'fall', 'fall', 'winter',
+      'winter',
+      'winter',
+      'spring',
+      'spring',
+      'spring',
+      'spring',
+      'spring',
+      'fall',
+      'fall',
+      'fall',
+      'fall',
+      'winter',
     ]);
   });
   it('reads profile grades', () => {

@@ -13,7 +13,12 @@ import { LevelMeter } from './LevelMeter.tsx';
 import type { WordAudio } from './ListenToWord.tsx';
 import { ReadingProgress } from './ReadingProgress.tsx';
 import { ResultsView } from './ResultsView.tsx';
-import { browserEffects, useFluencySession, type FluencyEffects } from './use-fluency-session.ts';
+import {
+  browserEffects,
+  useFluencySession,
+  type FluencyEffects,
+  type SessionClock,
+} from './use-fluency-session.ts';
 import './fluency.css';
 
 /** Props of {@link FluencyPage}; tests pass fakes. */
@@ -22,6 +27,8 @@ export interface FluencyPageProps {
   wordAudio?: WordAudio;
   /** Longest recording, seconds (default 60). */
   maxSeconds?: number;
+  /** The session's clock (tests pass xstate's SimulatedClock). */
+  clock?: SessionClock;
 }
 
 /** The story text, large and well spaced, one paragraph per blank-line block. */
@@ -47,8 +54,22 @@ function Busy({ children }: { children: ReactNode }) {
   return (
     <p className="fluency-busy">
       <svg className="fluency-busy__spinner" viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
-        <circle cx="24" cy="24" r="19" fill="none" stroke="currentColor" strokeOpacity="0.25" strokeWidth="6" />
-        <path d="M24 5a19 19 0 0 1 19 19" fill="none" stroke="currentColor" strokeWidth="6" strokeLinecap="round" />
+        <circle
+          cx="24"
+          cy="24"
+          r="19"
+          fill="none"
+          stroke="currentColor"
+          strokeOpacity="0.25"
+          strokeWidth="6"
+        />
+        <path
+          d="M24 5a19 19 0 0 1 19 19"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="6"
+          strokeLinecap="round"
+        />
       </svg>
       <span>{children}</span>
     </p>
@@ -62,11 +83,11 @@ function Busy({ children }: { children: ReactNode }) {
  * focus moves to each state's main button, so the page works with a screen reader, the keyboard
  * alone or a switch.
  */
-export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }: FluencyPageProps) {
+export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, clock }: FluencyPageProps) {
   useDocumentTitle('Reading Practice');
   const [searchParams, setSearchParams] = useSearchParams();
   const initialStoryId = searchParams.get('storyId');
-  const { snapshot, send } = useFluencySession(initialStoryId, effects, maxSeconds);
+  const { snapshot, send } = useFluencySession(initialStoryId, effects, maxSeconds, clock);
   const me = useMe();
   const stories = useStories();
   const { storyId } = snapshot.context;
@@ -112,7 +133,9 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
     panel = (
       <>
         <h2 id="session-title">Choose a story to read</h2>
-        {stories.isError ? <p>The story list could not be loaded. You can still open a story from the library.</p> : null}
+        {stories.isError ? (
+          <p>The story list could not be loaded. You can still open a story from the library.</p>
+        ) : null}
         <Select
           label="Story"
           options={storyOptions}
@@ -124,11 +147,7 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
         {story.isError ? <p role="alert">That story could not be found. Please choose another one.</p> : null}
         {passage}
         <div className="fluency-actions" ref={actions}>
-          <Button
-            onPress={() => send({ type: 'session.start' })}
-            isDisabled={!storyId || !story.data}
-           
-          >
+          <Button onPress={() => send({ type: 'session.start' })} isDisabled={!storyId || !story.data}>
             Start reading
           </Button>
         </div>
@@ -139,28 +158,36 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
       <>
         <h2 id="session-title">Getting the microphone ready</h2>
         <Busy>Asking to use the microphone… If your browser asks, choose Allow.</Busy>
-        <div className="fluency-actions" ref={actions}>{cancel}</div>
+        <div className="fluency-actions" ref={actions}>
+          {cancel}
+        </div>
       </>
     );
   } else if (snapshot.matches('microphoneProblem')) {
     const issue = snapshot.context.microphoneIssue;
     panel = (
       <>
-        <h2 id="session-title">{issue === 'denied' ? "Sparky can't use the microphone" : "The microphone isn't working"}</h2>
+        <h2 id="session-title">
+          {issue === 'denied' ? "Sparky can't use the microphone" : "The microphone isn't working"}
+        </h2>
         {issue === 'denied' ? (
           <>
             <p>Sparky needs the microphone to hear you read. It was not allowed.</p>
-            <p>To allow it: select the lock or microphone icon next to the web address at the top of the browser, set Microphone to Allow, then press Try again. A grown-up can help.</p>
+            <p>
+              To allow it: select the lock or microphone icon next to the web address at the top of the
+              browser, set Microphone to Allow, then press Try again. A grown-up can help.
+            </p>
           </>
         ) : issue === 'notFound' ? (
           <p>No microphone was found. Plug in a microphone or headset, then press Try again.</p>
         ) : (
-          <p>The microphone stopped or could not start. Check that no other app is using it, then press Try again.</p>
+          <p>
+            The microphone stopped or could not start. Check that no other app is using it, then press Try
+            again.
+          </p>
         )}
         <div className="fluency-actions" ref={actions}>
-          <Button onPress={() => send({ type: 'session.retry' })}>
-            Try again
-          </Button>
+          <Button onPress={() => send({ type: 'session.retry' })}>Try again</Button>
           {cancel}
         </div>
       </>
@@ -185,11 +212,14 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
     const finishing = snapshot.matches({ recording: 'finishing' });
     panel = (
       <>
-        <h2 id="session-title">{finishing ? 'Finishing the recording' : 'Recording: read the story out loud'}</h2>
+        <h2 id="session-title">
+          {finishing ? 'Finishing the recording' : 'Recording: read the story out loud'}
+        </h2>
         <div className="fluency-recording-bar">
           <p className="fluency-clock">
             <span className="fluency-rec-dot" aria-hidden="true" />
-            Time: <span role="timer">{formatClock(snapshot.context.elapsedSeconds)}</span> of {formatClock(snapshot.context.maxSeconds)}
+            Time: <span role="timer">{formatClock(snapshot.context.elapsedSeconds)}</span> of{' '}
+            {formatClock(snapshot.context.maxSeconds)}
           </p>
           <LevelMeter level={snapshot.context.level} />
         </div>
@@ -207,7 +237,11 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
     panel = (
       <>
         <h2 id="session-title">{scoring ? 'Sparky is listening' : 'Sending your reading'}</h2>
-        <Busy>{scoring ? 'Sparky is listening to your reading and checking every word…' : 'Sending your reading to Sparky…'}</Busy>
+        <Busy>
+          {scoring
+            ? 'Sparky is listening to your reading and checking every word…'
+            : 'Sending your reading to Sparky…'}
+        </Busy>
         <div className="fluency-actions" ref={actions}>
           <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })}>
             Cancel
@@ -260,7 +294,11 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds }:
     <div className="page fluency-page">
       <h1>Reading Practice</h1>
       <p className="page__lead">Read a story out loud. Sparky listens and shows you how each word went.</p>
-      <section className="page__card fluency-session" aria-labelledby={snapshot.matches('results') ? 'results-title' : 'session-title'} data-state={stateKey}>
+      <section
+        className="page__card fluency-session"
+        aria-labelledby={snapshot.matches('results') ? 'results-title' : 'session-title'}
+        data-state={stateKey}
+      >
         {panel}
       </section>
       {showProgress ? (

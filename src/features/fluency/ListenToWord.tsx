@@ -74,7 +74,10 @@ export function ListenToWord({
       <p>Hear how you read a word, in your own voice.</p>
       <div className="listen__row">
         <Select label="Word" options={options} value={chosen} onChange={setChosen} />
-        <Button onPress={() => void play()} isDisabled={chosen === '' || status === 'loading' || status === 'playing'}>
+        <Button
+          onPress={() => void play()}
+          isDisabled={chosen === '' || status === 'loading' || status === 'playing'}
+        >
           {status === 'playing' ? 'Playing…' : status === 'loading' ? 'Loading…' : 'Listen'}
         </Button>
       </div>

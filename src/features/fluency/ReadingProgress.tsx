@@ -5,8 +5,14 @@ import { useReadingSessions } from './api/reading-sessions.ts';
 import { useReadingStats } from './api/reading-stats.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const fmt = (n: number | null | undefined, digits = 0) => (n === null || n === undefined ? '—' : n.toFixed(digits));
+const dateTimeFormat = new Intl.DateTimeFormat('en', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const fmt = (n: number | null | undefined, digits = 0) =>
+  n === null || n === undefined ? '—' : n.toFixed(digits);
 
 /** "up 12", "down 3", "no change" for a difference between sessions (spec §9 trend). */
 export function trendWords(diff: number, unit = ''): string {
@@ -25,18 +31,50 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
   }));
   return (
     <figure className="progress-chart" aria-labelledby="progress-chart-caption">
-      <figcaption id="progress-chart-caption">Your last {chart.length} readings, oldest first</figcaption>
+      <figcaption id="progress-chart-caption">
+        {chart.length === 1 ? 'Your last reading' : `Your last ${chart.length} readings, oldest first`}
+      </figcaption>
       <div className="progress-chart__plot" aria-hidden="true">
         <ResponsiveContainer width="100%" height={280}>
-          <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer={false}>
+          <LineChart
+            data={data}
+            margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="name" />
             <YAxis domain={[0, 'auto']} />
             <Tooltip />
             <Legend />
-            <Line type="monotone" dataKey="wcpm" name="Words correct per minute" stroke="#9c3d00" strokeWidth={3} dot={{ r: 5 }} isAnimationActive={false} />
-            <Line type="monotone" dataKey="accuracy" name="Accuracy %" stroke="#1d5c63" strokeWidth={3} strokeDasharray="8 4" dot={{ r: 5 }} isAnimationActive={false} />
-            <Line type="monotone" dataKey="fluency" name="Fluency score" stroke="#3f3d63" strokeWidth={3} strokeDasharray="2 4" dot={{ r: 5 }} isAnimationActive={false} />
+            <Line
+              type="monotone"
+              dataKey="wcpm"
+              name="Words correct per minute"
+              stroke="#9c3d00"
+              strokeWidth={3}
+              dot={{ r: 5 }}
+              isAnimationActive={false}
+            />
+            <Line
+              type="monotone"
+              dataKey="accuracy"
+              name="Accuracy %"
+              stroke="#1d5c63"
+              strokeWidth={3}
+              strokeDasharray="8 4"
+              dot={{ r: 5 }}
+              isAnimationActive={false}
+            />
+            <Line
+              type="monotone"
+              dataKey="fluency"
+              name="Fluency score"
+              stroke="#3f3d63"
+              strokeWidth={3}
+              strokeDasharray="2 4"
+              dot={{ r: 5 }}
+              isAnimationActive={false}
+            />
           </LineChart>
         </ResponsiveContainer>
       </div>
@@ -149,8 +187,10 @@ export function ReadingProgress() {
           </dl>
           {s.recentProgress ? (
             <p>
-              Since your reading before: words correct per minute {trendWords(s.recentProgress.wordsPerMinute)}, accuracy{' '}
-              {trendWords(s.recentProgress.accuracy, ' points')}, fluency score {trendWords(s.recentProgress.fluency)}.
+              Since your reading before: words correct per minute{' '}
+              {trendWords(s.recentProgress.wordsPerMinute)}, accuracy{' '}
+              {trendWords(s.recentProgress.accuracy, ' points')}, fluency score{' '}
+              {trendWords(s.recentProgress.fluency)}.
             </p>
           ) : null}
           {s.chart.length > 0 ? <ProgressChart chart={s.chart} /> : null}

@@ -43,16 +43,27 @@ describe('ResultsView', () => {
     // Icons are decorative; the legend explains each mark in words.
     for (const svg of passage.querySelectorAll('svg')) expect(svg).toHaveAttribute('aria-hidden', 'true');
     const legend = within(passage).getByRole('region', { name: 'What the marks mean' });
-    for (const label of ['read correctly', 'fixed it yourself', 'said another word', 'skipped', 'not reached', 'paused']) {
+    for (const label of [
+      'read correctly',
+      'fixed it yourself',
+      'said another word',
+      'skipped',
+      'not reached',
+      'paused',
+    ]) {
       expect(within(legend).getByText(label)).toBeInTheDocument();
     }
   });
 
   it('compares with Hasbrouck & Tindal (2017) for the grade and season, or asks for a grade', () => {
-    const { unmount } = render(<ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} />);
+    const { unmount } = render(
+      <ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} />,
+    );
     const norms = screen.getByRole('region', { name: 'Compared with other readers' });
     // 22 November: fall; grade 3 fall norms 40, 59, 83, 104, 134.
-    expect(norms).toHaveTextContent('between the 10th and 25th percentile for fall readers in grade 3; the middle (50th percentile) is 83');
+    expect(norms).toHaveTextContent(
+      'between the 10th and 25th percentile for fall readers in grade 3; the middle (50th percentile) is 83',
+    );
     expect(norms).toHaveTextContent('Hasbrouck & Tindal (2017)');
     unmount();
     render(<ResultsView response={SAMPLE_RESPONSE} grade={null} onReadAgain={noop} onChooseAnother={noop} />);
@@ -60,7 +71,9 @@ describe('ResultsView', () => {
   });
 
   it('shows tokens and achievements, and a replay that pays nothing more', () => {
-    const { unmount } = render(<ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} />);
+    const { unmount } = render(
+      <ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} />,
+    );
     const tokens = screen.getByRole('region', { name: 'Tokens' });
     expect(squash(tokens.textContent)).toContain('You earned 5 tokens. You now have 15 tokens.');
     expect(tokens).toHaveTextContent('Speed Reader: Read 50 words a minute with 90% accuracy');
@@ -73,7 +86,9 @@ describe('ResultsView', () => {
         onChooseAnother={noop}
       />,
     );
-    expect(screen.getByRole('region', { name: 'Tokens' })).toHaveTextContent('already saved. Its tokens were paid the first time');
+    expect(screen.getByRole('region', { name: 'Tokens' })).toHaveTextContent(
+      'already saved. Its tokens were paid the first time',
+    );
   });
 
   it('Try again and Choose another story call back', async () => {
@@ -90,7 +105,15 @@ describe('ResultsView', () => {
   it('Listen to a word plays that word of the reader’s own recording', async () => {
     const user = userEvent.setup();
     const { audio, playWord } = fakeAudio();
-    render(<ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} wordAudio={audio} />);
+    render(
+      <ResultsView
+        response={SAMPLE_RESPONSE}
+        grade="3"
+        onReadAgain={noop}
+        onChooseAnother={noop}
+        wordAudio={audio}
+      />,
+    );
     const listen = screen.getByRole('region', { name: 'Listen to a word' });
     // The first word worth hearing is chosen: "ran", which the reader fixed.
     expect(within(listen).getByRole('button', { name: /Word/ })).toHaveTextContent('ran (word 4)');
@@ -107,7 +130,15 @@ describe('ResultsView', () => {
   it('says so when the recording is no longer kept', async () => {
     const user = userEvent.setup();
     const { audio } = fakeAudio(new ApiError(404, 'audio_not_found', 'This recording is no longer kept.'));
-    render(<ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} wordAudio={audio} />);
+    render(
+      <ResultsView
+        response={SAMPLE_RESPONSE}
+        grade="3"
+        onReadAgain={noop}
+        onChooseAnother={noop}
+        wordAudio={audio}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Listen' }));
     expect(await screen.findByText(/no longer kept/)).toBeInTheDocument();
   });

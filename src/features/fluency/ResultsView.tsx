@@ -30,7 +30,8 @@ export function ResultsView({ response, grade, onReadAgain, onChooseAnother, wor
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const g = normsGrade(grade);
-  const comparison = g !== undefined ? compareWithNorms(result.wcpm, g, seasonOf(new Date(session.created_at))) : null;
+  const comparison =
+    g !== undefined ? compareWithNorms(result.wcpm, g, seasonOf(new Date(session.created_at))) : null;
   const miscues = result.words.filter((w) => w.status === 'substitution' || w.status === 'omission').length;
 
   return (
@@ -67,11 +68,17 @@ export function ResultsView({ response, grade, onReadAgain, onChooseAnother, wor
       <section aria-labelledby="rewards-title" className="page__card fluency-rewards">
         <h3 id="rewards-title">Tokens</h3>
         {response.replayed ? (
-          <p>This reading was already saved. Its tokens were paid the first time; you have {response.balance} tokens.</p>
+          <p>
+            This reading was already saved. Its tokens were paid the first time; you have {response.balance}{' '}
+            tokens.
+          </p>
         ) : (
           <p>
-            You earned <strong>{response.tokensAwarded} {response.tokensAwarded === 1 ? 'token' : 'tokens'}</strong>. You now
-            have {response.balance} tokens.
+            You earned{' '}
+            <strong>
+              {response.tokensAwarded} {response.tokensAwarded === 1 ? 'token' : 'tokens'}
+            </strong>
+            . You now have {response.balance} tokens.
           </p>
         )}
         {response.newAchievements.length > 0 ? (
@@ -105,13 +112,19 @@ export function ResultsView({ response, grade, onReadAgain, onChooseAnother, wor
           </>
         ) : (
           <p>
-            Add your grade to <Link href={protectedPaths.profile}>your profile</Link> to compare your reading with other
-            readers in your grade.
+            Add your grade to <Link href={protectedPaths.profile}>your profile</Link> to compare your reading
+            with other readers in your grade.
           </p>
         )}
       </section>
 
-      {session.has_audio ? <ListenToWord sessionId={session.id} words={result.words} {...(wordAudio ? { audio: wordAudio } : {})} /> : null}
+      {session.has_audio ? (
+        <ListenToWord
+          sessionId={session.id}
+          words={result.words}
+          {...(wordAudio ? { audio: wordAudio } : {})}
+        />
+      ) : null}
 
       <div className="fluency-actions">
         <Button onPress={onReadAgain}>Try again</Button>

@@ -1,4 +1,10 @@
-import { WORD_STATUS_INFO, WORD_STATUS_ORDER, WordStatusIcon, wordNote, type ScoredWord } from './word-status.tsx';
+import {
+  WORD_STATUS_INFO,
+  WORD_STATUS_ORDER,
+  WordStatusIcon,
+  wordNote,
+  type ScoredWord,
+} from './word-status.tsx';
 
 /**
  * The passage with every word marked by its status: colour, icon and a note in words. Read by a
@@ -10,7 +16,10 @@ export function ScoredPassage({ words }: { words: readonly ScoredWord[] }) {
       {words.map((word, i) => {
         const note = wordNote(word);
         return (
-          <span key={word.index} className={`scored-word scored-word--${word.status}${word.hesitation ? ' scored-word--hesitation' : ''}`}>
+          <span
+            key={word.index}
+            className={`scored-word scored-word--${word.status}${word.hesitation ? ' scored-word--hesitation' : ''}`}
+          >
             <span className="scored-word__text">
               {word.status === 'correct' && !word.hesitation ? null : <WordStatusIcon status={word.status} />}
               {word.text}
@@ -47,8 +56,10 @@ export function WordLegend() {
           </li>
         ))}
         <li className="word-legend__item">
-          <span className="word-legend__swatch word-legend__swatch--paused" aria-hidden="true">
-            ⏸
+          <span className="word-legend__swatch word-legend__swatch--paused">
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M9 6v12M15 6v12" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+            </svg>
           </span>
           <span>
             <strong>paused</strong>: You stopped for a while before this word.

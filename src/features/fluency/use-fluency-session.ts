@@ -7,7 +7,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { fromCallback, fromPromise, type ActorOptions, type AnyActorLogic, type EventObject } from 'xstate';
+
+/** The clock option of an actor (xstate's Clock type is not exported). */
+export type SessionClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 import { announce } from '#a11y/announcer.ts';
 import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
 import { INITIAL_END_OF_READING, nextEndOfReading } from '#core/fluency-session/end-of-reading.ts';
@@ -204,11 +207,13 @@ export function provideFluencySession(
  * @param initialStoryId from `?storyId=`
  * @param effects the browser effects, or fakes in tests
  * @param maxSeconds longest recording (default 60 s)
+ * @param clock the machine's clock for the countdown and the time limit (tests pass a SimulatedClock)
  */
 export function useFluencySession(
   initialStoryId: string | null,
   effects: FluencyEffects = browserEffects,
   maxSeconds?: number,
+  clock?: SessionClock,
 ) {
   const queryClient = useQueryClient();
   const [{ machine, releaseMicrophone }] = useState(() =>
@@ -223,6 +228,7 @@ export function useFluencySession(
 
   const [snapshot, send] = useMachine(machine, {
     input: { storyId: initialStoryId, ...(maxSeconds !== undefined ? { maxSeconds } : {}) },
+    ...(clock ? { clock } : {}),
   });
 
   // A microphone granted for a countdown that was cancelled is released at once.

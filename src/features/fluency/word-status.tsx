@@ -14,14 +14,23 @@ export type WordStatus = ScoredWord['status'];
 /** Legend order and words for each status. */
 export const WORD_STATUS_INFO: Record<WordStatus, { label: string; explanation: string }> = {
   correct: { label: 'read correctly', explanation: 'You read this word right.' },
-  self_correction: { label: 'fixed it yourself', explanation: 'You made a mistake and fixed it yourself. That counts as right!' },
+  self_correction: {
+    label: 'fixed it yourself',
+    explanation: 'You made a mistake and fixed it yourself. That counts as right!',
+  },
   substitution: { label: 'said another word', explanation: 'You said a different word here.' },
   omission: { label: 'skipped', explanation: 'You left this word out.' },
   not_reached: { label: 'not reached', explanation: 'You had not read this far yet.' },
 };
 
 /** The order of the legend. */
-export const WORD_STATUS_ORDER: readonly WordStatus[] = ['correct', 'self_correction', 'substitution', 'omission', 'not_reached'];
+export const WORD_STATUS_ORDER: readonly WordStatus[] = [
+  'correct',
+  'self_correction',
+  'substitution',
+  'omission',
+  'not_reached',
+];
 
 const PATHS: Record<WordStatus, ReactElement> = {
   correct: <path d="M5 12.5l4.5 4.5L19 7" />,

@@ -13,16 +13,28 @@ export function readingSessionAudioPath(sessionId: string): string {
  * Fetches the recording's bytes.
  * @throws {ApiError} 404 when no longer kept; status 0 on a network failure
  */
-export async function fetchReadingSessionAudio(sessionId: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+export async function fetchReadingSessionAudio(
+  sessionId: string,
+  signal?: AbortSignal,
+): Promise<ArrayBuffer> {
   let response: Response;
   try {
-    response = await fetch(readingSessionAudioPath(sessionId), { credentials: 'same-origin', signal: signal ?? null });
+    response = await fetch(readingSessionAudioPath(sessionId), {
+      credentials: 'same-origin',
+      signal: signal ?? null,
+    });
   } catch (cause) {
     throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    throw new ApiError(response.status, body?.error?.code ?? 'http_error', body?.error?.message ?? response.statusText);
+    const body = (await response.json().catch(() => null)) as {
+      error?: { code?: string; message?: string };
+    } | null;
+    throw new ApiError(
+      response.status,
+      body?.error?.code ?? 'http_error',
+      body?.error?.message ?? response.statusText,
+    );
   }
   return response.arrayBuffer();
 }

@@ -4,7 +4,10 @@
  * (core/api/reading-sessions.ts). XMLHttpRequest rather than fetch, because only XHR reports when
  * the body has finished uploading, which is when the page says "Sparky is listening".
  */
-import { SaveReadingSessionResponseSchema, type SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
+import {
+  SaveReadingSessionResponseSchema,
+  type SaveReadingSessionResponse,
+} from '#core/api/reading-sessions.ts';
 import { classifySaveError, type SaveError } from '#core/fluency-session/save-errors.ts';
 
 /** What to upload. */
@@ -58,9 +61,11 @@ export function saveReadingSession(
       callbacks.onUploaded?.();
     };
     xhr.upload.onload = markUploaded;
-    xhr.onerror = () => reject(new SaveReadingError(classifySaveError(0, 'network_error', 'The connection failed.')));
+    xhr.onerror = () =>
+      reject(new SaveReadingError(classifySaveError(0, 'network_error', 'The connection failed.')));
     xhr.ontimeout = xhr.onerror;
-    xhr.onabort = () => reject(new SaveReadingError(classifySaveError(0, 'aborted', 'The upload was cancelled.')));
+    xhr.onabort = () =>
+      reject(new SaveReadingError(classifySaveError(0, 'aborted', 'The upload was cancelled.')));
     xhr.onload = () => {
       markUploaded();
       let body: unknown = null;
@@ -72,7 +77,12 @@ export function saveReadingSession(
       if (xhr.status >= 200 && xhr.status < 300) {
         const parsed = SaveReadingSessionResponseSchema.safeParse(body);
         if (parsed.success) resolve(parsed.data);
-        else reject(new SaveReadingError(classifySaveError(xhr.status, 'bad_answer', 'The server answered something unexpected.')));
+        else
+          reject(
+            new SaveReadingError(
+              classifySaveError(xhr.status, 'bad_answer', 'The server answered something unexpected.'),
+            ),
+          );
         return;
       }
       const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;

@@ -1,0 +1,402 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SimulatedClock } from 'xstate';
+import { clearAnnouncements } from '#a11y/announcer.ts';
+import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
+import { formatClock } from '#core/fluency-session/countdown.ts';
+import { SAVE_ERROR_MESSAGES, type SaveError } from '#core/fluency-session/save-errors.ts';
+import {
+  COUNTDOWN_TICK_EVENT,
+  FLUENCY_STATE_KEYS,
+  RECORDING_LIMIT_EVENT,
+  SAMPLE_RECORDING,
+  SAMPLE_RESPONSE,
+  SAMPLE_SAVE_ERRORS,
+  SAMPLE_STORY_ID,
+  createFluencySessionTestModel,
+  type FluencySessionSnapshot,
+  type FluencySessionTestEvent,
+} from '#machines/fluency-session.paths.ts';
+import type { CaptureOptions, CapturedAudio } from '#voice/microphone-capture.ts';
+import {
+  SaveReadingError,
+  type SaveReadingCallbacks,
+  type SaveReadingRequest,
+} from './api/save-reading-session.ts';
+import { FluencyPage } from './FluencyPage.tsx';
+import type { FluencyEffects } from './use-fluency-session.ts';
+
+/*
+ * Tier 3 (house style, Machines): every shortest path of the fluency-session statechart driven
+ * through the real /fluency page. Events become gestures (presses by accessible name) or answers of
+ * the fake microphone, recorder and server; states become what a person sees, queried by role.
+ * The machine's clock is xstate's SimulatedClock, so the countdown and the time limit move only
+ * when the path says so.
+ */
+
+const STORY = {
+  id: SAMPLE_STORY_ID,
+  slug: 'the-brown-dog',
+  title: 'The Brown Dog',
+  gradeBand: '1',
+  themes: ['animals'],
+  decodable: false,
+  lexile: 200,
+  wordCount: 9,
+};
+const BODY = 'The brown dog ran to the big park today.';
+const ME = {
+  user: { id: 'u1', email: 'mia@example.com', name: 'Mia', emailVerified: true },
+  profile: {
+    user_id: 'u1',
+    user_type: 'student',
+    display_name: 'Mia',
+    age: 8,
+    grade: '3',
+    gender: null,
+    pets_name: null,
+    avatar_url: null,
+    tokens: 10,
+    onboarding_completed: true,
+    assessment_completed: false,
+    lexile_level: null,
+    estimated_lexile_range: null,
+    last_assessment_wpm: null,
+    last_assessment_accuracy: null,
+    reading_level: null,
+  },
+  roles: ['student'],
+  hasReadingSessions: true,
+  streak: 1,
+};
+const EMPTY_STATS = {
+  chart: [],
+  averages: { fluency: null, accuracy: null, wordsPerMinute: null, sessions: 0 },
+  recentProgress: null,
+  perStory: [],
+  streak: 0,
+};
+
+function stubFetch() {
+  const answers: Record<string, unknown> = {
+    '/api/me': ME,
+    '/api/stories': { stories: [STORY], readerBand: { lexile: 300, min: 200, max: 350, source: 'grade' } },
+    [`/api/stories/${SAMPLE_STORY_ID}`]: { story: { ...STORY, body: BODY, own: false } },
+    '/api/reading-stats': EMPTY_STATS,
+    '/api/reading-sessions': { sessions: [] },
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = String(input);
+      const body = answers[path];
+      return new Response(JSON.stringify(body ?? { error: { code: 'not_found', message: path } }), {
+        status: body ? 200 : 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+}
+
+interface Deferred<T> {
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Fake effects whose answers wait for the test. */
+function createFakes() {
+  const state = {
+    microphone: null as Deferred<MediaStream> | null,
+    capture: null as CaptureOptions | null,
+    stop: null as ((audio: CapturedAudio) => void) | null,
+    cancelled: 0,
+    saves: [] as {
+      request: SaveReadingRequest;
+      callbacks: SaveReadingCallbacks;
+      answer: Deferred<SaveReadingSessionResponse>;
+    }[],
+  };
+  const stream = { getTracks: () => [{ stop: () => {} }] } as unknown as MediaStream;
+  const effects: FluencyEffects = {
+    requestMicrophone: () =>
+      new Promise<MediaStream>((resolve, reject) => {
+        state.microphone = { resolve, reject };
+      }),
+    startCapture: async (_stream, options) => {
+      state.capture = options;
+      state.stop = null;
+      return {
+        sampleRate: 16_000,
+        stop: () =>
+          new Promise<CapturedAudio>((resolve) => {
+            state.stop = resolve;
+          }),
+        cancel: () => {
+          state.cancelled += 1;
+        },
+      };
+    },
+    saveReading: (request, callbacks) =>
+      new Promise<SaveReadingSessionResponse>((resolve, reject) => {
+        state.saves.push({ request, callbacks, answer: { resolve, reject } });
+      }),
+    newRecordingId: () => SAMPLE_RECORDING.id,
+  };
+  return { state, stream, effects };
+}
+
+function renderPage(effects: FluencyEffects, clock: SimulatedClock) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={['/fluency']}>
+        <FluencyPage effects={effects} clock={clock} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });
+
+beforeEach(() => stubFetch());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearAnnouncements();
+});
+
+describe('/fluency driven by the fluency-session paths', () => {
+  const model = createFluencySessionTestModel();
+  const granted: FluencySessionTestEvent = { type: 'xstate.done.actor.requestMicrophone', output: undefined };
+  const tick: FluencySessionTestEvent = { type: COUNTDOWN_TICK_EVENT };
+  const toRecording: FluencySessionTestEvent[] = [
+    { type: 'story.choose', storyId: SAMPLE_STORY_ID },
+    { type: 'session.start' },
+    granted,
+    tick,
+    tick,
+    tick,
+  ];
+  const captured: FluencySessionTestEvent = { type: 'recording.captured', recording: SAMPLE_RECORDING };
+  // The shortest paths reach every state; these add the transitions they leave out (stops, cancel,
+  // restarts, asking for the microphone again).
+  const extra: FluencySessionTestEvent[][] = [
+    [
+      ...toRecording,
+      { type: 'recording.finished' },
+      captured,
+      { type: 'save.succeeded', response: SAMPLE_RESPONSE },
+      { type: 'session.restart' },
+    ],
+    [...toRecording, { type: RECORDING_LIMIT_EVENT }, captured],
+    [...toRecording, { type: 'session.cancel' }],
+    [
+      { type: 'story.choose', storyId: SAMPLE_STORY_ID },
+      { type: 'session.start' },
+      granted,
+      { type: 'session.cancel' },
+    ],
+    [...toRecording, { type: 'session.stop' }, captured, { type: 'upload.sent' }, { type: 'session.cancel' }],
+    [
+      ...toRecording,
+      { type: 'session.stop' },
+      captured,
+      { type: 'save.failed', error: SAMPLE_SAVE_ERRORS.tooQuiet },
+      { type: 'session.restart' },
+      granted,
+    ],
+    [
+      { type: 'story.choose', storyId: SAMPLE_STORY_ID },
+      { type: 'session.start' },
+      { type: 'xstate.error.actor.requestMicrophone', error: { reason: 'denied' } },
+      { type: 'session.retry' },
+      granted,
+    ],
+  ];
+  const paths = [...model.getShortestPaths(), ...extra.flatMap((events) => model.getPathsFromEvents(events))];
+
+  it('covers every resting state', () => {
+    for (const key of FLUENCY_STATE_KEYS) {
+      expect(
+        paths.some((p) => p.steps.some((s) => s.state.matches(key as never))),
+        key,
+      ).toBe(true);
+    }
+  });
+
+  for (const path of paths) {
+    const name = path.steps
+      .slice(1)
+      .map((step) =>
+        step.event.type.replace(/^xstate\.(after\.(\w+)|(done|error)\.actor\.(\w+)).*$/, '$2$3 $4').trim(),
+      )
+      .join(' → ');
+    it(name || 'opens on choosing', { timeout: 30_000 }, async () => {
+      const user = userEvent.setup();
+      const clock = new SimulatedClock();
+      const { state, stream, effects } = createFakes();
+      renderPage(effects, clock);
+      const press = async (name: string) => {
+        const button = await screen.findByRole('button', { name });
+        await waitFor(() => expect(button).toBeEnabled());
+        await user.click(button);
+      };
+      const pressFirst = async (...names: string[]) => {
+        for (const name of names) {
+          if (screen.queryByRole('button', { name })) return press(name);
+        }
+        throw new Error(`none of ${names.join(', ')} is on screen`);
+      };
+      const capture = async () => {
+        await waitFor(() => expect(state.capture).not.toBeNull());
+        return state.capture as CaptureOptions;
+      };
+      const lastSave = async () => {
+        await waitFor(() => expect(state.saves.length).toBeGreaterThan(0));
+        return state.saves.at(-1)!;
+      };
+
+      await path.test({
+        events: {
+          'story.choose': async () => {
+            await user.click(await screen.findByRole('button', { name: /Story/ }));
+            await user.click(await screen.findByRole('option', { name: 'The Brown Dog (grade 1)' }));
+          },
+          'session.start': () => press('Start reading'),
+          'session.stop': () => press('Stop'),
+          'session.cancel': () => press('Cancel'),
+          'session.retry': () => pressFirst('Send again', 'Try again'),
+          'session.restart': () => pressFirst('Read again', 'Try again'),
+          'xstate.done.actor.requestMicrophone': async () => {
+            await waitFor(() => expect(state.microphone).not.toBeNull());
+            await act(async () => state.microphone!.resolve(stream));
+          },
+          'xstate.error.actor.requestMicrophone': async ({ event }) => {
+            await waitFor(() => expect(state.microphone).not.toBeNull());
+            const { error } = event as Extract<
+              FluencySessionTestEvent,
+              { type: 'xstate.error.actor.requestMicrophone' }
+            >;
+            await act(async () => state.microphone!.reject(error));
+          },
+          [COUNTDOWN_TICK_EVENT]: async () => act(async () => clock.increment(1000)),
+          [RECORDING_LIMIT_EVENT]: async () => {
+            await capture();
+            await act(async () => clock.increment(60_000));
+          },
+          'recording.progress': async ({ event }) => {
+            const { level, elapsedSeconds } = event as Extract<
+              FluencySessionTestEvent,
+              { type: 'recording.progress' }
+            >;
+            const options = await capture();
+            await act(async () => options.onLevel?.(level, elapsedSeconds));
+          },
+          'recording.finished': async () => {
+            // Speech, then 4 s of silence: the page's end-of-reading detector sends the event.
+            const options = await capture();
+            await act(async () => {
+              options.onLevel?.(0.7, 0.5);
+              options.onLevel?.(0.7, 1.6);
+              options.onLevel?.(0.1, 2);
+              options.onLevel?.(0.1, 6.5);
+            });
+          },
+          'recording.failed': async () => {
+            const options = await capture();
+            await act(async () => options.onTrackEnded?.());
+          },
+          'recording.captured': async () => {
+            await waitFor(() => expect(state.stop).not.toBeNull());
+            await act(async () =>
+              state.stop!({
+                wav: new Blob([new Uint8Array(44)], { type: 'audio/wav' }),
+                durationSeconds: 12.5,
+                sampleRate: 16_000,
+              }),
+            );
+          },
+          'upload.sent': async () => {
+            const save = await lastSave();
+            await act(async () => save.callbacks.onUploaded?.());
+          },
+          'save.succeeded': async ({ event }) => {
+            const save = await lastSave();
+            const { response } = event as Extract<FluencySessionTestEvent, { type: 'save.succeeded' }>;
+            await act(async () => save.answer.resolve(response));
+          },
+          'save.failed': async ({ event }) => {
+            const save = await lastSave();
+            const { error } = event as Extract<FluencySessionTestEvent, { type: 'save.failed' }>;
+            await act(async () => save.answer.reject(new SaveReadingError(error as SaveError)));
+          },
+        },
+        states: {
+          choosing: async () => {
+            await heading('Choose a story to read');
+            expect(screen.getByRole('button', { name: /Story/ })).toBeInTheDocument();
+          },
+          requestingMicrophone: async () => {
+            await heading('Getting the microphone ready');
+            expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+          },
+          microphoneProblem: async (snapshot: FluencySessionSnapshot) => {
+            const denied = snapshot.context.microphoneIssue === 'denied';
+            await heading(denied ? "Sparky can't use the microphone" : "The microphone isn't working");
+            if (denied) expect(screen.getByText(/set Microphone to Allow/)).toBeInTheDocument();
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Try again' })).toHaveFocus());
+          },
+          'countdown.ticking': async (snapshot: FluencySessionSnapshot) => {
+            await heading('Get ready to read');
+            await waitFor(() =>
+              expect(document.querySelector('.fluency-countdown')).toHaveTextContent(
+                String(snapshot.context.countdown),
+              ),
+            );
+            expect(screen.getByRole('heading', { level: 3, name: 'The Brown Dog' })).toBeInTheDocument();
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
+          },
+          'recording.capturing': async (snapshot: FluencySessionSnapshot) => {
+            await heading('Recording: read the story out loud');
+            expect(screen.getByRole('meter', { name: 'Microphone level' })).toBeInTheDocument();
+            expect(screen.getByRole('timer')).toHaveTextContent(formatClock(snapshot.context.elapsedSeconds));
+            expect(screen.getByText(BODY)).toBeInTheDocument();
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Stop' })).toHaveFocus());
+          },
+          'recording.finishing': async () => {
+            await heading('Finishing the recording');
+            expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
+          },
+          'submitting.uploading': async () => {
+            await heading('Sending your reading');
+            const save = await lastSave();
+            // Every upload of a recording, retries included, carries its one key.
+            expect(state.saves.every((s) => s.request.idempotencyKey === SAMPLE_RECORDING.id)).toBe(true);
+            expect(save.request.storyId).toBe(SAMPLE_STORY_ID);
+          },
+          'submitting.scoring': async () => {
+            await heading('Sparky is listening');
+          },
+          failed: async (snapshot: FluencySessionSnapshot) => {
+            const kind = snapshot.context.saveError?.kind ?? 'server';
+            await heading(SAVE_ERROR_MESSAGES[kind].title);
+            expect(screen.getByRole('alert')).toHaveTextContent(SAVE_ERROR_MESSAGES[kind].help);
+            const first = kind === 'network' || kind === 'server' ? 'Send again' : 'Read again';
+            await waitFor(() => expect(screen.getByRole('button', { name: first })).toHaveFocus());
+          },
+          results: async () => {
+            const title = await heading('Your results: The Brown Dog');
+            await waitFor(() => expect(title).toHaveFocus());
+            expect(screen.getByRole('region', { name: 'How you read each word' })).toHaveTextContent(
+              'brown, skipped,',
+            );
+          },
+        },
+      });
+    });
+  }
+});
