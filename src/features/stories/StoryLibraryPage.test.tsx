@@ -114,6 +114,9 @@ describe('Story Library filters', () => {
     expect(await screen.findByRole('heading', { name: 'No stories match these choices' })).toBeInTheDocument();
     expect(screen.getByText(/turn off “Just right for me”/)).toBeInTheDocument();
     expect(screen.getByText('0 stories match your choices')).toBeInTheDocument();
+    // Nothing at grade 5 is in 300L–450L; the nearest grade-5 story is offered instead.
+    const closest = await screen.findByRole('list', { name: 'Closest to your level' });
+    expect(within(closest).getByRole('link', { name: 'The Great Debate' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show all stories' }));
     expect(await screen.findByText('4 stories in the library')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Just right for me' })).not.toBeChecked());

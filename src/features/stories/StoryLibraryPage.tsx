@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import type { StorySummary } from '#core/api/stories.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/Button.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
@@ -28,6 +29,15 @@ function useFilters(): [LibraryFilters, (next: LibraryFilters) => void] {
   return [filters, update];
 }
 
+/** How many near stories to offer when nothing is just right. */
+export const CLOSEST_COUNT = 3;
+
+/** The `count` stories whose Lexile is nearest `lexile` (unmeasured ones last), nearest first. */
+export function closestStories(stories: readonly StorySummary[], lexile: number, count: number): StorySummary[] {
+  const distance = (s: StorySummary) => (s.lexile === null ? Infinity : Math.abs(s.lexile - lexile));
+  return [...stories].sort((a, b) => distance(a) - distance(b)).slice(0, count);
+}
+
 /** "1 story matches your choices", "12 stories in the library". */
 export function countText(count: number, filtered: boolean): string {
   const stories = count === 1 ? '1 story' : `${count} stories`;
@@ -46,6 +56,14 @@ export function StoryLibraryPage() {
   const band = library.data?.readerBand;
   const stories = library.data?.stories ?? [];
   const filtered = Boolean(filters.grade || filters.theme || filters.justRight);
+  const nothingJustRight =
+    Boolean(filters.justRight) && library.isSuccess && !library.isPlaceholderData && stories.length === 0;
+  // When nothing is just right, the same level and theme without the band, nearest Lexile first.
+  const nearby = useLibrary({ grade: filters.grade, theme: filters.theme }, { enabled: nothingJustRight });
+  const closest =
+    nothingJustRight && band && nearby.data && !nearby.isPlaceholderData
+      ? closestStories(nearby.data.stories, band.lexile, CLOSEST_COUNT)
+      : [];
 
   return (
     <div className="page stories-page">
@@ -110,6 +128,18 @@ export function StoryLibraryPage() {
               <Button variant="secondary" onPress={() => setFilters({})}>
                 Show all stories
               </Button>
+              {closest.length ? (
+                <section className="stories-closest" aria-labelledby="stories-closest-title">
+                  <h2 id="stories-closest-title">Closest to your level</h2>
+                  <ul className="stories-list" aria-label="Closest to your level">
+                    {closest.map((story) => (
+                      <li key={story.id}>
+                        <StoryCard story={story} />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
             </div>
           ) : (
             <ul className="stories-list" aria-label="Stories" aria-busy={library.isPlaceholderData || undefined}>

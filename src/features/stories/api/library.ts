@@ -36,7 +36,10 @@ export function getLibraryQueryOptions(filters: LibraryFilters) {
   });
 }
 
-/** The library for a filter set; the previous list stays on screen while a new filter loads. */
-export function useLibrary(filters: LibraryFilters) {
-  return useQuery({ ...getLibraryQueryOptions(filters), placeholderData: keepPreviousData });
+/**
+ * The library for a filter set; the previous list stays on screen while a new filter loads.
+ * @param options.enabled false to wait (default true)
+ */
+export function useLibrary(filters: LibraryFilters, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getLibraryQueryOptions(filters), placeholderData: keepPreviousData, enabled: options.enabled ?? true });
 }
