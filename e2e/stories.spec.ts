@@ -75,7 +75,9 @@ test.describe('story library and reader', () => {
 
     // Just right for a grade-2 reader without a Lexile: 300L to 450L around the grade target 400L.
     const justRight = page.getByRole('switch', { name: 'Just right for me' });
-    await expect(page.getByText('Stories from 300L to 450L, around your reading level of 400L (from your grade).')).toBeVisible();
+    await expect(
+      page.getByText('Stories from 300L to 450L, around your reading level of 400L (from your grade).'),
+    ).toBeVisible();
     await page.getByText('Just right for me', { exact: true }).click();
     await expect(page).toHaveURL(/justRight=1/);
     await expect(justRight).toBeChecked();
@@ -110,12 +112,17 @@ test.describe('story library and reader', () => {
     await expect(page).toHaveURL(/\/read-story\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'The Snail Race' })).toBeVisible();
     const storyId = page.url().split('/').pop()!;
-    await expect(page.getByRole('link', { name: 'Read it myself' })).toHaveAttribute('href', `/fluency?storyId=${storyId}`);
+    await expect(page.getByRole('link', { name: 'Read it myself' })).toHaveAttribute(
+      'href',
+      `/fluency?storyId=${storyId}`,
+    );
     await checkA11y(page, '/read-story');
 
     // Read to me: the server voice plays and a word is highlighted as it is spoken.
     await page.getByRole('button', { name: 'Read to me' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Reading aloud' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Reading aloud' })).toBeVisible({
+      timeout: 20_000,
+    });
     const highlighted = page.locator('.story-text mark');
     await expect(highlighted).toHaveCount(1, { timeout: 15_000 });
     const firstWord = await highlighted.textContent();
@@ -142,7 +149,9 @@ test.describe('story library and reader', () => {
     await shot(page, 'reader');
   });
 
-  test('My Stories is honestly empty and leads to the library; an unknown story says so', async ({ browser }) => {
+  test('My Stories is honestly empty and leads to the library; an unknown story says so', async ({
+    browser,
+  }) => {
     const page = await signedInReader(browser);
     await page.goto('/stories');
     await expect(page.getByRole('heading', { level: 1, name: 'My Stories' })).toBeVisible();

@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_MAX_CHARS, speakableTokens, type SpeechResponse } from '#core/api/stories.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { createFliteTts } from '../server/speech/tts.ts';
-import { createSignedInClient, createTestApp, TestClient, type TestApp, type TestClient as Client } from './helpers/app.ts';
+import {
+  createSignedInClient,
+  createTestApp,
+  TestClient,
+  type TestApp,
+  type TestClient as Client,
+} from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
 
 const PASSAGE = 'Pig is in the mud. "Hello!" said Hen, from the log — then she ate forty-two seeds.';
@@ -59,7 +65,9 @@ describe(`read-to-me speech API (${testDatabaseKind})`, () => {
     expect(new TextDecoder().decode(bytes.slice(0, 4))).toBe('RIFF');
 
     // A repeat comes from the cache: same audio, same timings.
-    const again = (await (await client.request(`/api/speech?text=${encodeURIComponent(PASSAGE)}`)).json()) as SpeechResponse;
+    const again = (await (
+      await client.request(`/api/speech?text=${encodeURIComponent(PASSAGE)}`)
+    ).json()) as SpeechResponse;
     expect(again).toEqual(speech);
   });
 
@@ -68,7 +76,9 @@ describe(`read-to-me speech API (${testDatabaseKind})`, () => {
     expect(empty.status).toBe(422);
     expect((await empty.json()).error.code).toBe('text_missing');
 
-    const long = await client.request(`/api/speech?text=${encodeURIComponent('a '.repeat(SPEECH_MAX_CHARS))}`);
+    const long = await client.request(
+      `/api/speech?text=${encodeURIComponent('a '.repeat(SPEECH_MAX_CHARS))}`,
+    );
     expect(long.status).toBe(413);
     const body = await long.json();
     expect(body.error).toMatchObject({ code: 'text_too_long', details: { maxChars: SPEECH_MAX_CHARS } });

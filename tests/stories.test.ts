@@ -34,7 +34,8 @@ describe('library content files', () => {
     expect(new Set(library.map((s) => s.gradeBand))).toEqual(new Set(STORY_GRADE_BANDS));
     expect(library.filter((s) => s.decodable).length).toBeGreaterThanOrEqual(5);
     const themes = new Set(library.flatMap((s) => s.themes));
-    for (const theme of ['animals', 'family', 'school', 'science', 'adventure', 'fantasy']) expect(themes).toContain(theme);
+    for (const theme of ['animals', 'family', 'school', 'science', 'adventure', 'fantasy'])
+      expect(themes).toContain(theme);
   });
 
   it('keeps early-grade stories free of numerals, and titles unique', () => {
@@ -47,11 +48,14 @@ describe('library content files', () => {
   it('refuses a file without front matter, an unknown theme and a story that is too short', () => {
     expect(() => parseStoryFile('x', 'Just text.')).toThrow(/x\.md: expected a front matter/);
     expect(() =>
-      parseStoryFile('x', '---\ntitle: X\ngrade: K\nthemes: dragons\ndecodable: false\n---\n' + 'word '.repeat(50)),
+      parseStoryFile(
+        'x',
+        '---\ntitle: X\ngrade: K\nthemes: dragons\ndecodable: false\n---\n' + 'word '.repeat(50),
+      ),
     ).toThrow(/x\.md: themes/);
-    expect(() => parseStoryFile('x', '---\ntitle: X\ngrade: K\nthemes: animals\ndecodable: false\n---\nToo short.')).toThrow(
-      /40 to 300 words/,
-    );
+    expect(() =>
+      parseStoryFile('x', '---\ntitle: X\ngrade: K\nthemes: animals\ndecodable: false\n---\nToo short.'),
+    ).toThrow(/40 to 300 words/);
   });
 });
 
@@ -85,7 +89,12 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
       tx
         .select({ n: sql<number>`count(*)::int` })
         .from(passageLexileScores)
-        .where(inArray(passageLexileScores.passageText, rows.map((r) => r.body))),
+        .where(
+          inArray(
+            passageLexileScores.passageText,
+            rows.map((r) => r.body),
+          ),
+        ),
     );
     expect(measures[0]!.n).toBe(library.length);
     expect(new Set(rows.map((r) => r.gradeBand))).toEqual(new Set(STORY_GRADE_BANDS));
@@ -103,10 +112,26 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
   it('updates a changed story, uses a stored Lexile measure, and removes a story whose file is gone', async () => {
     // Two extra stories with unique slugs, so files sharing one PostgreSQL database are not disturbed.
     const tag = randomUUID().slice(0, 8);
-    const text = 'The fox ran to the den. The den was warm and dry. The fox had a nap in the den all day long. '.repeat(2).trim();
-    const extraA: LibraryStory = { ...library[0]!, slug: `test-a-${tag}`, title: `Test A ${tag}`, body: text };
-    const extraB: LibraryStory = { ...library[0]!, slug: `test-b-${tag}`, title: `Test B ${tag}`, body: `${text} The end.` };
-    expect(await seedStories(handle.db, [...library, extraA, extraB])).toMatchObject({ inserted: 2, updated: 0 });
+    const text =
+      'The fox ran to the den. The den was warm and dry. The fox had a nap in the den all day long. '
+        .repeat(2)
+        .trim();
+    const extraA: LibraryStory = {
+      ...library[0]!,
+      slug: `test-a-${tag}`,
+      title: `Test A ${tag}`,
+      body: text,
+    };
+    const extraB: LibraryStory = {
+      ...library[0]!,
+      slug: `test-b-${tag}`,
+      title: `Test B ${tag}`,
+      body: `${text} The end.`,
+    };
+    expect(await seedStories(handle.db, [...library, extraA, extraB])).toMatchObject({
+      inserted: 2,
+      updated: 0,
+    });
 
     // A stored measure for the new text wins over the formula (spec §7.3: look up, else compute).
     const changedBody = `${text} Good night, fox.`;
@@ -121,11 +146,17 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
     );
     const changed = await seedStories(handle.db, [...library, { ...extraA, body: changedBody }]);
     expect(changed).toEqual({ inserted: 0, updated: 1, unchanged: library.length, removed: 1 });
-    const bySlug = (slug: string) => asSystem(handle.db, (tx) => tx.select().from(stories).where(eq(stories.slug, slug)));
+    const bySlug = (slug: string) =>
+      asSystem(handle.db, (tx) => tx.select().from(stories).where(eq(stories.slug, slug)));
     expect((await bySlug(extraA.slug))[0]).toMatchObject({ body: changedBody, lexile: 999, wordCount: 77 });
     expect(await bySlug(extraB.slug)).toEqual([]);
 
-    expect(await seedStories(handle.db)).toEqual({ inserted: 0, updated: 0, unchanged: library.length, removed: 1 });
+    expect(await seedStories(handle.db)).toEqual({
+      inserted: 0,
+      updated: 0,
+      unchanged: library.length,
+      removed: 1,
+    });
     expect(await bySlug(extraA.slug)).toEqual([]);
   });
 
@@ -135,7 +166,9 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
     const ours = all.stories.filter((s) => s.slug && librarySlugs.includes(s.slug));
     expect(ours).toHaveLength(library.length);
     // Easiest first: grade band K, 1 … 5, then Lexile within a band.
-    const order = all.stories.filter((s) => s.slug).map((s) => [STORY_GRADE_BANDS.indexOf(s.gradeBand as 'K'), s.lexile ?? 0]);
+    const order = all.stories
+      .filter((s) => s.slug)
+      .map((s) => [STORY_GRADE_BANDS.indexOf(s.gradeBand as 'K'), s.lexile ?? 0]);
     expect(order).toEqual([...order].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!));
     expect(all.stories[0]).not.toHaveProperty('body');
 
@@ -143,7 +176,9 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
     expect(grade.stories.length).toBe(library.filter((s) => s.gradeBand === 'K').length);
     expect(grade.stories.every((s) => s.gradeBand === 'K')).toBe(true);
 
-    const theme = (await (await client.request('/api/stories?theme=science&grade=3')).json()) as StoryListResponse;
+    const theme = (await (
+      await client.request('/api/stories?theme=science&grade=3')
+    ).json()) as StoryListResponse;
     expect(theme.stories.length).toBeGreaterThan(0);
     expect(theme.stories.every((s) => s.themes.includes('science') && s.gradeBand === '3')).toBe(true);
   });
@@ -189,7 +224,10 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
     expect(story).toMatchObject({ id: libraryStory!.id, body: libraryStory!.body, own: false });
 
     const [own] = await asSystem(handle.db, (tx) =>
-      tx.insert(stories).values({ ownerId: other.userId, title: 'My Own Story', body: 'I wrote this.' }).returning(),
+      tx
+        .insert(stories)
+        .values({ ownerId: other.userId, title: 'My Own Story', body: 'I wrote this.' })
+        .returning(),
     );
     const mine = await other.client.request(`/api/stories/${own!.id}`);
     expect(mine.status).toBe(200);
@@ -199,7 +237,9 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
     expect(notYours.status).toBe(404);
     expect((await notYours.json()).error.code).toBe('story_not_found');
     expect((await reader.client.request('/api/stories/not-a-uuid')).status).toBe(404);
-    expect((await reader.client.request('/api/stories/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await reader.client.request('/api/stories/00000000-0000-4000-8000-000000000000')).status).toBe(
+      404,
+    );
 
     // Own stories are listed only to their owner, and never in the library list.
     const otherList = await (await other.client.request('/api/my-stories')).json();

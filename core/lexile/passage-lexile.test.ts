@@ -73,7 +73,12 @@ describe('calculatePassageLexile (spec §9)', () => {
     // Words: Hello(2) said(1) Sam(1) Hi(1) = 4 words, 5 syllables.
     // 4 / 3 × 20 = 26.666…; 5 / 4 × 150 = 187.5 → 214.1666… → 214.
     const result = calculatePassageLexile('"Hello!" said Sam. "Hi!"');
-    expect(result).toEqual({ calculatedLexile: 214, wordCount: 4, avgSentenceLength: 1.33, complexityScore: 0 });
+    expect(result).toEqual({
+      calculatedLexile: 214,
+      wordCount: 4,
+      avgSentenceLength: 1.33,
+      complexityScore: 0,
+    });
   });
 
   it('gives the 100L minimum to an empty passage', () => {

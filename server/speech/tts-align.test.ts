@@ -22,7 +22,13 @@ describe('alignTokens', () => {
   );
 
   it('gives each token the span of its phones, pauses left out', () => {
-    expect(alignTokens(spoken, [['dh', 'ax'], ['k', 'ae', 't'], ['s', 'ae', 't']])).toEqual([
+    expect(
+      alignTokens(spoken, [
+        ['dh', 'ax'],
+        ['k', 'ae', 't'],
+        ['s', 'ae', 't'],
+      ]),
+    ).toEqual([
       { start: 0.2, end: 0.3 },
       { start: 0.3, end: 0.55 },
       { start: 0.55, end: 0.8 },
@@ -31,7 +37,13 @@ describe('alignTokens', () => {
 
   it('absorbs phones flite changed in running speech', () => {
     // Alone "the" is "dh iy"; in the sentence flite said "dh ax": a substitution, same span.
-    expect(alignTokens(spoken, [['dh', 'iy'], ['k', 'ae', 't'], ['s', 'ae', 't']])[0]).toEqual({ start: 0.2, end: 0.3 });
+    expect(
+      alignTokens(spoken, [
+        ['dh', 'iy'],
+        ['k', 'ae', 't'],
+        ['s', 'ae', 't'],
+      ])[0],
+    ).toEqual({ start: 0.2, end: 0.3 });
     // A phone flite inserted goes to the word before it instead of shifting every later word.
     const timings = alignTokens(spoken, [['dh'], ['k', 'ae', 't'], ['s', 'ae', 't']]);
     expect(timings[0]).toEqual({ start: 0.2, end: 0.3 });

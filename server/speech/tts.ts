@@ -73,8 +73,13 @@ export function isSpeechKey(key: string): boolean {
 
 /** Whitespace collapsed and control characters removed: the text flite gets and the key is made of. */
 export function normaliseSpeechText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**
@@ -83,7 +88,11 @@ export function normaliseSpeechText(text: string): string {
  * @param options.maxEntries most texts kept (default {@link TTS_CACHE_MAX_ENTRIES})
  * @param options.flite the flite binary (default `flite` on PATH)
  */
-export function createFliteTts(options: { cacheDir: string; maxEntries?: number; flite?: string }): TextToSpeech {
+export function createFliteTts(options: {
+  cacheDir: string;
+  maxEntries?: number;
+  flite?: string;
+}): TextToSpeech {
   const { cacheDir } = options;
   const maxEntries = options.maxEntries ?? TTS_CACHE_MAX_ENTRIES;
   const flite = options.flite ?? 'flite';
@@ -145,7 +154,15 @@ export function createFliteTts(options: { cacheDir: string; maxEntries?: number;
     const temp = join(cacheDir, `${key}.${randomUUID()}.tmp.wav`);
     try {
       const segments = parseSegmentDurations(
-        await fliteRun(['--setf', `duration_stretch=${TTS_DURATION_STRETCH}`, '-psdur', '-t', text, '-o', temp]),
+        await fliteRun([
+          '--setf',
+          `duration_stretch=${TTS_DURATION_STRETCH}`,
+          '-psdur',
+          '-t',
+          text,
+          '-o',
+          temp,
+        ]),
       );
       const timings = alignTokens(segments, await allPhones(tokens));
       const duration = wavDuration(await readFile(temp));

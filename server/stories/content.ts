@@ -67,7 +67,8 @@ export function parseStoryFile(slug: string, source: string): LibraryStory {
   for (const line of match[1]!.split(/\r?\n/)) {
     if (!line.trim()) continue;
     const colon = line.indexOf(':');
-    if (colon < 1) throw new StoryContentError(`${slug}.md: front matter line "${line}" is not "key: value".`);
+    if (colon < 1)
+      throw new StoryContentError(`${slug}.md: front matter line "${line}" is not "key: value".`);
     fields[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
   const front = StoryFrontMatterSchema.safeParse(fields);

@@ -26,12 +26,23 @@ export interface SeedStoriesResult {
  * The Lexile measure of a passage through the passage_lexile_scores cache (spec §7.3): the stored
  * row when there is one, else the spec §9 formula, stored for next time.
  */
-export async function passageLexile(tx: Tx, text: string): Promise<Pick<PassageLexile, 'calculatedLexile' | 'wordCount'>> {
+export async function passageLexile(
+  tx: Tx,
+  text: string,
+): Promise<Pick<PassageLexile, 'calculatedLexile' | 'wordCount'>> {
   // md5() matches the unique index, so the lookup is an index scan even for long passages.
   const [found] = await tx
-    .select({ calculatedLexile: passageLexileScores.calculatedLexile, wordCount: passageLexileScores.wordCount })
+    .select({
+      calculatedLexile: passageLexileScores.calculatedLexile,
+      wordCount: passageLexileScores.wordCount,
+    })
     .from(passageLexileScores)
-    .where(and(sql`md5(${passageLexileScores.passageText}) = md5(${text})`, eq(passageLexileScores.passageText, text)));
+    .where(
+      and(
+        sql`md5(${passageLexileScores.passageText}) = md5(${text})`,
+        eq(passageLexileScores.passageText, text),
+      ),
+    );
   if (found) return found;
   const measure = calculatePassageLexile(text);
   await tx

@@ -48,7 +48,12 @@ export function createSpeechRoutes(deps: { tts: TextToSpeech }) {
     } catch (error) {
       if (error instanceof TtsUnavailableError) {
         c.get('log').error({ err: error }, 'text to speech failed');
-        return apiError(c, 503, 'speech_unavailable', 'Read-to-me is not available right now. Please try again.');
+        return apiError(
+          c,
+          503,
+          'speech_unavailable',
+          'Read-to-me is not available right now. Please try again.',
+        );
       }
       throw error;
     }
@@ -61,7 +66,8 @@ export function createSpeechRoutes(deps: { tts: TextToSpeech }) {
     const file = c.req.param('file');
     const key = file.endsWith('.wav') ? file.slice(0, -4) : '';
     const path = isSpeechKey(key) ? await tts.audioPath(key) : null;
-    if (!path) return apiError(c, 404, 'audio_not_found', 'That audio is no longer available. Ask for it again.');
+    if (!path)
+      return apiError(c, 404, 'audio_not_found', 'That audio is no longer available. Ask for it again.');
     const wav = await readFile(path);
     return c.body(new Uint8Array(wav), 200, {
       'content-type': 'audio/wav',

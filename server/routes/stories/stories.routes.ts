@@ -30,7 +30,12 @@ export function createStoryRoutes(deps: { db: Database }) {
     const parsed = StoryListQuerySchema.safeParse(c.req.query());
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return apiError(c, 422, 'invalid_query', `${issue?.path.join('.') || 'query'}: ${issue?.message ?? 'invalid'}`);
+      return apiError(
+        c,
+        422,
+        'invalid_query',
+        `${issue?.path.join('.') || 'query'}: ${issue?.message ?? 'invalid'}`,
+      );
     }
     const { grade, theme, justRight } = parsed.data;
     const result = await listLibrary(db, user.id, {

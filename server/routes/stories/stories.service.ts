@@ -33,7 +33,9 @@ const summaryColumns = {
  * The reader's "just right" band (issue 5): the profile's lexile_level, or when it has none the
  * spec §9 target of the profile's grade (an unknown grade uses K), from 100L below to 50L above.
  */
-export function readerBand(profile: { lexileLevel: number | null; grade: string | null } | undefined): ReaderBand {
+export function readerBand(
+  profile: { lexileLevel: number | null; grade: string | null } | undefined,
+): ReaderBand {
   const fromProfile = profile?.lexileLevel ?? null;
   const lexile = fromProfile ?? gradeNorm(profile?.grade).target;
   return {
@@ -87,7 +89,11 @@ export async function listLibrary(
 }
 
 /** One story the user may read (a library story or their own), or null. `storyId` must be a uuid. */
-export async function getReadableStory(db: Database, userId: string, storyId: string): Promise<StoryDetail | null> {
+export async function getReadableStory(
+  db: Database,
+  userId: string,
+  storyId: string,
+): Promise<StoryDetail | null> {
   const [row] = await asUser(db, userId, (tx) =>
     tx
       .select({ ...summaryColumns, body: stories.body, ownerId: stories.ownerId })
@@ -102,6 +108,10 @@ export async function getReadableStory(db: Database, userId: string, storyId: st
 /** The user's own saved stories, newest first. */
 export async function listOwnStories(db: Database, userId: string): Promise<StorySummary[]> {
   return asUser(db, userId, (tx) =>
-    tx.select(summaryColumns).from(stories).where(eq(stories.ownerId, userId)).orderBy(desc(stories.createdAt)),
+    tx
+      .select(summaryColumns)
+      .from(stories)
+      .where(eq(stories.ownerId, userId))
+      .orderBy(desc(stories.createdAt)),
   );
 }

@@ -31,8 +31,8 @@ export function MyStoriesPage() {
         <div className="page__card stories-empty">
           <h2>No saved stories yet</h2>
           <p>
-            Stories you make will be kept here. Making your own stories is still being built, so this list
-            is empty for now.
+            Stories you make will be kept here. Making your own stories is still being built, so this list is
+            empty for now.
           </p>
           <p>The Story Library has stories for every level, ready to read today.</p>
           <Link href={protectedPaths.premadeStories} variant="primary">

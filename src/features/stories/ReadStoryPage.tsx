@@ -78,7 +78,13 @@ function StoryReader({ story }: { story: StoryDetail }) {
   }, [active, stop]);
 
   const mainLabel =
-    status === 'playing' ? 'Pause' : status === 'paused' ? 'Resume' : status === 'loading' ? 'Starting…' : 'Read to me';
+    status === 'playing'
+      ? 'Pause'
+      : status === 'paused'
+        ? 'Resume'
+        : status === 'loading'
+          ? 'Starting…'
+          : 'Read to me';
   const onMain = () => {
     if (status === 'playing') reader.pause();
     else if (status === 'paused') reader.resume();
@@ -104,7 +110,7 @@ function StoryReader({ story }: { story: StoryDetail }) {
           {/* One button changes between Read to me, Pause and Resume, so focus never falls away. */}
           <span ref={mainButton} className="reader__main">
             <Button onPress={onMain}>
-            <ReaderIcon name={status === 'playing' ? 'pause' : status === 'paused' ? 'play' : 'speaker'} />
+              <ReaderIcon name={status === 'playing' ? 'pause' : status === 'paused' ? 'play' : 'speaker'} />
               {mainLabel}
             </Button>
           </span>

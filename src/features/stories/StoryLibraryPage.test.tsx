@@ -19,7 +19,13 @@ const story = (over: Partial<StorySummary>): StorySummary => ({
 });
 
 const LIBRARY = [
-  story({ title: 'Sam and the Cat', gradeBand: 'K', themes: ['animals', 'family'], decodable: true, lexile: 259 }),
+  story({
+    title: 'Sam and the Cat',
+    gradeBand: 'K',
+    themes: ['animals', 'family'],
+    decodable: true,
+    lexile: 259,
+  }),
   story({ title: 'Puddle Day', gradeBand: 'K', themes: ['nature', 'science'], lexile: 262 }),
   story({ title: 'The Snail Race', gradeBand: '2', themes: ['animals', 'friendship'], lexile: 342 }),
   story({ title: 'The Great Debate', gradeBand: '5', themes: ['school', 'friendship'], lexile: 852 }),
@@ -59,7 +65,10 @@ describe('Story Library filters', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       const url = String(input);
       requests.push(url);
-      return new Response(JSON.stringify(fakeApi(url)), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(fakeApi(url)), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     });
   });
   afterEach(() => vi.restoreAllMocks());
@@ -71,7 +80,9 @@ describe('Story Library filters', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(4);
     const link = screen.getByRole('link', { name: 'Sam and the Cat' });
     expect(link).toHaveAttribute('href', `/read-story/${LIBRARY[0]!.id}`);
-    expect(link).toHaveAccessibleDescription(/^Kindergarten ?, Lexile 259L ?, 60 words ?, Animals and Family ?, Decodable$/);
+    expect(link).toHaveAccessibleDescription(
+      /^Kindergarten ?, Lexile 259L ?, 60 words ?, Animals and Family ?, Decodable$/,
+    );
   });
 
   it('filters by level and theme, keeping the choices in the address bar', async () => {
@@ -111,7 +122,9 @@ describe('Story Library filters', () => {
   it('shows an honest empty state with a way back to every story', async () => {
     const user = userEvent.setup();
     renderLibrary('/premade-stories?grade=5&justRight=1');
-    expect(await screen.findByRole('heading', { name: 'No stories match these choices' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'No stories match these choices' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/turn off “Just right for me”/)).toBeInTheDocument();
     expect(screen.getByText('0 stories match your choices')).toBeInTheDocument();
     // Nothing at grade 5 is in 300L–450L; the nearest grade-5 story is offered instead.
@@ -124,9 +137,12 @@ describe('Story Library filters', () => {
 
   it('offers a retry when the library cannot load', async () => {
     vi.mocked(globalThis.fetch).mockResolvedValueOnce(
-      new Response(JSON.stringify({ error: { code: 'internal_error', message: 'Something went wrong on the server.' } }), {
-        status: 500,
-      }),
+      new Response(
+        JSON.stringify({ error: { code: 'internal_error', message: 'Something went wrong on the server.' } }),
+        {
+          status: 500,
+        },
+      ),
     );
     const user = userEvent.setup();
     renderLibrary();

@@ -33,7 +33,11 @@ function useFilters(): [LibraryFilters, (next: LibraryFilters) => void] {
 export const CLOSEST_COUNT = 3;
 
 /** The `count` stories whose Lexile is nearest `lexile` (unmeasured ones last), nearest first. */
-export function closestStories(stories: readonly StorySummary[], lexile: number, count: number): StorySummary[] {
+export function closestStories(
+  stories: readonly StorySummary[],
+  lexile: number,
+  count: number,
+): StorySummary[] {
   const distance = (s: StorySummary) => (s.lexile === null ? Infinity : Math.abs(s.lexile - lexile));
   return [...stories].sort((a, b) => distance(a) - distance(b)).slice(0, count);
 }
@@ -142,7 +146,11 @@ export function StoryLibraryPage() {
               ) : null}
             </div>
           ) : (
-            <ul className="stories-list" aria-label="Stories" aria-busy={library.isPlaceholderData || undefined}>
+            <ul
+              className="stories-list"
+              aria-label="Stories"
+              aria-busy={library.isPlaceholderData || undefined}
+            >
               {stories.map((story) => (
                 <li key={story.id}>
                   <StoryCard story={story} />

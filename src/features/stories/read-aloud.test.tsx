@@ -59,7 +59,11 @@ describe('story pieces', () => {
       expect(chunk.firstWord).toBe(before);
     });
     expect(chunkStory(BODY)).toEqual([
-      { text: 'Sam has a cat. The cat is big — and tan! "Hop," said Sam. The cat sat.', firstWord: 0, wordCount: 16 },
+      {
+        text: 'Sam has a cat. The cat is big — and tan! "Hop," said Sam. The cat sat.',
+        firstWord: 0,
+        wordCount: 16,
+      },
     ]);
   });
 

@@ -36,7 +36,9 @@ export const THEME_OPTIONS = [
 
 /** A grade band from the address bar, or undefined when absent or unknown. */
 export function parseGradeBand(value: string | null): StoryGradeBand | undefined {
-  return (STORY_GRADE_BANDS as readonly string[]).includes(value ?? '') ? (value as StoryGradeBand) : undefined;
+  return (STORY_GRADE_BANDS as readonly string[]).includes(value ?? '')
+    ? (value as StoryGradeBand)
+    : undefined;
 }
 
 /** A theme from the address bar, or undefined when absent or unknown. */

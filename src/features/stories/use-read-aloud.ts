@@ -155,7 +155,9 @@ export function useReadAloud(body: string): ReadAloud {
         };
         utterance.onend = () => resolve();
         utterance.onerror = (event) =>
-          event.error === 'interrupted' || event.error === 'canceled' ? resolve() : reject(new Error(event.error));
+          event.error === 'interrupted' || event.error === 'canceled'
+            ? resolve()
+            : reject(new Error(event.error));
         speech.speak(utterance);
       }),
     [],
@@ -172,7 +174,8 @@ export function useReadAloud(body: string): ReadAloud {
       mode.current = useDevice ? 'device' : 'server';
       for (const [k, chunk] of chunks.entries()) {
         if (run.current !== id) return;
-        if (!useDevice && chunks[k + 1]) void queryClient.prefetchQuery(getSpeechQueryOptions(chunks[k + 1]!.text));
+        if (!useDevice && chunks[k + 1])
+          void queryClient.prefetchQuery(getSpeechQueryOptions(chunks[k + 1]!.text));
         if (useDevice) await playDeviceChunk(chunk, id, fallbackVoice);
         else await playServerChunk(chunk, id);
       }

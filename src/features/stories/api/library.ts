@@ -31,7 +31,13 @@ export function fetchLibrary(filters: LibraryFilters) {
 /** Query options of the library for a filter set. */
 export function getLibraryQueryOptions(filters: LibraryFilters) {
   return queryOptions({
-    queryKey: ['stories', 'library', filters.grade ?? '', filters.theme ?? '', Boolean(filters.justRight)] as const,
+    queryKey: [
+      'stories',
+      'library',
+      filters.grade ?? '',
+      filters.theme ?? '',
+      Boolean(filters.justRight),
+    ] as const,
     queryFn: () => fetchLibrary(filters),
   });
 }
@@ -41,5 +47,9 @@ export function getLibraryQueryOptions(filters: LibraryFilters) {
  * @param options.enabled false to wait (default true)
  */
 export function useLibrary(filters: LibraryFilters, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...getLibraryQueryOptions(filters), placeholderData: keepPreviousData, enabled: options.enabled ?? true });
+  return useQuery({
+    ...getLibraryQueryOptions(filters),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
 }
