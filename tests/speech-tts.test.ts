@@ -104,4 +104,13 @@ describe('speech cache', () => {
     expect(files.filter((f) => f.endsWith('.wav'))).toHaveLength(2);
     expect(await tts.audioPath(first.key)).toBeNull();
   });
+
+  it('answers many requests at once, queued two at a time, and makes a text asked for twice only once', async () => {
+    const tts = createFliteTts({ cacheDir: mkdtempSync(join(tmpdir(), 'sparky-tts-burst-')) });
+    const texts = ['One red hen.', 'Two blue birds.', 'Three big bugs.', 'Four fat frogs.', 'One red hen.'];
+    const results = await Promise.all(texts.map((t) => tts.speak(t)));
+    expect(results.every((r) => r.words.length === 3 && r.duration > 0)).toBe(true);
+    expect(results[4]!.key).toBe(results[0]!.key);
+    expect(new Set(results.map((r) => r.key)).size).toBe(4);
+  });
 });

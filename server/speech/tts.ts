@@ -28,6 +28,9 @@ export const TTS_CACHE_MAX_ENTRIES = 400;
 const FLITE_TIMEOUT_MS = 20_000;
 /** Parallel flite runs when asking for the phones of single words. */
 const WORD_CONCURRENCY = 4;
+/** Texts synthesised at the same time; more wait their turn, so a burst of requests cannot fork a
+ * flite per word per request without bound (2 cores on the reference machine). */
+const SYNTHESIS_CONCURRENCY = 2;
 
 /** A synthesised text: the WAV's cache key, its length in seconds, and word timings. */
 export interface SynthesisResult {
@@ -98,6 +101,21 @@ export function createFliteTts(options: {
   const flite = options.flite ?? 'flite';
   const inFlight = new Map<string, Promise<SynthesisResult>>();
   const wordPhones = new Map<string, string[]>();
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+    // A finished job hands its slot straight to the next waiter, so the count never overshoots.
+    if (running >= SYNTHESIS_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  }
+
   mkdirSync(cacheDir, { recursive: true });
 
   async function fliteRun(args: string[]): Promise<string> {
@@ -201,7 +219,7 @@ export function createFliteTts(options: {
       }
       const pending = inFlight.get(key);
       if (pending) return pending;
-      const job = synthesise(key, text).finally(() => inFlight.delete(key));
+      const job = withSlot(() => synthesise(key, text)).finally(() => inFlight.delete(key));
       inFlight.set(key, job);
       return job;
     },
