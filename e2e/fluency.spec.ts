@@ -302,6 +302,20 @@ test.describe('fluency practice', () => {
       await shot(page, 'results');
       await checkA11y(page, '/fluency results');
 
+      // Listen to a word: the reader's own recording plays (Web Audio) and nothing goes wrong.
+      const listen = page.getByRole('region', { name: 'Listen to a word' });
+      await listen.getByRole('button', { name: 'Listen' }).click();
+      await expect(listen.getByRole('button', { name: 'Listen' })).toBeEnabled({ timeout: 10_000 });
+      await expect(listen).not.toContainText(/no longer kept|couldn't be played/);
+
+      // The results in high contrast and on a phone, for the screenshots.
+      await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'high-contrast'));
+      await shot(page, 'results-high-contrast');
+      await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'standard'));
+      await page.setViewportSize({ width: 375, height: 812 });
+      await shot(page, 'results-375');
+      await page.setViewportSize({ width: 1280, height: 900 });
+
       // Tokens went up once; the header shows the new count.
       const tokensAfter = await tokens(page);
       const earned = tokensAfter - tokensBefore;

@@ -282,6 +282,7 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
       <ResultsView
         response={snapshot.context.response}
         grade={me.data?.profile?.grade ?? null}
+        {...(story.data ? { passageText: story.data.body } : {})}
         onReadAgain={() => send({ type: 'session.restart' })}
         onChooseAnother={() => send({ type: 'story.choose', storyId: storyId ?? '' })}
         {...(wordAudio ? { wordAudio } : {})}

@@ -55,6 +55,20 @@ describe('ResultsView', () => {
     }
   });
 
+  it('shows the passage’s own punctuation when it lines up with the result', () => {
+    render(
+      <ResultsView
+        response={SAMPLE_RESPONSE}
+        grade="3"
+        passageText={'The brown dog ran to the big park today!'}
+        onReadAgain={noop}
+        onChooseAnother={noop}
+      />,
+    );
+    const passage = screen.getByRole('region', { name: 'How you read each word' });
+    expect(squash(passage.querySelector('.scored-passage')?.textContent)).toMatch(/today!, not reached,$/);
+  });
+
   it('compares with Hasbrouck & Tindal (2017) for the grade and season, or asks for a grade', () => {
     const { unmount } = render(
       <ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} />,

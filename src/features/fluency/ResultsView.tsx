@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
+import { speakableTokens } from '#core/api/stories.ts';
+import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { secondsInWords } from '#core/fluency-session/countdown.ts';
 import { compareWithNorms, normsGrade, seasonOf } from '#core/fluency-session/season.ts';
 import { protectedPaths } from '../../app/paths.ts';
@@ -13,6 +15,8 @@ export interface ResultsViewProps {
   response: SaveReadingSessionResponse;
   /** The reader's grade from the profile (spec §3), for the norms. */
   grade: string | null;
+  /** The story's text, to show the words with their punctuation and capitals when it lines up with the result. */
+  passageText?: string;
   onReadAgain: () => void;
   onChooseAnother: () => void;
   wordAudio?: WordAudio;
@@ -21,12 +25,32 @@ export interface ResultsViewProps {
 const round = (n: number) => Math.round(n);
 
 /**
+ * The result's words carry normalised text ("bus"); the passage's own tokens ("bus.") read better.
+ * Used only when the two line up one to one (core/api/stories.ts `speakableTokens` splits as the
+ * scorer does); otherwise the result is shown as it is.
+ */
+export function withPassageText(result: FluencyResult, passageText: string | undefined): FluencyResult {
+  if (!passageText) return result;
+  const tokens = speakableTokens(passageText);
+  if (tokens.length !== result.words.length) return result;
+  return { ...result, words: result.words.map((w, i) => ({ ...w, text: tokens[i] ?? w.text })) };
+}
+
+/**
  * The results of one reading (issue 5): WCPM, accuracy, fluency score and reading time; the passage
  * with every word marked; the comparison with Hasbrouck & Tindal (2017) norms for the reader's grade
  * and the season; tokens and achievements earned; "Try again" and "Listen to a word".
  */
-export function ResultsView({ response, grade, onReadAgain, onChooseAnother, wordAudio }: ResultsViewProps) {
-  const { result, session } = response;
+export function ResultsView({
+  response,
+  grade,
+  passageText,
+  onReadAgain,
+  onChooseAnother,
+  wordAudio,
+}: ResultsViewProps) {
+  const { session } = response;
+  const result = withPassageText(response.result, passageText);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const g = normsGrade(grade);
