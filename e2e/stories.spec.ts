@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 
 /*
@@ -21,6 +21,15 @@ async function checkA11y(page: Page, label: string): Promise<void> {
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'high-contrast'));
   await expectNoAxeViolations(page, `${label}, high contrast`);
   await page.evaluate(() => document.documentElement.removeAttribute('data-theme'));
+}
+
+/** Press Tab until `target` has focus (at most `max` times), as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
 }
 
 /** A verified, signed-in grade-2 student who finished onboarding, on a page from a new context. */
@@ -164,5 +173,48 @@ test.describe('story library and reader', () => {
     await page.goto('/read-story/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { level: 1, name: 'Story not found' })).toBeVisible();
     await checkA11y(page, '/read-story unknown');
+  });
+
+  test('the library and the reader work with the keyboard alone', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const page = await signedInReader(browser);
+    await page.goto('/premade-stories');
+    await expect(page.getByRole('heading', { level: 1, name: 'Story Library' })).toBeVisible();
+
+    const level = page.getByRole('button', { name: /Level/ });
+    await tabTo(page, level);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('option', { name: 'All levels' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/grade=K/);
+    await expect(level).toBeFocused();
+    await expect(page.getByText('7 stories match your choices')).toBeVisible();
+
+    const toggle = page.getByRole('switch', { name: 'Just right for me' });
+    await tabTo(page, toggle);
+    await page.keyboard.press('Space');
+    await expect(toggle).toBeChecked();
+    await expect(page.getByText(/1 story matches your choices/)).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(toggle).not.toBeChecked();
+
+    const card = page.getByRole('link', { name: 'The Red Bus' });
+    await tabTo(page, card);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'The Red Bus' })).toBeVisible();
+
+    const readToMe = page.getByRole('button', { name: 'Read to me' });
+    await tabTo(page, readToMe);
+    await page.keyboard.press('Enter');
+    const highlighted = page.locator('.story-text mark');
+    await expect(highlighted).toHaveCount(1, { timeout: 15_000 });
+    // The same button now pauses, and keeps focus.
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Resume' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(highlighted).toHaveCount(0);
+    await expect(readToMe).toBeFocused();
   });
 });
