@@ -314,6 +314,12 @@ test.describe('fluency practice', () => {
       await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'standard'));
       await page.setViewportSize({ width: 375, height: 812 });
       await shot(page, 'results-375');
+      await passage.screenshot({ path: join(SHOTS, 'fluency-results-375-passage.png') });
+      await page
+        .getByRole('region', { name: 'Your progress' })
+        .screenshot({ path: join(SHOTS, 'fluency-results-375-progress.png') });
+      // Reflow (WCAG 1.4.10): nothing scrolls sideways but the tables inside their own scroller.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await page.setViewportSize({ width: 1280, height: 900 });
 
       // Tokens went up once; the header shows the new count.

@@ -41,16 +41,20 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
             margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
             accessibilityLayer={false}
           >
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="name" />
-            <YAxis domain={[0, 'auto']} />
+            <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
+            <XAxis dataKey="name" tick={{ fill: 'var(--color-text)' }} stroke="var(--color-border-strong)" />
+            <YAxis
+              domain={[0, 'auto']}
+              tick={{ fill: 'var(--color-text)' }}
+              stroke="var(--color-border-strong)"
+            />
             <Tooltip />
             <Legend />
             <Line
               type="monotone"
               dataKey="wcpm"
               name="Words correct per minute"
-              stroke="#9c3d00"
+              stroke="var(--color-primary)"
               strokeWidth={3}
               dot={{ r: 5 }}
               isAnimationActive={false}
@@ -59,7 +63,7 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
               type="monotone"
               dataKey="accuracy"
               name="Accuracy %"
-              stroke="#1d5c63"
+              stroke="var(--color-secondary)"
               strokeWidth={3}
               strokeDasharray="8 4"
               dot={{ r: 5 }}
@@ -69,7 +73,7 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
               type="monotone"
               dataKey="fluency"
               name="Fluency score"
-              stroke="#3f3d63"
+              stroke="var(--color-text)"
               strokeWidth={3}
               strokeDasharray="2 4"
               dot={{ r: 5 }}
