@@ -26,6 +26,7 @@ import {
   type SaveReadingCallbacks,
   type SaveReadingRequest,
 } from './api/save-reading-session.ts';
+import { dismissToast, getCurrentToast } from '../../ui/toast-store.ts';
 import { FluencyPage } from './FluencyPage.tsx';
 import type { FluencyEffects } from './use-fluency-session.ts';
 
@@ -166,6 +167,7 @@ const heading = (name: string | RegExp) => screen.findByRole('heading', { level:
 beforeEach(() => stubFetch());
 afterEach(() => {
   vi.unstubAllGlobals();
+  dismissToast();
   clearAnnouncements();
 });
 
@@ -394,6 +396,16 @@ describe('/fluency driven by the fluency-session paths', () => {
             expect(screen.getByRole('region', { name: 'How you read each word' })).toHaveTextContent(
               'brown, skipped,',
             );
+            // Spec §4.5: the achievement toast; §2.4, §4.6, §9: the header's tokens and streak and the
+            // statistics are fetched again.
+            expect(getCurrentToast()).toMatchObject({
+              title: 'Achievement Unlocked!',
+              description: 'Speed Reader: Read 50 words a minute with 90% accuracy',
+            });
+            const fetched = (path: string) =>
+              vi.mocked(fetch).mock.calls.filter(([input]) => String(input) === path).length;
+            await waitFor(() => expect(fetched('/api/me')).toBeGreaterThanOrEqual(2));
+            await waitFor(() => expect(fetched('/api/reading-stats')).toBeGreaterThanOrEqual(2));
           },
         },
       });
