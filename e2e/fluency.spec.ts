@@ -320,6 +320,7 @@ test.describe('fluency practice', () => {
         .screenshot({ path: join(SHOTS, 'fluency-results-375-progress.png') });
       // Reflow (WCAG 1.4.10): nothing scrolls sideways but the tables inside their own scroller.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await checkA11y(page, '/fluency results at 375 px');
       await page.setViewportSize({ width: 1280, height: 900 });
 
       // Tokens went up once; the header shows the new count.

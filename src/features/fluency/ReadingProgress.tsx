@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ReadingSession, ReadingStats } from '#core/api/reading-sessions.ts';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
@@ -13,6 +14,18 @@ const dateTimeFormat = new Intl.DateTimeFormat('en', {
 });
 const fmt = (n: number | null | undefined, digits = 0) =>
   n === null || n === undefined ? '—' : n.toFixed(digits);
+
+/**
+ * A table's own horizontal scroller for narrow screens (WCAG 1.4.10): focusable and named, so a
+ * keyboard user can scroll it too (axe scrollable-region-focusable).
+ */
+function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
 
 /** "up 12", "down 3", "no change" for a difference between sessions (spec §9 trend). */
 export function trendWords(diff: number, unit = ''): string {
@@ -38,7 +51,7 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
         <ResponsiveContainer width="100%" height={280}>
           <LineChart
             data={data}
-            margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+            margin={{ top: 8, right: 32, bottom: 8, left: 0 }}
             accessibilityLayer={false}
           >
             <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
@@ -82,7 +95,7 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <div className="table-scroll">
+      <TableScroll label="The chart as a table">
         <table className="data-table">
           <caption>The chart as a table</caption>
           <thead>
@@ -108,14 +121,14 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </figure>
   );
 }
 
 function History({ sessions }: { sessions: readonly ReadingSession[] }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label="Every reading, newest first">
       <table className="data-table">
         <caption>Every reading, newest first</caption>
         <thead>
@@ -141,7 +154,7 @@ function History({ sessions }: { sessions: readonly ReadingSession[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -199,7 +212,7 @@ export function ReadingProgress() {
           ) : null}
           {s.chart.length > 0 ? <ProgressChart chart={s.chart} /> : null}
           {s.perStory.length > 0 ? (
-            <div className="table-scroll">
+            <TableScroll label="Each story">
               <table className="data-table">
                 <caption>Each story</caption>
                 <thead>
@@ -223,7 +236,7 @@ export function ReadingProgress() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           ) : null}
         </>
       ) : null}
