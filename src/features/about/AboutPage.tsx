@@ -67,7 +67,7 @@ export function AboutPage() {
         <p>
           There are no accounts yet, so these pages keep nothing about you except your display choices, which stay in
           your own browser. When a page cannot be found, the address you tried is sent to our server so we can fix
-          broken links; nothing else is sent with it.
+          broken links. Only the address is sent, with what any browser sends with any request.
         </p>
         <p>
           When read-aloud practice arrives, recordings will be scored on the Sparky Reads server itself. They are not
