@@ -54,12 +54,22 @@ export interface FluencyEffects {
   newRecordingId(): string;
 }
 
+/**
+ * A random id for a recording (its idempotency key). `crypto.randomUUID` exists only on secure
+ * pages; `getRandomValues` everywhere.
+ */
+export function newRecordingId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** The real effects. */
 export const browserEffects: FluencyEffects = {
   requestMicrophone,
   startCapture,
   saveReading: saveReadingSession,
-  newRecordingId: () => crypto.randomUUID(),
+  newRecordingId: () => newRecordingId(),
 };
 
 /** Shows 'Achievement Unlocked!' (spec §4.5) for the achievements a session earned; one toast at a time (§9). */
