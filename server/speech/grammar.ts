@@ -40,9 +40,9 @@ export const DEFAULT_PROBABILITIES: GrammarProbabilities = {
   next: 0.9,
   skip: 0.02,
   back: 0.02,
-  substitute: 0.03,
+  substitute: 0.003,
   attempt: 0,
-  garbage: 0.01,
+  garbage: 0.003,
   garbageLoop: 0.5,
   stop: 0.005,
 };

@@ -12,6 +12,8 @@ import { editDistance } from '#core/text/similarity.ts';
 const run = promisify(execFile);
 
 export const DEFAULT_CMUDICT = '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict';
+/** The general English trigram model shipped with pocketsphinx-en-us (only its unigrams are read). */
+export const DEFAULT_WORD_FREQUENCIES = '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin';
 
 /** The 39 phones of the CMU dictionary (and of the en-us acoustic model). */
 export const CMU_PHONES = [
@@ -92,19 +94,89 @@ const COMMON_MISREADINGS: Record<string, string[]> = {
   from: ['for', 'form'],
 };
 
+/** Words never offered as distractors (a teacher would read them in the result). */
+const NEVER_DISTRACTORS = new Set([
+  'fuck',
+  'fucks',
+  'shit',
+  'dick',
+  'damn',
+  'hell',
+  'ass',
+  'bitch',
+  'sex',
+  'gay',
+]);
+
 export interface Lexicon {
   /** Pronunciations (space-separated CMU phones) of a lower-case word; empty if unknown. */
   pronunciations(word: string): string[];
-  /** Words one phone edit away from any pronunciation of `word`, best spelling matches first. */
+  /**
+   * Plausible misreadings of `word`, likeliest first: the classic confusions below, then words
+   * one phone edit away or spelled alike (same first letter, at most two letter edits), that are
+   * common enough for a child to know (see `LexiconOptions`), ranked by frequency. Words that
+   * share a pronunciation with `word` are left out (they cannot be told apart by ear).
+   */
   neighbours(word: string, limit: number, exclude: ReadonlySet<string>): string[];
+}
+
+export interface LexiconOptions {
+  /** log10 unigram probabilities (`loadWordLogProbabilities`); without them, spelling ranks. */
+  logProbabilities?: ReadonlyMap<string, number>;
+  /** Rarest word (log10 unigram probability) offered as a distractor. */
+  minLogProbability?: number;
+}
+
+/**
+ * Reads the unigram log probabilities of a Sphinx binary trie language model
+ * ("Trie Language Model" header, as `en-us.lm.bin`): the header and n-gram counts, the 16-bit
+ * quantisation tables, then one (prob, backoff, next) record per unigram, and the word strings
+ * at the end of the file.
+ * @returns word → log10 probability; empty when the file is missing or not in that format.
+ */
+export function loadWordLogProbabilities(path: string = DEFAULT_WORD_FREQUENCIES): Map<string, number> {
+  const out = new Map<string, number>();
+  let buf: Buffer;
+  try {
+    buf = readFileSync(path);
+  } catch {
+    return out;
+  }
+  const header = 'Trie Language Model';
+  if (buf.length < 64 || buf.toString('latin1', 0, header.length) !== header) return out;
+  const order = buf.readUInt8(header.length);
+  if (order < 2 || order > 6) return out;
+  const unigrams = buf.readUInt32LE(header.length + 1);
+  // quantisation: an int32 type, then 2^16 floats per table (prob + backoff per middle order, prob for the longest)
+  const quantFloats = ((order - 2) * 2 + 1) * 65536;
+  const unigramAt = header.length + 1 + 4 * order + 4 + 4 * quantFloats;
+  // the word strings: an int32 byte count, then NUL-terminated words, ending the file
+  let wordsAt = -1;
+  for (let p = buf.length - 5; p >= Math.max(0, buf.length - 4_000_000); p--) {
+    if (buf.readInt32LE(p) === buf.length - p - 4) {
+      wordsAt = p + 4;
+      break;
+    }
+  }
+  if (wordsAt < 0 || unigramAt + 12 * unigrams > wordsAt) return out;
+  const words = buf.toString('utf8', wordsAt).split('\0');
+  if (words.length < unigrams) return out;
+  const toLog10 = Math.log10(1.0001); // Sphinx stores log base 1.0001
+  for (let i = 0; i < unigrams && i < words.length; i++) {
+    const w = words[i];
+    const v = buf.readFloatLE(unigramAt + 12 * i);
+    if (w && Number.isFinite(v) && v < 0) out.set(w, v * toLog10);
+  }
+  return out;
 }
 
 /**
  * Loads the dictionary once (≈ 135 000 entries, ~0.3 s).
  * @param path a CMU-format dictionary (`word(2) PH ONES`).
+ * @param options word frequencies used to choose distractors.
  * @throws Error when the file cannot be read.
  */
-export function loadLexicon(path: string = DEFAULT_CMUDICT): Lexicon {
+export function loadLexicon(path: string = DEFAULT_CMUDICT, options: LexiconOptions = {}): Lexicon {
   const byWord = new Map<string, string[]>();
   const byPhones = new Map<string, string[]>();
   for (const line of readFileSync(path, 'utf8').split('\n')) {
@@ -125,11 +197,22 @@ export function loadLexicon(path: string = DEFAULT_CMUDICT): Lexicon {
       else byPhones.set(phones, [word]);
     }
   }
+  const logP = options.logProbabilities;
+  const useFrequencies = logP !== undefined && logP.size > 0;
+  const minLogP = options.minLogProbability ?? -6;
+  const common = (w: string): boolean => !useFrequencies || (logP.get(w) ?? -99) >= minLogP;
+  // common words by first letter, for spelling neighbours
+  const byInitial = new Map<string, string[]>();
+  if (useFrequencies)
+    for (const w of logP.keys()) {
+      if (!/^[a-z]+$/.test(w) || !common(w) || !byWord.has(w)) continue;
+      const list = byInitial.get(w[0] ?? '');
+      if (list) list.push(w);
+      else byInitial.set(w[0] ?? '', [w]);
+    }
+  const cache = new Map<string, string[]>();
 
-  const neighbours = (word: string, limit: number, exclude: ReadonlySet<string>): string[] => {
-    const found = new Set<string>();
-    for (const extra of COMMON_MISREADINGS[word] ?? [])
-      if (byWord.has(extra) && !exclude.has(extra)) found.add(extra);
+  const phoneNeighbours = (word: string): Set<string> => {
     const near = new Set<string>();
     for (const pron of byWord.get(word) ?? []) {
       const ph = pron.split(' ');
@@ -142,18 +225,60 @@ export function loadLexicon(path: string = DEFAULT_CMUDICT): Lexicon {
       }
       for (let k = 0; k <= ph.length; k++)
         for (const p of CMU_PHONES) variants.push([...ph.slice(0, k), p, ...ph.slice(k)]);
-      for (const v of variants)
-        for (const w of byPhones.get(v.join(' ')) ?? []) if (w !== word && !exclude.has(w)) near.add(w);
+      for (const v of variants) for (const w of byPhones.get(v.join(' ')) ?? []) if (w !== word) near.add(w);
     }
-    // Prefer words spelled alike (what a child misreads), then shorter words (likelier to be known).
-    const ranked = [...near].sort(
-      (a, b) => editDistance(a, word) - editDistance(b, word) || a.length - b.length || (a < b ? -1 : 1),
-    );
-    for (const w of ranked) {
-      if (found.size >= limit) break;
-      if (editDistance(w, word) <= Math.max(2, Math.ceil(word.length / 2))) found.add(w);
+    return near;
+  };
+
+  const candidates = (word: string): string[] => {
+    const cached = cache.get(word);
+    if (cached) return cached;
+    const own = new Set(byWord.get(word) ?? []);
+    const homophone = (w: string): boolean => (byWord.get(w) ?? []).some((p) => own.has(p));
+    const near = phoneNeighbours(word);
+    const closeSpelling = (w: string): boolean =>
+      editDistance(w, word) <= Math.max(2, Math.ceil(word.length / 2));
+    let ranked: string[];
+    if (useFrequencies) {
+      // Graphophonic similarity, as in miscue analysis: a misreading usually keeps the first
+      // letter and most of the spelling, sounds close, and is a word the reader knows.
+      const score = (w: string): number =>
+        Math.max(minLogP, logP.get(w) ?? -99) -
+        editDistance(w, word) +
+        (w[0] === word[0] ? 1.5 : 0) +
+        (near.has(w) ? 1 : 0);
+      const pool = new Set([...near].filter(closeSpelling));
+      // spelled alike: what a child misreads by sight (counted → coated, several → seven)
+      if (word.length >= 3)
+        for (const w of byInitial.get(word[0] ?? '') ?? [])
+          if (w !== word && Math.abs(w.length - word.length) <= 3 && editDistance(w, word) <= 2) pool.add(w);
+      ranked = [...pool]
+        .filter((w) => common(w) && !homophone(w) && !NEVER_DISTRACTORS.has(w))
+        .map((w) => ({ w, s: score(w) }))
+        .sort((a, b) => b.s - a.s || (a.w < b.w ? -1 : 1))
+        .map((x) => x.w);
+    } else {
+      // Prefer words spelled alike (what a child misreads), then shorter words.
+      ranked = [...near]
+        .filter((w) => !homophone(w) && closeSpelling(w) && !NEVER_DISTRACTORS.has(w))
+        .sort(
+          (a, b) => editDistance(a, word) - editDistance(b, word) || a.length - b.length || (a < b ? -1 : 1),
+        );
     }
-    return [...found].slice(0, Math.max(limit, (COMMON_MISREADINGS[word] ?? []).length));
+    cache.set(word, ranked);
+    return ranked;
+  };
+
+  const neighbours = (word: string, limit: number, exclude: ReadonlySet<string>): string[] => {
+    const found = new Set<string>();
+    for (const extra of COMMON_MISREADINGS[word] ?? [])
+      if (byWord.has(extra) && !exclude.has(extra)) found.add(extra);
+    const max = Math.max(limit, found.size);
+    for (const w of candidates(word)) {
+      if (found.size >= max) break;
+      if (!exclude.has(w)) found.add(w);
+    }
+    return [...found];
   };
 
   return { pronunciations: (w) => byWord.get(w) ?? [], neighbours };

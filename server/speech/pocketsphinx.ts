@@ -19,7 +19,9 @@ import { buildPassageGrammar, type GrammarProbabilities } from '#server/speech/g
 import {
   CMU_PHONES,
   DEFAULT_CMUDICT,
+  DEFAULT_WORD_FREQUENCIES,
   letterToSound,
+  loadWordLogProbabilities,
   loadLexicon,
   type Lexicon,
 } from '#server/speech/lexicon.ts';
@@ -33,6 +35,10 @@ export interface PocketsphinxOptions {
   modelDir?: string;
   /** CMU-format dictionary. */
   dictionaryPath?: string;
+  /** Sphinx binary trie LM whose unigram frequencies choose distractors (`''`: spelling only). */
+  wordFrequenciesPath?: string;
+  /** Rarest distractor offered, log10 unigram probability. */
+  minDistractorLogProbability?: number;
   /** Decoder binary. */
   binary?: string;
   /** Wall-clock limit: `timeoutBaseMs + timeoutPerAudioSecondMs × seconds`. */
@@ -44,6 +50,8 @@ export interface PocketsphinxOptions {
   distractorsPerWord?: number;
   /** Use the phone-loop garbage path. */
   garbage?: boolean;
+  /** Phones of the garbage loop (default all 39 CMU phones). */
+  garbagePhones?: readonly string[];
   /** Grammar transition probabilities. */
   probabilities?: Partial<GrammarProbabilities>;
   /** Language weight (-lw). */
@@ -52,11 +60,21 @@ export interface PocketsphinxOptions {
   extraArgs?: string[];
 }
 
-let sharedLexicon: { path: string; lexicon: Lexicon } | undefined;
+let sharedLexicon: { key: string; lexicon: Lexicon } | undefined;
 const t2pCache = new Map<string, string>();
 
-function lexiconFor(path: string): Lexicon {
-  if (sharedLexicon?.path !== path) sharedLexicon = { path, lexicon: loadLexicon(path) };
+function lexiconFor(path: string, frequenciesPath: string, minLogProbability: number): Lexicon {
+  const key = `${path}\n${frequenciesPath}\n${minLogProbability}`;
+  if (sharedLexicon?.key !== key) {
+    const logProbabilities = frequenciesPath ? loadWordLogProbabilities(frequenciesPath) : undefined;
+    sharedLexicon = {
+      key,
+      lexicon: loadLexicon(path, {
+        ...(logProbabilities ? { logProbabilities } : {}),
+        minLogProbability,
+      }),
+    };
+  }
   return sharedLexicon.lexicon;
 }
 
@@ -181,7 +199,11 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         throw new Error('pocketsphinx needs 16 kHz mono audio');
       let lexicon: Lexicon;
       try {
-        lexicon = lexiconFor(dictionaryPath);
+        lexicon = lexiconFor(
+          dictionaryPath,
+          options.wordFrequenciesPath ?? DEFAULT_WORD_FREQUENCIES,
+          options.minDistractorLogProbability ?? -6,
+        );
       } catch (err) {
         throw new SpeechError(
           'recogniser_unavailable',
@@ -195,7 +217,9 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
       for (const t of vocab)
         distractors.set(t, lexicon.neighbours(t, options.distractorsPerWord ?? 4, vocabSet));
       const garbageWords =
-        options.garbage === false ? [] : CMU_PHONES.map((p) => `${GARBAGE_PREFIX}${p.toLowerCase()}`);
+        options.garbage === false
+          ? []
+          : (options.garbagePhones ?? CMU_PHONES).map((p) => `${GARBAGE_PREFIX}${p.toLowerCase()}`);
       const grammar = buildPassageGrammar(passage, {
         distractors,
         garbageWords,
