@@ -167,8 +167,22 @@ export async function completeOnboarding(
   });
 }
 
-/** check_assessment_eligibility (spec §7.4) for the signed-in user. */
-export async function checkEligibility(db: Database, userId: string): Promise<EligibilityResponse> {
+/**
+ * Whether the reading assessment screen exists yet. Until it does, nobody is eligible: the route guard
+ * (spec §4.2 step 4) would otherwise send every new reader to a screen that is not built, and they could
+ * not practise at all. See docs/decisions/0008-assessment-eligibility-until-built.md.
+ */
+export const ASSESSMENT_AVAILABLE = false;
+
+/**
+ * check_assessment_eligibility (spec §7.4) for the signed-in user; `{ eligible: false, reason:
+ * 'assessment_not_available' }` while the assessment is not built, whatever the database says.
+ */
+export async function checkEligibility(
+  db: Database,
+  userId: string,
+  assessmentAvailable = ASSESSMENT_AVAILABLE,
+): Promise<EligibilityResponse> {
   const rows = await asUser(db, userId, (tx) =>
     queryRows<{ result: EligibilityResponse }>(
       tx,
@@ -177,6 +191,7 @@ export async function checkEligibility(db: Database, userId: string): Promise<El
   );
   const result = rows[0]?.result;
   if (!result) throw new Error('Failed to check assessment eligibility');
+  if (result.eligible && !assessmentAvailable) return { eligible: false, reason: 'assessment_not_available' };
   return { eligible: Boolean(result.eligible), reason: String(result.reason) };
 }
 
