@@ -17,7 +17,6 @@ import { passageVocabulary } from '#core/text/normalize.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import { buildPassageGrammar, type GrammarProbabilities } from '#server/speech/grammar.ts';
 import {
-  CMU_PHONES,
   DEFAULT_CMUDICT,
   DEFAULT_WORD_FREQUENCIES,
   letterToSound,
@@ -29,6 +28,28 @@ import { UNCLEAR, type RecogniseInput, type Recogniser } from '#server/speech/re
 
 export const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us/en-us';
 const GARBAGE_PREFIX = 'ph_';
+/**
+ * Phones of the garbage loop: one or two per broad class (vowels front/central/back, r-coloured;
+ * fricatives, stops, nasals, liquids). The loop runs at every passage position, so each phone
+ * costs decoding time; this set of 14 decodes ~30 % faster than all 39 CMU phones with the same
+ * benchmark accuracy, while 8 phones missed more insertions.
+ */
+export const GARBAGE_PHONES = [
+  'AA',
+  'AH',
+  'IY',
+  'UW',
+  'ER',
+  'EH',
+  'S',
+  'F',
+  'T',
+  'K',
+  'M',
+  'N',
+  'L',
+  'R',
+] as const;
 
 export interface PocketsphinxOptions {
   /** Acoustic model directory. */
@@ -50,7 +71,7 @@ export interface PocketsphinxOptions {
   distractorsPerWord?: number;
   /** Use the phone-loop garbage path. */
   garbage?: boolean;
-  /** Phones of the garbage loop (default all 39 CMU phones). */
+  /** Phones of the garbage loop (default `GARBAGE_PHONES`; `CMU_PHONES` for all 39). */
   garbagePhones?: readonly string[];
   /** Grammar transition probabilities. */
   probabilities?: Partial<GrammarProbabilities>;
@@ -219,7 +240,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
       const garbageWords =
         options.garbage === false
           ? []
-          : (options.garbagePhones ?? CMU_PHONES).map((p) => `${GARBAGE_PREFIX}${p.toLowerCase()}`);
+          : (options.garbagePhones ?? GARBAGE_PHONES).map((p) => `${GARBAGE_PREFIX}${p.toLowerCase()}`);
       const grammar = buildPassageGrammar(passage, {
         distractors,
         garbageWords,
