@@ -6,11 +6,20 @@ import './about.css';
 
 /** What works today, what is being built, what comes later. Update as features land. */
 const PROGRESS: ReadonlyArray<{ item: string; status: FeatureStatus }> = [
-  { item: 'These public pages, and the display settings (high contrast, text size, reduce motion)', status: 'ready' },
-  { item: 'Accounts for families, classrooms and students', status: 'building' },
-  { item: 'Read-aloud scoring on our own server: words correct per minute, accuracy, fluency', status: 'building' },
-  { item: 'Fluency practice with a library of original stories and a read-to-me mode', status: 'building' },
-  { item: 'Story creation, screening, phonics games, Sparky the talking guide, classroom tools', status: 'planned' },
+  {
+    item: 'These public pages, and the display settings (high contrast, text size, reduce motion)',
+    status: 'ready',
+  },
+  { item: 'Accounts for students, parents and teachers, with e-mail confirmation', status: 'ready' },
+  {
+    item: 'Read-aloud scoring on our own server: words correct per minute, accuracy, fluency',
+    status: 'ready',
+  },
+  { item: 'Fluency practice with a library of original stories and a read-to-me mode', status: 'ready' },
+  {
+    item: 'Story creation, screening, phonics games, Sparky the talking guide, classroom tools',
+    status: 'planned',
+  },
   { item: 'Talking navigation for children who cannot read the screen yet', status: 'planned' },
 ];
 
@@ -24,8 +33,8 @@ export function AboutPage() {
     <div className="container about">
       <h1>About Sparky Reads</h1>
       <p className="about__lead">
-        Sparky Reads helps children learn to read. A child reads a story aloud, Sparky listens, and the child, their
-        family and their teacher see the reading grow.
+        Sparky Reads helps children learn to read. A child reads a story aloud, Sparky listens, and the child,
+        their family and their teacher see the reading grow.
       </p>
 
       <section aria-labelledby="about-who">
@@ -55,23 +64,26 @@ export function AboutPage() {
       <section id={aboutSections.accessibility} aria-labelledby="about-accessibility">
         <h2 id="about-accessibility">Accessibility</h2>
         <p>
-          Every page is built to meet WCAG 2.2 level AA, and automated checks run on every public page in both colour
-          themes. The Display button at the top of each page switches to high contrast, makes the text larger and turns
-          off motion; your choices are saved in this browser. Everything works with a keyboard alone: press Tab to
-          move, and the first stop is a link that skips straight to the page content.
+          Every page is built to meet WCAG 2.2 level AA, and automated checks run on every public page in both
+          colour themes. The Display button at the top of each page switches to high contrast, makes the text
+          larger and turns off motion; your choices are saved in this browser. Everything works with a
+          keyboard alone: press Tab to move, and the first stop is a link that skips straight to the page
+          content.
         </p>
       </section>
 
       <section id={aboutSections.privacy} aria-labelledby="about-privacy">
         <h2 id="about-privacy">Privacy</h2>
         <p>
-          There are no accounts yet, so these pages keep nothing about you except your display choices, which stay in
-          your own browser. When a page cannot be found, the address you tried is sent to our server so we can fix
-          broken links. Only the address is sent, with what any browser sends with any request.
+          An account keeps what you give it: a display name, an e-mail address, and optionally age, grade,
+          gender and a pet&apos;s name for stories. Everything is stored on the server that runs Sparky Reads,
+          never sent elsewhere. Display choices stay in your own browser. When a page cannot be found, the
+          address you tried is sent to the server so broken links can be fixed.
         </p>
         <p>
-          When read-aloud practice arrives, recordings will be scored on the Sparky Reads server itself. They are not
-          sent to an outside speech service unless the people running the server switch that on.
+          Read-aloud recordings are scored on the Sparky Reads server itself and kept for 30 days so a child
+          can listen to their own words again; then they are deleted. They are not sent to an outside speech
+          service unless the people running the server switch that on.
         </p>
       </section>
 

@@ -34,8 +34,8 @@ function Hero() {
           <p className="hero__kicker">Sparky Reads</p>
           <h1 id="hero-title">Help children learn to read</h1>
           <p className="hero__lead">
-            A patient reading buddy for every child. Your child reads a story aloud, Sparky listens, and together you
-            see their reading grow.
+            A patient reading buddy for every child. Your child reads a story aloud, Sparky listens, and
+            together you see their reading grow.
           </p>
           <div className="hero__actions">
             <Link href={signUpPath} variant="primary">
@@ -48,8 +48,8 @@ function Hero() {
           <p className="hero__status">
             <Icon name="hammer" size={20} />
             <span>
-              Sparky Reads is being built now. These pages and the display settings work today; accounts and
-              read-aloud practice are next.
+              Sparky Reads is being built in steps. Accounts, the story library and read-aloud practice with
+              scores work today; story creation, screening and phonics games come next.
             </span>
           </p>
         </div>
@@ -66,7 +66,10 @@ function HeroArt() {
         <ellipse cx="120" cy="196" rx="104" ry="14" className="hero__shadow" />
         <path d="M20 80q50-18 100 6v104q-50-24-100-6z" className="hero__page" />
         <path d="M220 80q-50-18-100 6v104q50-24 100-6z" className="hero__page" />
-        <path d="M38 104q34-10 66 4M38 126q34-10 66 4M38 148q34-10 66 4M136 108q32-14 66-4M136 130q32-14 66-4M136 152q32-14 66-4" className="hero__lines" />
+        <path
+          d="M38 104q34-10 66 4M38 126q34-10 66 4M38 148q34-10 66 4M136 108q32-14 66-4M136 130q32-14 66-4M136 152q32-14 66-4"
+          className="hero__lines"
+        />
       </svg>
       <SparkyLogo size={150} className="hero__sparky" />
     </div>
@@ -79,17 +82,17 @@ function WhySection() {
       <div className="container why">
         <h2 id="why-title">Why Sparky Reads exists</h2>
         <p>
-          Children learn to read by reading aloud to someone who listens: someone who notices the tricky word, waits
-          while they sound it out, and cheers when they reach the end of the page.
+          Children learn to read by reading aloud to someone who listens: someone who notices the tricky word,
+          waits while they sound it out, and cheers when they reach the end of the page.
         </p>
         <p>
-          Not every child has a grown-up free to listen every day. And many reading apps expect a child to read the
-          buttons already, to see the screen clearly, and to use a mouse.
+          Not every child has a grown-up free to listen every day. And many reading apps expect a child to
+          read the buttons already, to see the screen clearly, and to use a mouse.
         </p>
         <p>
-          Sparky Reads started from a simple idea: a patient listener for every child, including children who cannot
-          read the screen yet, children who use a screen reader, and children who get around with a keyboard or a
-          switch.
+          Sparky Reads started from a simple idea: a patient listener for every child, including children who
+          cannot read the screen yet, children who use a screen reader, and children who get around with a
+          keyboard or a switch.
         </p>
       </div>
     </section>
@@ -183,7 +186,7 @@ function ClosingSection() {
           <SparkyLogo size={72} />
           <div className="closing__text">
             <h2 id="closing-title">Ready to read with Sparky?</h2>
-            <p>Sign-up opens with the next release. There is nothing to pay.</p>
+            <p>Sign up in a minute. There is nothing to pay.</p>
           </div>
           <Link href={signUpPath} variant="primary" className="closing__action">
             Start Free Today

@@ -15,35 +15,35 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
     title: 'Read aloud to Sparky',
     text: 'Your child reads a story out loud. Sparky listens, counts the words read correctly and marks the words to practise again.',
     icon: 'mic',
-    status: 'building',
+    status: 'ready',
   },
   {
     title: 'Reading stays private',
     text: "Scores are worked out on the Sparky Reads server itself. Your child's voice is not sent to an outside speech service unless the people running the server switch that on.",
     icon: 'shield',
-    status: 'building',
+    status: 'ready',
   },
   {
     title: 'Scores that make sense',
     text: "Words correct per minute, accuracy and a fluency score, compared with what is typical for your child's grade.",
     icon: 'chart',
-    status: 'building',
+    status: 'ready',
   },
   {
     title: 'A library of stories',
     text: 'Original stories from kindergarten to grade 5, in large, well-spaced type, with a read-to-me mode that highlights each word.',
     icon: 'book',
-    status: 'building',
+    status: 'ready',
   },
   {
     title: 'Stories at the right level',
     text: 'Every story has a Lexile level, so Sparky can suggest stories that are just right: not too easy, not too hard.',
     icon: 'levels',
-    status: 'building',
+    status: 'ready',
   },
   {
     title: 'Tokens and rewards',
-    text: 'Tokens for every practice session, reading streaks and achievements. An avatar shop and daily challenges come later.',
+    text: 'Tokens for every practice session, reading streaks and achievements are counted today; an avatar shop and daily challenges to spend them on come later.',
     icon: 'trophy',
     status: 'building',
   },
@@ -79,7 +79,7 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
   },
   {
     title: 'Made for every child',
-    text: 'Switch to high contrast, make the text bigger or turn off motion with the Display button at the top of every page. These pages work with a keyboard and a screen reader. Talking navigation comes later.',
+    text: 'Switch to high contrast, make the text bigger or turn off motion with the Display button at the top of every page. Every page works with a keyboard and a screen reader. Talking navigation comes later.',
     icon: 'access',
     status: 'ready',
   },
@@ -97,7 +97,7 @@ export const HOW_IT_WORKS_STEPS: readonly HowItWorksStep[] = [
   {
     title: 'Sign Up',
     text: 'A grown-up creates an account for a family or a class.',
-    status: 'building',
+    status: 'ready',
   },
   {
     title: 'Take Screening',
@@ -107,12 +107,12 @@ export const HOW_IT_WORKS_STEPS: readonly HowItWorksStep[] = [
   {
     title: 'Practice Daily',
     text: 'Read a story aloud with Sparky for a few minutes each day, and hear which words to try again.',
-    status: 'building',
+    status: 'ready',
   },
   {
     title: 'Track Progress',
     text: 'Watch words correct per minute and accuracy grow, session by session.',
-    status: 'building',
+    status: 'ready',
   },
 ];
 
