@@ -27,7 +27,8 @@ export const chromiumArgs = [
  */
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  // One folder per run, so runs side by side do not delete each other's traces.
+  outputDir: `./test-results/run-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
