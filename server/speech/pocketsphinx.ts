@@ -75,7 +75,7 @@ export interface PocketsphinxOptions {
   garbagePhones?: readonly string[];
   /** Grammar transition probabilities. */
   probabilities?: Partial<GrammarProbabilities>;
-  /** Language weight (-lw). */
+  /** Language weight (-lw), default 8 (chosen on the benchmark: docs/scoring.md). */
   languageWeight?: number;
   /** Extra decoder arguments, e.g. `['-beam', '1e-60']`. */
   extraArgs?: string[];
@@ -312,7 +312,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
             '-remove_silence',
             'no',
             '-lw',
-            String(options.languageWeight ?? 6.5),
+            String(options.languageWeight ?? 8),
             '-logfn',
             join(dir, 'log.txt'),
             ...(options.extraArgs ?? []),
