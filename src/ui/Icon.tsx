@@ -29,7 +29,9 @@ const ICONS = {
   levels: <path d="M4 20h16M7 17v-4M12 17V9M17 17V5" />,
   letters: <path d="M3 19L7.5 6 12 19M4.6 14.5h5.8M15 7v12M15 15.5a3 3 0 1 0 6 0 3 3 0 1 0-6 0" />,
   star: <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" />,
-  trophy: <path d="M8 4h8v5a4 4 0 0 1-8 0zM8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4M12 13v4M8 21h8M10 17h4v4h-4z" />,
+  trophy: (
+    <path d="M8 4h8v5a4 4 0 0 1-8 0zM8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4M12 13v4M8 21h8M10 17h4v4h-4z" />
+  ),
   school: <path d="M2 10l10-5 10 5-10 5zM6 12v5c3.5 2.5 8.5 2.5 12 0v-5M22 10v6" />,
   chart: <path d="M4 4v16h16M8 15l3-4 3 2 5-6" />,
   access: (
@@ -38,7 +40,9 @@ const ICONS = {
       <path d="M5 8.5l7 1.5 7-1.5M12 10v5l-3 6M12 15l3 6" />
     </>
   ),
-  heart: <path d="M12 20s-7.5-4.6-7.5-10.2A4.2 4.2 0 0 1 12 7.3a4.2 4.2 0 0 1 7.5 2.5C19.5 15.4 12 20 12 20z" />,
+  heart: (
+    <path d="M12 20s-7.5-4.6-7.5-10.2A4.2 4.2 0 0 1 12 7.3a4.2 4.2 0 0 1 7.5 2.5C19.5 15.4 12 20 12 20z" />
+  ),
   board: <path d="M3 4h18v12H3zM8 21l4-5 4 5M7 9h6M7 12h4" />,
   smile: (
     <>
@@ -55,6 +59,9 @@ const ICONS = {
     </>
   ),
   arrowRight: <path d="M5 12h14M13 6l6 6-6 6" />,
+  flame: (
+    <path d="M12 21c-3.9 0-6.5-2.6-6.5-6.2 0-3.3 2.4-5.4 3.6-8.3.4 2 1.5 3.2 2.6 3.7.2-2.9 1.6-5.2 3.8-7.2-.3 3.2 1 5.2 2.3 7 1 1.4 1.7 2.9 1.7 4.8 0 3.6-3.2 6.2-7.5 6.2z" />
+  ),
 } satisfies Record<string, ReactElement>;
 
 /** The names of the available icons. */

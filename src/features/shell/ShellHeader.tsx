@@ -11,6 +11,7 @@ import { DisplaySettings } from '../../ui/DisplaySettings.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { streakLabel, tokensLabel } from './streak.ts';
+import { Icon } from '../../ui/Icon.tsx';
 
 /** Props of {@link ShellHeader}. */
 export interface ShellHeaderProps {
@@ -38,8 +39,8 @@ export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = sign
   const [signingOut, setSigningOut] = useState(false);
   const name = me.profile?.display_name || me.user.name || me.user.email;
   const tokens = me.profile?.tokens ?? 0;
-  // §4.6: the streak counts days with a reading session; none can exist before reading is built.
-  const streak = 0;
+  // §4.6: consecutive days with a reading session, counted by the server (GET /api/me).
+  const streak = me.streak;
 
   const onSignOut = async () => {
     setSigningOut(true);
@@ -72,11 +73,11 @@ export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = sign
       ) : null}
       <ul className="shell-header__stats" aria-label="Your progress">
         <li className="chip chip--streak">
-          <span aria-hidden="true">🔥</span> <span className="visually-hidden">Reading streak: </span>
+          <Icon name="flame" size={18} /> <span className="visually-hidden">Reading streak: </span>
           {streakLabel(streak)}
         </li>
         <li className="chip chip--tokens">
-          <span aria-hidden="true">⭐</span>{' '}
+          <Icon name="star" size={18} />{' '}
           {isBuiltPath(protectedPaths.tokens) ? (
             <Link href={protectedPaths.tokens}>{tokensLabel(tokens)}</Link>
           ) : (
