@@ -1,0 +1,362 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe.ts';
+
+/*
+ * Accounts (issue 3), through the real UI against the real server (NODE_ENV=test, so mail goes to
+ * the outbox that GET /api/test/outbox reads). Queries go by role and accessible name only. Every
+ * page visited is checked with axe in both colour themes.
+ */
+
+const PASSWORD = 'purple-otter-42-reads';
+const NEW_PASSWORD = 'green-kite-17-jumps';
+
+let counter = 0;
+/** A fresh address per test, so runs never collide. */
+function freshEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@example.com`;
+}
+
+/** A page from `browser.newContext()` (axe needs it), with toasts and errors echoed to the log. */
+async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log('pageerror:', error.message));
+  return page;
+}
+
+/** axe in the standard theme and in high contrast (the theme the Display button sets on <html>). */
+async function checkA11y(page: Page, label: string): Promise<void> {
+  await expectNoAxeViolations(page, `${label}, standard`);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'high-contrast'));
+  await expectNoAxeViolations(page, `${label}, high contrast`);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'standard'));
+}
+
+/** The newest link in the newest message to `email` whose subject matches. */
+async function linkFromOutbox(page: Page, email: string, subject: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/test/outbox?to=${encodeURIComponent(email)}`);
+      const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
+      const message = messages.find((m) => subject.test(m.subject));
+      link = message?.text.match(/https?:\/\/\S+/)?.[0];
+      return link ?? null;
+    })
+    .not.toBeNull();
+  return link as string;
+}
+
+/** The toast region's current toast has this title. */
+async function expectToast(page: Page, title: string): Promise<void> {
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText(title);
+}
+
+async function signUpWithMouse(page: Page, who: { name: string; email: string; role: string }): Promise<void> {
+  await page.goto('/login?mode=signup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
+  await expect(page.getByText('Start your reading journey')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Display name' }).fill(who.name);
+  await page.getByRole('textbox', { name: 'Email' }).fill(who.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeFocused();
+  await expect(page.getByText('Help us personalize your experience')).toBeVisible();
+  await page.getByRole('radio', { name: who.role }).check({ force: true });
+  await page.getByRole('textbox', { name: /Age/ }).fill('8');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expectToast(page, 'Welcome to the product!');
+  // §4.1: back to sign-in with every field cleared.
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('');
+}
+
+async function verifyEmail(page: Page, email: string): Promise<void> {
+  const link = await linkFromOutbox(page, email, /Confirm your e-mail/);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/auth\/confirm/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail is verified' })).toBeVisible();
+}
+
+async function signInWithMouse(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expectToast(page, 'Welcome back!');
+}
+
+test.describe('accounts', () => {
+  test('a signed-out visit to a protected route goes to /login', async ({ browser }) => {
+    const page = await newPage(browser);
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    await checkA11y(page, '/login sign-in');
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('every login mode passes axe', async ({ browser }) => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeFocused();
+    await checkA11y(page, '/login reset');
+    await page.getByRole('button', { name: 'Back to sign in' }).click();
+    await page.getByRole('button', { name: 'Need an account? Sign up' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectToast(page, 'Missing information');
+    await checkA11y(page, '/login sign-up step 1 with errors');
+    await page.getByRole('textbox', { name: 'Display name' }).fill('Axe');
+    await page.getByRole('textbox', { name: 'Email' }).fill(freshEmail('axe'));
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectToast(page, 'Please select your role');
+    await page.getByRole('radio', { name: 'Student' }).check({ force: true });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    // §5: a weak password is refused with its reasons.
+    await expectToast(page, 'Sign up failed');
+    await expect(page.getByText('Go Back to choose another password.')).toBeVisible();
+    await checkA11y(page, '/login sign-up step 2 refused');
+    // A provider that is not configured says so.
+    await page.getByRole('button', { name: 'GitHub' }).click();
+    await expectToast(page, 'Social login failed');
+    await expectToast(page, 'GitHub sign-in is not set up on this server.');
+  });
+
+  test('a student signs up in two steps, verifies, signs in, onboards and lands on /home', async ({ browser }) => {
+    const page = await newPage(browser);
+    const email = freshEmail('student');
+    await signUpWithMouse(page, { name: 'Mia', email, role: 'Student' });
+
+    // Unverified: the provider's message.
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expectToast(page, 'Sign in failed');
+
+    await verifyEmail(page, email);
+    await checkA11y(page, '/auth/confirm');
+    await page.goto('/verify');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail is verified' })).toBeVisible();
+
+    await signInWithMouse(page, email);
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByRole('heading', { level: 1, name: "Let's get to know you" })).toBeVisible();
+    await checkA11y(page, '/onboarding');
+    await page.getByRole('button', { name: /Grade/ }).click();
+    await page.getByRole('option', { name: '3rd grade' }).click();
+    await page.getByRole('textbox', { name: /Pet's name/ }).fill('Biscuit');
+    await page.getByRole('button', { name: 'Start reading' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hi, Mia!' })).toBeVisible();
+
+    // The shell: student sidebar, header.
+    const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    await expect(sidebar.getByRole('heading', { name: 'Navigation' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar.getByRole('heading', { name: 'Assess' })).toHaveCount(0);
+    await expect(page.getByText('0 streak')).toBeVisible();
+    await expect(page.getByText('0 tokens')).toBeVisible();
+    await checkA11y(page, '/home');
+
+    // Resize by keyboard; the width is kept across a reload.
+    const handle = page.getByRole('separator', { name: 'Resize sidebar' });
+    await expect(handle).toHaveAttribute('aria-valuenow', '288');
+    await handle.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(handle).toHaveAttribute('aria-valuenow', '320');
+    await page.reload();
+    await expect(page.getByRole('separator', { name: 'Resize sidebar' })).toHaveAttribute('aria-valuenow', '320');
+
+    // A screen later issues build says so, and is behind the guard.
+    await page.goto('/create');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Story' })).toBeVisible();
+    await expect(page.getByText(/This screen is being built/)).toBeVisible();
+    await checkA11y(page, '/create (being built)');
+
+    // Ctrl+H goes home.
+    await page.keyboard.press('Control+h');
+    await expect(page).toHaveURL(/\/home$/);
+
+    // Profile: edit and save.
+    await page.getByRole('link', { name: 'Mia' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await checkA11y(page, '/profile');
+    await page.getByRole('textbox', { name: /Pet's name/ }).fill('Pepper');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, 'Profile saved');
+
+    // Signed in, /login sends the student home.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/home$/);
+
+    // Sign out.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expectToast(page, 'Signed out successfully');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a teacher signs up and lands on /teacher-dashboard', async ({ browser }) => {
+    const page = await newPage(browser);
+    const email = freshEmail('teacher');
+    await signUpWithMouse(page, { name: 'Ms Rivera', email, role: 'Teacher' });
+    await verifyEmail(page, email);
+    await signInWithMouse(page, email);
+    // §4.2: onboarding comes first for every new account; it then leads a teacher to the dashboard.
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await page.getByRole('button', { name: 'Start reading' }).click();
+    await expect(page).toHaveURL(/\/teacher-dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Teacher Dashboard' })).toBeVisible();
+    const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    await expect(sidebar.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await checkA11y(page, '/teacher-dashboard');
+    // Signed in, /login sends a teacher to the dashboard (§4.1).
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/teacher-dashboard$/);
+  });
+
+  test('a password is reset through the e-mailed link', async ({ browser }) => {
+    const page = await newPage(browser);
+    const email = freshEmail('reset');
+    await signUpWithMouse(page, { name: 'Leo', email, role: 'Parent/Guardian' });
+    await verifyEmail(page, email);
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expectToast(page, 'Email required');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expectToast(page, 'Check your email');
+
+    const link = await linkFromOutbox(page, email, /Reset your Sparky Reads password/);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/login\?token=/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+    await checkA11y(page, '/login?token (new password)');
+    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expectToast(page, 'Password changed');
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The old password no longer works; the new one does.
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expectToast(page, 'Sign in failed');
+    await signInWithMouse(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/onboarding$/);
+
+    // A used link comes back as invalid and opens the reset form.
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/login\?error=INVALID_TOKEN/);
+  });
+
+  test('the whole student journey works with the keyboard alone', async ({ browser }) => {
+    const page = await newPage(browser);
+    const email = freshEmail('keys');
+    const kb = page.keyboard;
+    /** Tab until the focused element has this role and name (at most 40 presses). */
+    async function tabTo(role: Parameters<Page['getByRole']>[0], name: string | RegExp): Promise<void> {
+      const target = page.getByRole(role, { name, exact: typeof name === 'string' });
+      for (let i = 0; i < 40; i += 1) {
+        if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+        await kb.press('Tab');
+      }
+      throw new Error(`could not reach ${role} ${String(name)} with Tab`);
+    }
+
+    await page.goto('/login?mode=signup');
+    await tabTo('textbox', 'Display name');
+    await kb.type('Ana');
+    await kb.press('Tab');
+    await kb.type(email);
+    await kb.press('Tab');
+    await kb.type(PASSWORD);
+    await kb.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeFocused();
+    await tabTo('radio', 'Student');
+    await kb.press('Space');
+    await expect(page.getByRole('radio', { name: 'Student' })).toBeChecked();
+    await tabTo('textbox', /Age/);
+    await kb.type('7');
+    await tabTo('button', /Gender/);
+    await kb.press('Enter');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await kb.press('ArrowDown');
+    await kb.press('Enter');
+    await tabTo('button', 'Create Account');
+    await kb.press('Enter');
+    await expectToast(page, 'Welcome to the product!');
+
+    await verifyEmail(page, email);
+    await tabTo('link', 'Sign in');
+    await kb.press('Enter');
+    await expect(page).toHaveURL(/\/login$/);
+    await tabTo('textbox', 'Email');
+    await kb.type(email);
+    await kb.press('Tab');
+    await kb.type(PASSWORD);
+    await kb.press('Enter');
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await tabTo('textbox', /Pet's name/);
+    await kb.type('Rex');
+    await kb.press('Enter');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hi, Ana!' })).toBeVisible();
+
+    // F8 reaches the toast region; Escape there dismisses the toast.
+    await tabTo('link', 'Ana');
+    await kb.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await tabTo('button', 'Save changes');
+    await kb.press('Enter');
+    await expectToast(page, 'Profile saved');
+    await kb.press('F8');
+    await expect(page.getByRole('group', { name: 'Profile saved' })).toBeFocused();
+    await kb.press('Escape');
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' })).not.toContainText('Profile saved');
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeFocused();
+
+    await tabTo('button', 'Sign Out');
+    await kb.press('Enter');
+    await expectToast(page, 'Signed out successfully');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('below 768 px the sidebar is an overlay opened by the menu button', async ({ browser }) => {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    const email = freshEmail('mobile');
+    await signUpWithMouse(page, { name: 'Sam', email, role: 'Student' });
+    await verifyEmail(page, email);
+    await signInWithMouse(page, email);
+    await page.getByRole('button', { name: 'Start reading' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('navigation', { name: 'Sidebar' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await expect(dialog).toBeVisible();
+    expect((await dialog.boundingBox())?.width).toBeLessThanOrEqual(320);
+    await checkA11y(page, '/home mobile menu open');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    // The backdrop closes it too.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(380, 400);
+    await expect(dialog).toHaveCount(0);
+    // Following a link closes it.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await dialog.getByRole('link', { name: 'My Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(dialog).toHaveCount(0);
+  });
+});
