@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import type { MeResponse, OnboardingRequest } from '#core/api/account.ts';
 import { parseAge } from '#core/auth/sign-up.ts';
 import { redirectPathFor } from '#core/auth/redirect.ts';
@@ -43,7 +43,10 @@ function OnboardingForm({ me }: { me: MeResponse }) {
   const [petsName, setPetsName] = useState(profile?.pets_name ?? '');
   const [tried, setTried] = useState(false);
 
-  const ageError = tried && age.trim() !== '' && parseAge(age) === undefined ? 'Please enter the age as a number, like 8.' : null;
+  const ageError =
+    tried && age.trim() !== '' && parseAge(age) === undefined
+      ? 'Please enter the age as a number, like 8.'
+      : null;
   const nameError = tried && displayName.trim() === '' ? 'Please enter a display name.' : null;
 
   const onSubmit = (event: FormEvent) => {
@@ -61,11 +64,19 @@ function OnboardingForm({ me }: { me: MeResponse }) {
       onError: (error) =>
         showToast({
           title: 'Could not save',
-          description: error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.',
+          description:
+            error instanceof ApiError && error.message
+              ? error.message
+              : 'Something went wrong. Please try again.',
           variant: 'destructive',
         }),
     });
   };
+
+  // Onboarding is done (just now, or before): go on. After the save the route guard re-checks the route
+  // and may remount this page, which drops the mutation's own onSuccess; the saved profile is in the
+  // cache by then, so this redirect does not depend on that callback.
+  if (profile?.onboarding_completed) return <Navigate to={redirectPathFor(profile.user_type)} replace />;
 
   return (
     <div className="page">

@@ -36,7 +36,7 @@ function renderHeader(account: MeResponse) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
-        <ShellHeader me={account} />
+        <ShellHeader me={account} showMenuButton={false} onOpenMenu={() => {}} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
