@@ -13,12 +13,13 @@ read -r version cluster port status _ < <(pg_lsclusters --no-header | head -n 1)
 if [[ -z ${version:-} ]]; then
   log "no cluster found; creating one"
   version=$(ls /usr/lib/postgresql | sort -n | tail -n 1)
-  pg_createcluster "$version" main >/dev/null
+  pg_createcluster "$version" main >&2
   read -r version cluster port status _ < <(pg_lsclusters --no-header | head -n 1)
 fi
 if [[ $status != online* ]]; then
   log "starting cluster $version/$cluster"
-  pg_ctlcluster "$version" "$cluster" start
+  # pg_ctlcluster may print warnings on stdout (systemd redirection, stale pid files): keep stdout for the URL.
+  pg_ctlcluster "$version" "$cluster" start >&2
 fi
 db=${TEST_DB_NAME:-sparky_test}
 as_postgres psql -q -p "$port" -v ON_ERROR_STOP=1 >/dev/null <<SQL

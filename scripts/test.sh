@@ -21,7 +21,11 @@ step "integration tests on PGlite"
 npx vitest run --project integration --reporter=default --reporter=json --outputFile=.tmp/results/integration-pglite.json
 
 step "integration tests on PostgreSQL"
-TEST_DATABASE_URL=$(bash scripts/postgres-test.sh)
+TEST_DATABASE_URL=$(bash scripts/postgres-test.sh | tail -n 1)
+if [[ ! $TEST_DATABASE_URL =~ ^postgres://[^[:space:]]+$ ]]; then
+  echo "scripts/postgres-test.sh did not print a database URL (got: '$TEST_DATABASE_URL')" >&2
+  exit 1
+fi
 TEST_DATABASE_URL=$TEST_DATABASE_URL npx vitest run --project integration --reporter=default --reporter=json \
   --outputFile=.tmp/results/integration-postgres.json
 
