@@ -18,8 +18,10 @@ export const MOBILE_OVERLAY_WIDTH = 320;
 /** §9: below this viewport width (CSS pixels) the sidebar becomes an overlay. */
 export const MOBILE_BREAKPOINT = 768;
 
-/** Keeps a width within 200–480 px, rounded to whole pixels. */
+/** Keeps a width within 200–480 px, rounded to whole pixels; a non-number gives the default. */
 export function clampSidebarWidth(width: number): number {
+  // NaN would pass Math.min/max untouched and end up in the style and in storage.
+  if (!Number.isFinite(width)) return SIDEBAR_DEFAULT_WIDTH;
   return Math.round(Math.min(SIDEBAR_MAX_WIDTH, Math.max(SIDEBAR_MIN_WIDTH, width)));
 }
 

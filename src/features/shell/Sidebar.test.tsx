@@ -1,0 +1,357 @@
+import { QueryClient } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MeResponse } from '#core/api/account.ts';
+import { AppProviders } from '../../app/providers.tsx';
+import { AriaRouterProvider } from '../../app/AriaRouterProvider.tsx';
+import { builtProtectedPaths, protectedPaths as p } from '../../app/paths.ts';
+import { ME_QUERY_KEY } from '../../lib/api/me.ts';
+import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
+import { ALL_GROUPS } from './nav-items.ts';
+import { RESIZE_LABEL, SIDEBAR_NAV_LABEL } from './Sidebar.tsx';
+import { MOBILE_QUERY, ShellLayout } from './ShellLayout.tsx';
+import { SIDEBAR_WIDTH_KEY } from './sidebar-width.ts';
+
+/** Makes `matchMedia` answer the mobile query (below 768 px) with `isMobile`. */
+function setViewport(isMobile: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === MOBILE_QUERY ? isMobile : false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+/** The real shell at /home with `me` signed in (cached, and answered by the fetch stub too). */
+function renderShell(me: MeResponse, path: string = p.home) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/api/me')) return jsonResponse(me);
+      return jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404);
+    }),
+  );
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+  queryClient.setQueryData(ME_QUERY_KEY, me);
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AriaRouterProvider>
+            <ShellLayout />
+          </AriaRouterProvider>
+        ),
+        children: [...builtProtectedPaths].map((path) => ({ path, element: <h1>Page {path}</h1> })),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router };
+}
+
+function sidebarLinks(): { name: string; href: string | null }[] {
+  const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => ({ name: link.textContent ?? '', href: link.getAttribute('href') }));
+}
+
+// jsdom has no PointerEvent; without one fireEvent.pointer* drops clientX.
+if (typeof window.PointerEvent === 'undefined') {
+  class PointerEventPolyfill extends MouseEvent {
+    readonly pointerId: number;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 0;
+    }
+  }
+  window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  setViewport(false);
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('sidebar links by role (spec §2.4)', () => {
+  it('a student sees Navigation, Learn and Rewards-type groups with only built screens linked', () => {
+    renderShell(meFixture({ userType: 'student' }));
+    const links = sidebarLinks();
+    expect(links).toEqual([
+      { name: 'Home', href: p.home },
+      { name: 'My Profile', href: p.profile },
+      { name: 'My Stories', href: p.stories },
+      { name: 'Story Library', href: p.premadeStories },
+      { name: 'Reading Fluency', href: p.fluency },
+    ]);
+    for (const link of links) expect(builtProtectedPaths.has(link.href ?? '')).toBe(true);
+    const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
+    expect(within(nav).getByRole('heading', { name: 'Navigation' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('heading', { name: 'Classroom' })).not.toBeInTheDocument();
+    // §6: students get no Assess group.
+    expect(within(nav).queryByRole('heading', { name: 'Assess' })).not.toBeInTheDocument();
+  });
+
+  it('marks the current page', () => {
+    renderShell(meFixture(), p.stories);
+    const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
+    expect(within(nav).getByRole('link', { name: 'My Stories' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('following a link navigates through the router', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShell(meFixture());
+    await user.click(screen.getByRole('link', { name: 'Story Library' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(p.premadeStories));
+    expect(await screen.findByRole('heading', { name: `Page ${p.premadeStories}` })).toBeInTheDocument();
+  });
+
+  it('a teacher gets the Dashboard menu and no student links', () => {
+    renderShell(meFixture({ userType: 'teacher' }));
+    const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
+    expect(within(nav).getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('heading', { name: 'Navigation' })).not.toBeInTheDocument();
+    // Only /profile of the teacher's menu works in this release.
+    expect(sidebarLinks()).toEqual([{ name: 'My Profile', href: p.profile }]);
+  });
+
+  it('a guardian gets Home and Profile', () => {
+    renderShell(meFixture({ userType: 'guardian' }));
+    expect(sidebarLinks()).toEqual([
+      { name: 'Home', href: p.home },
+      { name: 'My Profile', href: p.profile },
+    ]);
+  });
+
+  it('the teacher role wins over a student user_type', () => {
+    renderShell(meFixture({ userType: 'student', roles: ['student', 'teacher'] }));
+    const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
+    expect(within(nav).getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('every link the spec lists for a role is in that role’s menu (§2.4)', () => {
+    const menuPaths = (kind: keyof typeof ALL_GROUPS) =>
+      new Set(ALL_GROUPS[kind].flatMap((group) => group.items.map((item) => item.path)));
+    const spec = {
+      student: [
+        p.home,
+        p.studentClassroom,
+        p.aiTutor,
+        p.create,
+        p.stories,
+        p.premadeStories,
+        p.import,
+        p.learn,
+        p.fluency,
+        p.screening,
+        p.assessment,
+        p.avatarShop,
+        p.tokens,
+        p.rewards,
+      ],
+      teacher: [
+        p.teacherDashboard,
+        p.classManagement,
+        p.studentProgressList,
+        p.classAnalytics,
+        p.createAssignment,
+        p.gradeAssignments,
+        p.classCalendar,
+        p.studentReports,
+      ],
+      guardian: [p.home, p.reports, p.goals],
+    } as const;
+    for (const [kind, paths] of Object.entries(spec) as [keyof typeof spec, readonly string[]][]) {
+      const menu = menuPaths(kind);
+      for (const path of paths) expect(menu.has(path), `${kind} ${path}`).toBe(true);
+    }
+    // §2.4 groups: students main/Learn/Rewards; teachers Dashboard/Classroom/Learn/Assess/Rewards.
+    expect(ALL_GROUPS.student.map((g) => g.title)).toEqual(['Navigation', 'Learn', 'Rewards']);
+    expect(ALL_GROUPS.teacher.map((g) => g.title)).toEqual([
+      'Dashboard',
+      'Classroom',
+      'Learn',
+      'Assess',
+      'Rewards',
+    ]);
+    expect(ALL_GROUPS.guardian.map((g) => g.title)).toEqual(['Navigation', 'Learn', 'Assess', 'Rewards']);
+    expect(ALL_GROUPS.other.map((g) => g.title)).toEqual(['Navigation', 'Learn', 'Assess', 'Rewards']);
+  });
+});
+
+describe('sidebar width (spec §4.10, §5)', () => {
+  const separator = () => screen.getByRole('separator', { name: RESIZE_LABEL });
+  const sidebar = () => screen.getByRole('complementary', { name: 'Sidebar navigation' });
+
+  it('is 288 px by default', () => {
+    renderShell(meFixture());
+    expect(separator()).toHaveAttribute('aria-valuenow', '288');
+    expect(separator()).toHaveAttribute('aria-valuemin', '200');
+    expect(separator()).toHaveAttribute('aria-valuemax', '480');
+    expect(sidebar()).toHaveStyle({ width: '288px' });
+  });
+
+  it('arrow keys on the separator resize it, clamped to 200–480, and the width is saved', async () => {
+    const user = userEvent.setup();
+    renderShell(meFixture());
+    await user.tab(); // skip link
+    separator().focus();
+    expect(separator()).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(separator()).toHaveAttribute('aria-valuenow', '304');
+    expect(sidebar()).toHaveStyle({ width: '304px' });
+    expect(window.localStorage.getItem(SIDEBAR_WIDTH_KEY)).toBe('304');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(separator()).toHaveAttribute('aria-valuenow', '272');
+    await user.keyboard('{End}');
+    expect(separator()).toHaveAttribute('aria-valuenow', '480');
+    await user.keyboard('{ArrowRight}{ArrowUp}');
+    expect(separator()).toHaveAttribute('aria-valuenow', '480');
+    expect(window.localStorage.getItem(SIDEBAR_WIDTH_KEY)).toBe('480');
+    await user.keyboard('{Home}');
+    expect(separator()).toHaveAttribute('aria-valuenow', '200');
+    await user.keyboard('{ArrowLeft}{ArrowDown}');
+    expect(separator()).toHaveAttribute('aria-valuenow', '200');
+    expect(window.localStorage.getItem(SIDEBAR_WIDTH_KEY)).toBe('200');
+  });
+
+  it('dragging the separator resizes it within bounds', () => {
+    renderShell(meFixture());
+    fireEvent.pointerDown(separator(), { pointerId: 1, clientX: 288 });
+    fireEvent.pointerMove(separator(), { pointerId: 1, clientX: 338 });
+    expect(separator()).toHaveAttribute('aria-valuenow', '338');
+    fireEvent.pointerMove(separator(), { pointerId: 1, clientX: 2000 });
+    expect(separator()).toHaveAttribute('aria-valuenow', '480');
+    fireEvent.pointerMove(separator(), { pointerId: 1, clientX: -500 });
+    expect(separator()).toHaveAttribute('aria-valuenow', '200');
+    fireEvent.pointerUp(separator(), { pointerId: 1, clientX: -500 });
+    // After release, moving the pointer no longer resizes.
+    fireEvent.pointerMove(separator(), { pointerId: 1, clientX: 400 });
+    expect(separator()).toHaveAttribute('aria-valuenow', '200');
+    expect(window.localStorage.getItem(SIDEBAR_WIDTH_KEY)).toBe('200');
+  });
+
+  it.each([
+    ['350', 350],
+    ['200', 200],
+    ['480', 480],
+    ['9999', 288],
+    ['199', 288],
+    ['481', 288],
+    ['abc', 288],
+    ['', 288],
+    ['-300', 288],
+  ])('a stored width of %j is restored as %i', (stored, expected) => {
+    window.localStorage.setItem(SIDEBAR_WIDTH_KEY, stored);
+    renderShell(meFixture());
+    expect(separator()).toHaveAttribute('aria-valuenow', String(expected));
+    expect(sidebar()).toHaveStyle({ width: `${expected}px` });
+  });
+
+  it('a width changed in one visit is there in the next', async () => {
+    const user = userEvent.setup();
+    renderShell(meFixture());
+    separator().focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(separator()).toHaveAttribute('aria-valuenow', '320');
+    // A later visit (remount) restores it.
+    document.body.innerHTML = '';
+    renderShell(meFixture());
+    expect(separator()).toHaveAttribute('aria-valuenow', '320');
+  });
+});
+
+describe('below 768 px: the sidebar overlay (spec §2.4, §9)', () => {
+  beforeEach(() => setViewport(true));
+
+  it('has no desktop sidebar; the menu button opens the overlay with the links', async () => {
+    const user = userEvent.setup();
+    renderShell(meFixture());
+    expect(screen.queryByRole('separator', { name: RESIZE_LABEL })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: SIDEBAR_NAV_LABEL })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(dialog).getByRole('navigation', { name: SIDEBAR_NAV_LABEL })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Story Library' })).toHaveAttribute(
+      'href',
+      p.premadeStories,
+    );
+  });
+
+  it('Escape closes it and focus returns to the menu button', async () => {
+    const user = userEvent.setup();
+    renderShell(meFixture());
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(menuButton);
+    await screen.findByRole('dialog', { name: 'Menu' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    await waitFor(() => expect(menuButton).toHaveFocus());
+  });
+
+  it('a press on the backdrop closes it', async () => {
+    const user = userEvent.setup();
+    renderShell(meFixture());
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    // The backdrop has no role: it is the overlay element around the dialog's modal.
+    const backdrop = dialog.parentElement?.parentElement;
+    expect(backdrop).toBeTruthy();
+    expect(backdrop?.contains(dialog)).toBe(true);
+    await user.click(backdrop!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+  });
+
+  it("'Close menu' and following a link close it", async () => {
+    const user = userEvent.setup();
+    const { router } = renderShell(meFixture());
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close menu' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('link', { name: 'My Stories' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(p.stories));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('keeps focus inside while open (Tab and Shift+Tab wrap)', async () => {
+    const user = userEvent.setup();
+    renderShell(meFixture());
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    const stops = within(dialog).getAllByRole('link').length + 1; // links + 'Close menu'
+    for (let i = 0; i < stops * 2 + 1; i += 1) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement), `Tab ${i + 1}`).toBe(true);
+    }
+    for (let i = 0; i < stops + 1; i += 1) {
+      await user.tab({ shift: true });
+      expect(dialog.contains(document.activeElement), `Shift+Tab ${i + 1}`).toBe(true);
+    }
+    // The page behind is hidden from assistive technology while the overlay is open.
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+    await act(async () => {});
+  });
+});
