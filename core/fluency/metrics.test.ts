@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScoredWord } from '#core/fluency/align.ts';
 import { computeMetrics } from '#core/fluency/metrics.ts';
 import { accuracyScore, fluencyScore, wcpmPercentile } from '#core/fluency/fluency-score.ts';
-import { orfNorms } from '#core/fluency/orf-norms.ts';
+import { HASBROUCK_TINDAL_2017, orfNorms } from '#core/fluency/orf-norms.ts';
 import { FluencyResultSchema } from '#core/fluency/result.schema.ts';
 import { scoreReading } from '#core/fluency/score-reading.ts';
 
@@ -59,6 +59,26 @@ describe('computeMetrics', () => {
       readingSeconds: 0,
       wordsAttempted: 0,
     });
+  });
+});
+
+describe('Hasbrouck & Tindal (2017) norms', () => {
+  it('hold the published figures (Read Naturally reproduction, see orf-norms.ts)', () => {
+    expect(HASBROUCK_TINDAL_2017[1]).toEqual({
+      winter: [9, 16, 29, 59, 97],
+      spring: [18, 34, 60, 91, 116],
+    });
+    expect(HASBROUCK_TINDAL_2017[3].winter).toEqual([62, 79, 97, 137, 161]);
+    expect(HASBROUCK_TINDAL_2017[5].spring).toEqual([102, 119, 146, 169, 195]);
+    expect(HASBROUCK_TINDAL_2017[6].spring).toEqual([91, 122, 146, 173, 204]);
+  });
+
+  it('has every row rising with the percentile (the interpolation needs it)', () => {
+    for (const seasons of Object.values(HASBROUCK_TINDAL_2017)) {
+      for (const row of Object.values(seasons)) {
+        for (let k = 1; k < row.length; k++) expect(row[k]).toBeGreaterThan(row[k - 1] ?? 0);
+      }
+    }
   });
 });
 

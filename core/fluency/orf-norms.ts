@@ -3,8 +3,8 @@
  * and 90th percentiles, by grade and season.
  *
  * Source: Hasbrouck, J. & Tindal, G. (2017). An update to compiled ORF norms (Technical
- * Report No. 1702). Eugene, OR: Behavioral Research and Teaching, University of Oregon.
- * Grades 1–6; grade 1 has no fall norms in the report.
+ * Report No. 1702). Eugene, OR: Behavioral Research and Teaching, University of Oregon
+ * (ERIC ED594994). Grades 1–6; grade 1 has no fall norms in the report.
  *
  * Outside the report's range we use the nearest published norm and say so
  * (docs/scoring.md): kindergarten and grade-1 fall use grade-1 winter; grades 7–12 use
@@ -19,7 +19,24 @@ export type PercentileRow = readonly [p10: number, p25: number, p50: number, p75
 /** The percentiles each `PercentileRow` entry stands for. */
 export const NORM_PERCENTILES = [10, 25, 50, 75, 90] as const;
 
-/** Hasbrouck & Tindal (2017), Table 1, transcribed. */
+/**
+ * Hasbrouck & Tindal (2017) compiled ORF norms, WCPM by grade and season.
+ *
+ * Checked, all 85 figures, against the report's table as reproduced by Read Naturally (thanked
+ * in the report's acknowledgements):
+ * https://www.readnaturally.com/article/hasbrouck-tindal-oral-reading-fluency-chart
+ * (the same figures are in its blog posts "Interpreting winter assessment data and setting goals
+ * for spring" and "Analyzing winter assessment data"). A separately typed copy in a public
+ * repository, which cites Reading Rockets' reproduction
+ * (https://www.readingrockets.org/topics/fluency/articles/fluency-norms-chart-2017-update),
+ * agrees on the 25th, 50th and 75th percentiles of grades 2–6. The report PDF itself could not be
+ * read here, so the figures rest on those reproductions.
+ *
+ * Two quirks are the source's, kept as published: grade 3 winter jumps from 97 (50th) to 137
+ * (75th), and the source's average-weekly-improvement column does not match (spring − fall) / 32
+ * for grade 5 at the 10th percentile (1.9 printed, 1.2 computed) or grade 6 at the 50th (0.3 vs
+ * 0.4). Grade 1 has winter and spring only (its weekly improvement is (spring − winter) / 16).
+ */
 export const HASBROUCK_TINDAL_2017: Readonly<
   Record<1 | 2 | 3 | 4 | 5 | 6, Partial<Record<Season, PercentileRow>>>
 > = {
