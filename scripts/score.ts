@@ -1,7 +1,10 @@
 /**
  * Scores a read-aloud recording of a passage and prints one JSON object (the result contract,
- * core/fluency/result.schema.ts) on stdout. Errors go to stderr with a non-zero exit:
- * 2 for bad arguments or files, 3 for refused audio, 4 for recogniser failures.
+ * core/fluency/result.schema.ts) on stdout, nothing else. Errors go to stderr, with nothing on
+ * stdout, and a non-zero exit (docs/scoring.md): 2 for bad arguments or files (an unreadable file,
+ * a passage with no words or too many), 3 for refused audio (the `audio_*` codes of
+ * server/speech/errors.ts), 4 for recogniser failures (`recogniser_*`), 1 for anything unexpected.
+ * Tested end to end in tests/score-cli.test.ts.
  *
  *   npm run --silent score -- --text PASSAGE.txt --audio READING.wav [--grade 3]
  *     [--season fall|winter|spring] [--mode practice|assessment] [--engine pocketsphinx|openai]
@@ -16,6 +19,25 @@ import type { Grade, Season } from '#core/fluency/orf-norms.ts';
 
 const USAGE =
   'usage: score --text PASSAGE.txt --audio READING.wav [--grade K|1-12] [--season fall|winter|spring] [--mode practice|assessment] [--engine pocketsphinx|openai]';
+
+/** Exit status for a refused scoring: a bad passage is a bad file (2), not refused audio (3). */
+function exitCodeOf(err: SpeechError): number {
+  if (err.code.startsWith('recogniser')) return 4;
+  if (err.code.startsWith('passage')) return 2;
+  return 3;
+}
+
+/**
+ * The `--grade` value as a norms grade: K or Pre-K (any case), or a whole number 0–12 written in
+ * decimal digits; undefined otherwise (so "", "0x3", "1e1" and "3.5" are refused, not read as numbers).
+ */
+function parseGrade(text: string): Grade | undefined {
+  const t = text.trim().toUpperCase();
+  if (t === 'K' || t === 'PRE-K') return 'K';
+  if (!/^\d{1,2}$/.test(t)) return undefined;
+  const n = Number(t);
+  return n <= 12 ? n : undefined;
+}
 
 function fail(message: string, code: number): never {
   process.stderr.write(`score: ${message}\n`);
@@ -45,10 +67,8 @@ async function main(): Promise<void> {
     return;
   }
   if (!values.text || !values.audio) fail(USAGE, 2);
-  const gradeText = values.grade.toUpperCase();
-  const grade: Grade = gradeText === 'K' || gradeText === 'PRE-K' ? 'K' : Number(gradeText);
-  if (grade !== 'K' && !(Number.isInteger(grade) && grade >= 0 && grade <= 12))
-    fail(`--grade must be K or 0–12, got ${values.grade}`, 2);
+  const grade = parseGrade(values.grade);
+  if (grade === undefined) fail(`--grade must be K or 1–12, got '${values.grade}'`, 2);
   if (!['fall', 'winter', 'spring'].includes(values.season))
     fail(`--season must be fall, winter or spring`, 2);
   if (values.mode !== 'practice' && values.mode !== 'assessment')
@@ -84,8 +104,7 @@ async function main(): Promise<void> {
     });
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } catch (err) {
-    if (err instanceof SpeechError)
-      fail(`${err.code}: ${err.message}`, err.code.startsWith('recogniser') ? 4 : 3);
+    if (err instanceof SpeechError) fail(`${err.code}: ${err.message}`, exitCodeOf(err));
     fail(err instanceof Error ? err.message : String(err), 1);
   }
 }
