@@ -2,7 +2,7 @@
  * The scoring CLI's contract (issue 4, docs/scoring.md "CLI"): `npm run --silent score -- --text
  * PASSAGE.txt --audio READING.wav [--grade 3] [--mode practice|assessment]` prints exactly one JSON
  * object on stdout; errors go to stderr, stdout stays empty, and the exit status says why
- * (2 bad arguments or files, 3 refused audio, 4 recogniser failure).
+ * (2 bad arguments or files, 3 refused audio, 4 recogniser failure), each exercised below.
  *
  * The reading is made at test time with flite (voice slt) in a temporary folder, then scored by the
  * real CLI as a child process with the real pocketsphinx recogniser. No database is involved, so
@@ -10,7 +10,7 @@
  * skips it rather than decode the same reading again.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,13 +63,10 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `npm run --silent score -- ...args` from the project root, as a user would. */
-function score(args: string[]): Promise<Run> {
+/** Runs a command from the project root and collects its exit status and output. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'score', '--', ...args], {
-      cwd: process.cwd(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -78,6 +75,9 @@ function score(args: string[]): Promise<Run> {
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** `npm run --silent score -- ...args`, as a user runs it. */
+const score = (args: string[]) => run('npm', ['run', '--silent', 'score', '--', ...args]);
 
 describe.skipIf(onPostgres)('score CLI (npm run score)', () => {
   let folder: string;
@@ -207,6 +207,37 @@ describe.skipIf(onPostgres)('score CLI (npm run score)', () => {
       stderr: /Unknown option '--speed'/,
     },
   ];
+
+  it(
+    'exits 4 when the recogniser cannot run (pocketsphinx_batch not on PATH)',
+    { timeout: 30_000 },
+    async () => {
+      // A PATH holding only node and bash: the CLI starts, the recogniser's binary is missing.
+      const bin = join(folder, 'bin');
+      mkdirSync(bin);
+      symlinkSync(process.execPath, join(bin, 'node'));
+      symlinkSync(
+        execFileSync('bash', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim(),
+        join(bin, 'bash'),
+      );
+      const result = await run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'scripts/score.ts',
+          '--text',
+          file('passage.txt'),
+          '--audio',
+          file('reading.wav'),
+        ],
+        { ...process.env, PATH: bin },
+      );
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/recogniser_unavailable: pocketsphinx_batch is not installed/);
+      expect(result.code).toBe(4);
+    },
+  );
 
   it.each(refusals)(
     'refuses $name: exit $code, a message on stderr, nothing on stdout',
