@@ -137,6 +137,11 @@ export function createAuth(deps: {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
       async sendVerificationEmail({ user, url }) {
+        // The mail re-sent when an unverified user tries to sign in carries no callback (better-auth's
+        // default is "/"): every confirmation link lands on the confirmation screen (§2.3).
+        const link = new URL(url);
+        const callback = link.searchParams.get('callbackURL');
+        if (!callback || callback === '/') link.searchParams.set('callbackURL', '/auth/confirm');
         await mailer.send({
           to: user.email,
           subject: 'Confirm your e-mail for Sparky Reads',
@@ -144,7 +149,7 @@ export function createAuth(deps: {
             `Hello ${user.name},`,
             ['Welcome to Sparky Reads! Please confirm your e-mail address to finish creating your account.'],
             {
-              url,
+              url: link.toString(),
               label: 'Confirm my e-mail',
             },
           ),
