@@ -18,12 +18,17 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * @param label what is being checked, for the failure message (e.g. "/about, high contrast")
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('[data-live-announcer]').analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .exclude('[data-live-announcer]')
+    .analyze();
   const violations = results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
     help: violation.help,
-    nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    nodes: violation.nodes
+      .slice(0, 5)
+      .map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
   }));
   expect(violations, `axe violations on ${label}`).toEqual([]);
 }

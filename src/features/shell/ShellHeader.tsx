@@ -50,10 +50,13 @@ export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = sign
         showToast(toast(TOASTS.signOutFailed, 'destructive'));
         return;
       }
+      showToast(toast(TOASTS.signOutSucceeded));
+      // Leave the guarded shell first (flushSync: committed now, not in a transition that keeps the
+      // shell mounted): were the cached user cleared while still inside it, the route guard would send
+      // the reader to /login instead of the landing page.
+      await navigate(publicPaths.landing, { replace: true, flushSync: true });
       queryClient.setQueryData(ME_QUERY_KEY, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
-      showToast(toast(TOASTS.signOutSucceeded));
-      void navigate(publicPaths.landing, { replace: true });
     } catch {
       showToast(toast(TOASTS.signOutFailed, 'destructive'));
     } finally {
