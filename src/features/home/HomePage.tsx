@@ -1,4 +1,5 @@
 import { protectedPaths } from '../../app/paths.ts';
+import { menuKindFor, navGroupsFor } from '../shell/nav-items.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { gradeLabel } from '../../lib/api/profile-options.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -6,12 +7,22 @@ import { Link } from '../../ui/Link.tsx';
 import { SparkyLogo } from '../../ui/SparkyLogo.tsx';
 import '../../ui/page.css';
 
-/** What is coming, said plainly (nothing here is a link until it works). */
-export const COMING_SOON = [
-  'Reading stories aloud with Sparky listening',
-  'Your reading streak and tokens for practice',
-  'Letter, word and sound games',
-] as const;
+/** What is coming, said plainly (nothing here is a link until it works), for readers and for guardians. */
+export const COMING_SOON = {
+  reader: [
+    'Letter, word and sound games',
+    'Daily challenges, and a shop to spend your tokens in',
+    'An AI tutor to practise with',
+  ],
+  guardian: ["Progress reports on your child's reading", 'Reading goals to set together'],
+} as const;
+
+/** What each working screen offers, in a child's words (keys: paths of the sidebar). */
+const OFFERS: Record<string, string> = {
+  [protectedPaths.fluency]: 'Read a story aloud and see how you did',
+  [protectedPaths.premadeStories]: 'Pick a story from the library, or have it read to you',
+  [protectedPaths.stories]: 'Find your stories again',
+};
 
 /**
  * /home, 'Home Dashboard' (spec §2.6): a welcome with the child's name and what they can do
@@ -23,6 +34,14 @@ export function HomePage() {
   const profile = me.data?.profile ?? null;
   const name = profile?.display_name || me.data?.user.name || 'reader';
   const grade = gradeLabel(profile?.grade);
+  // Only screens in this user's menu that work (the sidebar's own rule), with what they offer.
+  const offers = me.data
+    ? navGroupsFor(me.data)
+        .flatMap((group) => group.items)
+        .filter((item) => OFFERS[item.path])
+    : [];
+  const comingSoon =
+    me.data && menuKindFor(me.data) === 'guardian' ? COMING_SOON.guardian : COMING_SOON.reader;
   return (
     <div className="page">
       <div className="home__hello">
@@ -33,12 +52,18 @@ export function HomePage() {
       <section className="page__card" aria-labelledby="home-now">
         <h2 id="home-now">What you can do now</h2>
         <ul>
+          {offers.map((item) => (
+            <li key={item.path}>
+              <Link href={item.path}>{OFFERS[item.path]}</Link>
+            </li>
+          ))}
           <li>
             <Link href={protectedPaths.profile}>Look at and change your profile</Link>
             {grade || profile?.pets_name ? (
               <>
                 {' '}
-                ({[grade, profile?.pets_name ? `pet: ${profile.pets_name}` : null].filter(Boolean).join(', ')})
+                ({[grade, profile?.pets_name ? `pet: ${profile.pets_name}` : null].filter(Boolean).join(', ')}
+                )
               </>
             ) : null}
           </li>
@@ -49,7 +74,7 @@ export function HomePage() {
         <h2 id="home-soon">Being built</h2>
         <p>These are on their way and will show up in the menu when they are ready:</p>
         <ul>
-          {COMING_SOON.map((item) => (
+          {comingSoon.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
