@@ -68,7 +68,15 @@ export function navigationShortcuts(
       // Copy wins whenever there is anything to copy or focus is in a field.
       isAllowed: (context) => context.selectedText === '' && !context.isEditing,
     },
-    { id: 'reports', key: 'r', alt: true, path: paths.reports, label: 'Ctrl+Alt+R', isAllowed: always },
+    {
+      id: 'reports',
+      key: 'r',
+      alt: true,
+      path: paths.reports,
+      label: 'Ctrl+Alt+R',
+      // Ctrl+Alt is AltGr on many layouts: in a field the keys may be typing a character.
+      isAllowed: (context) => !context.isEditing,
+    },
   ];
   return all.filter((shortcut) => isAvailable(shortcut.path));
 }
@@ -96,7 +104,9 @@ export function isEditableElement(element: Element | null): boolean {
   if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
   if (tag === 'INPUT') {
     const type = (element.getAttribute('type') ?? 'text').toLowerCase();
-    return !['button', 'submit', 'reset', 'checkbox', 'radio', 'range', 'color', 'file', 'image'].includes(type);
+    return !['button', 'submit', 'reset', 'checkbox', 'radio', 'range', 'color', 'file', 'image'].includes(
+      type,
+    );
   }
   return (element as HTMLElement).isContentEditable === true;
 }
