@@ -4,33 +4,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '#core/api/account.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
+import { meFixture } from '../../test/me-fixture.ts';
 import { HomePage } from './HomePage.tsx';
 
 function account(userType: 'student' | 'guardian'): MeResponse {
-  return {
-    user: { id: 'u1', email: 'ana@example.test', name: 'Ana', emailVerified: true },
-    profile: {
-      user_id: 'u1',
-      user_type: userType,
-      display_name: 'Ana',
-      age: 7,
-      grade: '2',
-      gender: null,
-      pets_name: 'Rex',
-      avatar_url: null,
-      tokens: 0,
-      onboarding_completed: true,
-      assessment_completed: false,
-      lexile_level: null,
-      estimated_lexile_range: null,
-      last_assessment_wpm: null,
-      last_assessment_accuracy: null,
-      reading_level: null,
-    },
-    roles: [userType],
-    hasReadingSessions: false,
-    streak: 0,
-  };
+  return meFixture({ name: 'Ana', userType, profile: { pets_name: 'Rex' } });
 }
 
 function renderHome(me: MeResponse) {
