@@ -4,11 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../server/db/client.ts';
-import { asSystem } from '../server/db/rls.ts';
-import { stories } from '../server/db/schema.ts';
-import { createSignedInClient, createTestApp, TestClient, type TestApp } from './helpers/app.ts';
-import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
-import { audioForm, makeReading } from './helpers/readings.ts';
+import { createSignedInClient, TestClient, type TestApp } from './helpers/app.ts';
+import { testDatabaseKind } from './helpers/database.ts';
+import { audioForm, openStoryReadingFixture } from './helpers/readings.ts';
 
 const STORY = 'The little red hen found a seed in the yard. She planted it in the warm brown dirt.';
 const READ_ALOUD = 'The little red hen found a seed in the yard. She planted it in the warm dirt.';
@@ -20,13 +18,10 @@ describe(`read-aloud scoring API (${testDatabaseKind})`, () => {
   let reading: Uint8Array;
 
   beforeAll(async () => {
-    handle = await openTestDatabase();
-    app = createTestApp(handle);
-    const [story] = await asSystem(handle.db, (tx) =>
-      tx.insert(stories).values({ title: 'The Red Hen', body: STORY, gradeBand: '1' }).returning(),
-    );
-    storyId = story!.id;
-    reading = makeReading(READ_ALOUD);
+    ({ handle, app, storyId, reading } = await openStoryReadingFixture(
+      { title: 'The Red Hen', body: STORY, gradeBand: '1' },
+      READ_ALOUD,
+    ));
   });
   afterAll(async () => {
     await handle?.close();

@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FluencyResult } from '../core/fluency/result.schema.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem } from '../server/db/rls.ts';
-import { profiles, readingSessions, stories, tokenLedger } from '../server/db/schema.ts';
+import { profiles, readingSessions, tokenLedger } from '../server/db/schema.ts';
 import { deleteExpiredRecordings } from '../server/jobs/audio-retention.ts';
 import { saveReadingSession } from '../server/routes/reading-sessions/reading-sessions.service.ts';
-import { createSignedInClient, createTestApp, type TestApp } from './helpers/app.ts';
-import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
-import { audioForm, makeReading, makeSilence } from './helpers/readings.ts';
+import { createSignedInClient, type TestApp } from './helpers/app.ts';
+import { testDatabaseKind } from './helpers/database.ts';
+import { audioForm, makeSilence, openStoryReadingFixture } from './helpers/readings.ts';
 
 const STORY = 'A small frog sat on a log. The sun was warm, and the frog was happy.';
 
@@ -46,13 +46,11 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
   let reading: Uint8Array;
 
   beforeAll(async () => {
-    handle = await openTestDatabase();
-    app = createTestApp(handle);
-    const [story] = await asSystem(handle.db, (tx) =>
-      tx.insert(stories).values({ title: 'Frog on a Log', body: STORY, gradeBand: 'K' }).returning(),
-    );
-    storyId = story!.id;
-    reading = makeReading(STORY);
+    ({ handle, app, storyId, reading } = await openStoryReadingFixture({
+      title: 'Frog on a Log',
+      body: STORY,
+      gradeBand: 'K',
+    }));
   });
   afterAll(async () => {
     await handle?.close();

@@ -3,6 +3,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DatabaseHandle } from '../../server/db/client.ts';
+import { asSystem } from '../../server/db/rls.ts';
+import { stories } from '../../server/db/schema.ts';
+import { createTestApp, type TestApp } from './app.ts';
+import { openTestDatabase } from './database.ts';
 
 /** Speak `text` with flite's slt voice and return the WAV bytes (16 kHz, mono, 16-bit). */
 export function makeReading(text: string, stretch = 1.3): Uint8Array {
@@ -28,4 +33,31 @@ export function audioForm(audio: Uint8Array | null, fields: Record<string, strin
   if (audio) body.set('audio', new File([audio as BlobPart], 'reading.wav', { type: 'audio/wav' }));
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
   return body;
+}
+
+/** What {@link openStoryReadingFixture} sets up. */
+export interface StoryReadingFixture {
+  handle: DatabaseHandle;
+  app: TestApp;
+  /** The library story inserted for the test. */
+  storyId: string;
+  /** A flite reading of `readAloud` (WAV bytes). */
+  reading: Uint8Array;
+}
+
+/**
+ * A test database and app with one library story and a real reading of it: the set-up of the
+ * read-aloud API tests. Close `handle` after the tests.
+ *
+ * @param story the library story (title, passage, grade band)
+ * @param readAloud what the reading says (default: the passage as printed)
+ */
+export async function openStoryReadingFixture(
+  story: { title: string; body: string; gradeBand: string },
+  readAloud: string = story.body,
+): Promise<StoryReadingFixture> {
+  const handle = await openTestDatabase();
+  const app = createTestApp(handle);
+  const [row] = await asSystem(handle.db, (tx) => tx.insert(stories).values(story).returning());
+  return { handle, app, storyId: row!.id, reading: makeReading(readAloud) };
 }
