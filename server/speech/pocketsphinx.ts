@@ -9,10 +9,10 @@
  * wall-clock timeout that kills its process group.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HeardWord } from '#core/text/normalize.ts';
+import type { HeardWord, PassageWord } from '#core/text/normalize.ts';
 import { passageVocabulary } from '#core/text/normalize.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import { buildPassageGrammar, type GrammarProbabilities } from '#server/speech/grammar.ts';
@@ -25,6 +25,18 @@ import {
   type Lexicon,
 } from '#server/speech/lexicon.ts';
 import { UNCLEAR, type RecogniseInput, type Recogniser } from '#server/speech/recogniser.ts';
+import { alignReading } from '#core/fluency/align.ts';
+import { normaliseHeard } from '#core/text/normalize.ts';
+import {
+  applyVerification,
+  buildVerificationBatch,
+  collectEvidence,
+  DEFAULT_KEEP_MARGIN,
+  parseHypseg,
+  planVerification,
+  type VerifyEvidence,
+} from '#server/speech/verify.ts';
+import { CMU_PHONES } from '#server/speech/lexicon.ts';
 
 export const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us/en-us';
 const GARBAGE_PREFIX = 'ph_';
@@ -79,6 +91,23 @@ export interface PocketsphinxOptions {
   languageWeight?: number;
   /** Extra decoder arguments, e.g. `['-beam', '1e-60']`. */
   extraArgs?: string[];
+  /** Second pass (verify.ts): re-score each word against its competitors (default on). */
+  verify?: boolean | VerifyOptions;
+}
+
+/** Second-pass settings. */
+export interface VerifyOptions {
+  /** Called with the evidence of each reading (for tuning and tests). */
+  onEvidence?: (evidence: VerifyEvidence[], heard: HeardWord[]) => void;
+  /**
+   * Also score a free phone loop (evidence only, default off: its scores were not comparable
+   * with the words' and it triples the second pass's time).
+   */
+  phoneLoop?: boolean;
+  /** Extra decoder arguments for the second pass. */
+  extraArgs?: string[];
+  /** See `applyVerification` (default `DEFAULT_KEEP_MARGIN`). */
+  keepMargin?: number;
 }
 
 let sharedLexicon: { key: string; lexicon: Lexicon } | undefined;
@@ -204,6 +233,98 @@ export function parseCtm(ctm: string): HeardWord[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
+/** Dictionary lines (`word PHONES`, alternates as `word(2)`) for the given words. */
+async function dictionaryLines(words: Iterable<string>, lexicon: Lexicon): Promise<string[]> {
+  const dictLines: string[] = [];
+  for (const w of [...words].sort()) {
+    if (w.startsWith(GARBAGE_PREFIX)) {
+      dictLines.push(`${w} ${w.slice(GARBAGE_PREFIX.length).toUpperCase()}`);
+      continue;
+    }
+    let prons = lexicon.pronunciations(w);
+    if (prons.length === 0) {
+      let guess = t2pCache.get(w);
+      if (!guess) {
+        try {
+          guess = await letterToSound(w);
+          t2pCache.set(w, guess);
+        } catch {
+          guess = undefined;
+        }
+      }
+      prons = guess ? [guess] : [];
+    }
+    prons.forEach((p, k) => dictLines.push(`${k === 0 ? w : `${w}(${k + 1})`} ${p}`));
+  }
+  return dictLines;
+}
+
+interface VerifyInput {
+  dir: string;
+  heard: HeardWord[];
+  passage: readonly PassageWord[];
+  lexicon: Lexicon;
+  distractors: ReadonlyMap<string, string[]>;
+  totalFrames: number;
+  verifyOptions: VerifyOptions;
+  run: (args: string[]) => Promise<void>;
+}
+
+/** Second pass (verify.ts): re-scores the first pass's words and returns the corrected words. */
+async function verifyReading(input: VerifyInput): Promise<HeardWord[]> {
+  const { dir, heard, passage } = input;
+  const alignment = alignReading(passage, normaliseHeard(heard));
+  const byStart = new Map<number, number>();
+  heard.forEach((h, k) => byStart.set(h.start, k));
+  // Only words the first pass marks as substitutions: a second look at words it heard as read
+  // does not separate real misreadings from sound-alike readings (docs/decisions/0003).
+  const assignment = alignment.words.map((w) =>
+    w.status === 'substitution' && w.start !== null ? (byStart.get(w.start) ?? -1) : -1,
+  );
+  const candidates = planVerification(
+    passage,
+    heard,
+    assignment,
+    (t) => input.distractors.get(t) ?? [],
+    input.totalFrames,
+  );
+  if (candidates.length === 0) return heard;
+  const loop = input.verifyOptions.phoneLoop
+    ? CMU_PHONES.map((p) => `${GARBAGE_PREFIX}${p.toLowerCase()}`)
+    : [];
+  const batch = buildVerificationBatch(candidates, loop);
+  const dict = await dictionaryLines(batch.words, input.lexicon);
+  const vdir = join(dir, 'v');
+  await mkdir(vdir);
+  await Promise.all([
+    writeFile(join(dir, 'verify.dict'), `${dict.join('\n')}\n`),
+    writeFile(join(dir, 'verify.ctl'), batch.ctl),
+    writeFile(join(dir, 'verify.fsgctl'), batch.fsgctl),
+    ...[...batch.grammars].map(([name, text]) => writeFile(join(vdir, `${name}.fsg`), text)),
+  ]);
+  await input.run([
+    '-dict',
+    join(dir, 'verify.dict'),
+    '-ctl',
+    join(dir, 'verify.ctl'),
+    '-fsgctl',
+    join(dir, 'verify.fsgctl'),
+    '-fsgdir',
+    vdir,
+    '-fsgext',
+    '.fsg',
+    '-hypseg',
+    join(dir, 'verify.hypseg'),
+    '-logfn',
+    join(dir, 'verify.log'),
+    ...(input.verifyOptions.extraArgs ?? []),
+  ]);
+  const hypseg = await readFile(join(dir, 'verify.hypseg'), 'utf8').catch(() => '');
+  const evidence = collectEvidence(candidates, parseHypseg(hypseg));
+  input.verifyOptions.onEvidence?.(evidence, heard);
+  return applyVerification(heard, evidence, input.verifyOptions.keepMargin ?? DEFAULT_KEEP_MARGIN);
+}
+
 /**
  * Creates the pocketsphinx recogniser.
  * @param options paths, limits and grammar tuning; defaults suit the Debian packages.
@@ -247,27 +368,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         probabilities: options.probabilities ?? {},
       });
 
-      const dictLines: string[] = [];
-      for (const w of [...grammar.words].sort()) {
-        if (w.startsWith(GARBAGE_PREFIX)) {
-          dictLines.push(`${w} ${w.slice(GARBAGE_PREFIX.length).toUpperCase()}`);
-          continue;
-        }
-        let prons = lexicon.pronunciations(w);
-        if (prons.length === 0) {
-          let guess = t2pCache.get(w);
-          if (!guess) {
-            try {
-              guess = await letterToSound(w);
-              t2pCache.set(w, guess);
-            } catch {
-              guess = undefined;
-            }
-          }
-          prons = guess ? [guess] : [];
-        }
-        prons.forEach((p, k) => dictLines.push(`${k === 0 ? w : `${w}(${k + 1})`} ${p}`));
-      }
+      const dictLines = await dictionaryLines(grammar.words, lexicon);
       const known = new Set(dictLines.map((l) => l.split(' ')[0]?.replace(/\(\d+\)$/, '')));
       // A word with no pronunciation at all would make the decoder refuse the grammar.
       const fsg = grammar.fsg
@@ -325,7 +426,43 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           },
         );
         const ctm = await readFile(join(dir, 'out.ctm'), 'utf8').catch(() => '');
-        return parseCtm(ctm);
+        const heard = parseCtm(ctm);
+        if (options.verify === false) return heard;
+        const verifyOptions = options.verify === true || !options.verify ? {} : options.verify;
+        return await verifyReading({
+          dir,
+          heard,
+          passage,
+          lexicon,
+          distractors,
+          totalFrames: Math.floor(audio.durationSeconds * 100),
+          verifyOptions,
+          run: (args) =>
+            runLimited(
+              binary,
+              [
+                '-hmm',
+                modelDir,
+                '-adcin',
+                'yes',
+                '-cepdir',
+                dir,
+                '-cepext',
+                '.raw',
+                '-remove_silence',
+                'no',
+                '-lw',
+                String(options.languageWeight ?? 8),
+                ...args,
+              ],
+              {
+                timeoutMs,
+                memoryKb: options.memoryLimitKb ?? 1_000_000,
+                cpuSeconds: Math.ceil(timeoutMs / 1000),
+                ...(signal ? { signal } : {}),
+              },
+            ),
+        });
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
