@@ -1,9 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { MeResponse } from '#core/api/account.ts';
-import { ShellHeader } from './ShellHeader.tsx';
+import { ME_QUERY_KEY } from '../../lib/api/me.ts';
+import { TOAST_REGION_LABEL, Toaster } from '../../ui/Toast.tsx';
+import { dismissToast } from '../../ui/toast-store.ts';
+import { ShellHeader, type ShellHeaderProps } from './ShellHeader.tsx';
 
 function me(streak: number, tokens: number): MeResponse {
   return {
@@ -55,5 +59,68 @@ describe('ShellHeader streak and tokens (spec §2.4, §4.6)', () => {
   it('says day at 1', () => {
     renderHeader(me(1, 0));
     expect(screen.getByText(/Reading streak:/).closest('li')).toHaveTextContent('1 day');
+  });
+});
+
+describe('ShellHeader Sign Out (spec §7.7, §8)', () => {
+  function renderWithToaster(signOutCall: ShellHeaderProps['signOutCall']) {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(ME_QUERY_KEY, me(0, 0));
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/home',
+          element: (
+            <ShellHeader
+              me={me(0, 0)}
+              showMenuButton={false}
+              onOpenMenu={() => {}}
+              signOutCall={signOutCall}
+            />
+          ),
+        },
+        { path: '/', element: <h1>Landing</h1> },
+      ],
+      { initialEntries: ['/home'] },
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    return { router, queryClient };
+  }
+  const region = () => screen.getByRole('region', { name: TOAST_REGION_LABEL });
+  afterEach(() => act(() => dismissToast()));
+
+  it('on success: the toast, the user forgotten, and the landing page', async () => {
+    const user = userEvent.setup();
+    const { router, queryClient } = renderWithToaster(async () => ({ ok: true }));
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    const status = within(region()).getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('Signed out successfully'));
+    expect(status).toHaveTextContent('Come back soon! 👋');
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it.each([
+    ['refused', async () => ({ ok: false as const, message: 'Nope' })],
+    [
+      'thrown',
+      async () => {
+        throw new Error('network');
+      },
+    ],
+  ])('when sign-out is %s: the destructive toast, and the user stays', async (_, call) => {
+    const user = userEvent.setup();
+    const { router, queryClient } = renderWithToaster(call);
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    const alert = within(region()).getByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('Error signing out'));
+    expect(alert).toHaveTextContent('Please try again');
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).not.toBeNull();
+    expect(router.state.location.pathname).toBe('/home');
   });
 });

@@ -10,7 +10,7 @@ import { builtProtectedPaths, protectedPaths as p } from '../../app/paths.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { ALL_GROUPS } from './nav-items.ts';
-import { RESIZE_LABEL, SIDEBAR_NAV_LABEL } from './Sidebar.tsx';
+import { MobileSidebar, RESIZE_LABEL, SIDEBAR_NAV_LABEL, Sidebar } from './Sidebar.tsx';
 import { MOBILE_QUERY, ShellLayout } from './ShellLayout.tsx';
 import { SIDEBAR_WIDTH_KEY } from './sidebar-width.ts';
 
@@ -353,5 +353,18 @@ describe('below 768 px: the sidebar overlay (spec §2.4, §9)', () => {
     // The page behind is hidden from assistive technology while the overlay is open.
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
     await act(async () => {});
+  });
+});
+
+describe('without a user (spec §2.4)', () => {
+  it('the sidebar and the overlay render nothing', () => {
+    const { container } = render(
+      <>
+        <Sidebar me={null} width={288} onWidthChange={() => {}} />
+        <MobileSidebar me={undefined} isOpen onOpenChange={() => {}} />
+      </>,
+    );
+    expect(container).toBeEmptyDOMElement();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
