@@ -215,9 +215,14 @@ async function expectScreen(
         if (state.context.form.role === 'student') expect(student).toBeChecked();
         else expect(within(group).queryByRole('radio', { checked: true })).toBeNull();
       } else {
-        expect(screen.getByLabelText(FIELD_LABELS[field], { selector: 'input' })).toHaveValue(
-          state.context.form[field],
-        );
+        const input = screen.getByLabelText(FIELD_LABELS[field], { selector: 'input' });
+        expect(input).toHaveValue(state.context.form[field]);
+        // §5: e-mail inputs are of e-mail type and required.
+        if (field === 'email') {
+          expect(input).toHaveAttribute('type', 'email');
+          expect(input).toBeRequired();
+        }
+        if (field === 'password') expect(input).toHaveAttribute('type', 'password');
       }
     }
     if (mode === 'signIn') {
