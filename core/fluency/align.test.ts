@@ -154,6 +154,13 @@ describe('alignReading', () => {
     expect(r.words[3]).toMatchObject({ status: 'substitution', heard: 'barks' });
   });
 
+  it('takes a passage word heard one place early as that word, after an omission', () => {
+    // "the" skipped, "broken" read, then an unclear extra sound: not two shifted substitutions
+    const r = align('they replaced the broken glass', 'they replaced broken [unclear] glass');
+    expect(r.words.map((w) => w.status)).toEqual(['correct', 'correct', 'omission', 'correct', 'correct']);
+    expect(r.insertions.map((i) => [i.afterIndex, i.heard])).toEqual([[3, '[unclear]']]);
+  });
+
   it('returns all not_reached for an empty reading and nothing for an empty passage', () => {
     expect(statuses(PASSAGE, '').every((s) => s === 'not_reached')).toBe(true);
     const r = align('', 'hello there');

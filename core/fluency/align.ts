@@ -79,6 +79,10 @@ const COST_INSERTION = 1;
 const COST_ATTEMPT = 0.6;
 const COST_REPETITION = 0.3;
 const COST_TRAILING_INSERTIONS = 0.5;
+// A heard word that is the next passage word, paired as a substitution of this one, costs a
+// little more: on a tie, "… [the] broken [unclear] glass" is an omission of "the", "broken"
+// read and an unclear insertion, not two substitutions shifted by one word.
+const COST_SHIFTED_SUBSTITUTION = 0.05;
 
 const OP_NONE = 0;
 const OP_MATCH = 1;
@@ -161,10 +165,14 @@ export function alignReading(
       if (word && token) {
         const l = matchLength(word, heard, j);
         if (l > 0) relax(i + 1, j + l, here, OP_MATCH, l);
+        const next = passage[i + 1];
+        const shifted = next !== undefined && matchLength(next, heard, j) > 0;
         relax(
           i + 1,
           j + 1,
-          here + (isSimilar(token.word, word) ? COST_SIMILAR_SUBSTITUTION : COST_SUBSTITUTION),
+          here +
+            (isSimilar(token.word, word) ? COST_SIMILAR_SUBSTITUTION : COST_SUBSTITUTION) +
+            (shifted ? COST_SHIFTED_SUBSTITUTION : 0),
           OP_SUB,
           1,
         );
