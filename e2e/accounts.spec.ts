@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './helpers/axe.ts';
+import { expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
+import { freshEmail, linkFromOutbox, TEST_PASSWORD } from './helpers/reader.ts';
 
 /*
  * Accounts (issue 3), through the real UI against the real server (NODE_ENV=test, so mail goes to
@@ -7,15 +8,8 @@ import { expectNoAxeViolations } from './helpers/axe.ts';
  * page visited is checked with axe in both colour themes.
  */
 
-const PASSWORD = 'purple-otter-42-reads';
+const PASSWORD = TEST_PASSWORD;
 const NEW_PASSWORD = 'green-kite-17-jumps';
-
-let counter = 0;
-/** A fresh address per test, so runs never collide. */
-function freshEmail(prefix: string): string {
-  counter += 1;
-  return `${prefix}-${Date.now()}-${counter}@example.com`;
-}
 
 /** A page from `browser.newContext()` (axe needs it), with toasts and errors echoed to the log. */
 async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
@@ -23,29 +17,6 @@ async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('pageerror:', error.message));
   return page;
-}
-
-/** axe in the standard theme and in high contrast (the theme the Display button sets on <html>). */
-async function checkA11y(page: Page, label: string): Promise<void> {
-  await expectNoAxeViolations(page, `${label}, standard`);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'high-contrast'));
-  await expectNoAxeViolations(page, `${label}, high contrast`);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'standard'));
-}
-
-/** The newest link in the newest message to `email` whose subject matches. */
-async function linkFromOutbox(page: Page, email: string, subject: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/api/test/outbox?to=${encodeURIComponent(email)}`);
-      const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
-      const message = messages.find((m) => subject.test(m.subject));
-      link = message?.text.match(/https?:\/\/\S+/)?.[0];
-      return link ?? null;
-    })
-    .not.toBeNull();
-  return link as string;
 }
 
 /** The toast region's current toast has this title. */

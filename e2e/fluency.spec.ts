@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config.ts';
-import { expectNoAxeViolations } from './helpers/axe.ts';
+import { expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
+import { finishOnboardingByApi, freshEmail, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
 
 /*
  * Fluency practice (issue 5) in Debian chromium with the fake microphone: a reading made by flite at
@@ -13,7 +14,7 @@ import { expectNoAxeViolations } from './helpers/axe.ts';
  * and accessible name only; axe on every screen; screenshots of each state into /tmp/shots.
  */
 
-const PASSWORD = 'purple-otter-42-reads';
+const PASSWORD = TEST_PASSWORD;
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -30,9 +31,6 @@ interface Reading {
   /** Words correct × 60 / speech span: the WCPM a perfect scorer reports. */
   truthWcpm: number;
 }
-
-let counter = 0;
-const freshEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.com`;
 
 /** Seconds of a WAV, measured with sox. */
 function soxSeconds(path: string): number {
@@ -113,42 +111,19 @@ async function newContext(
   return { context, page };
 }
 
-/** axe in the standard theme and in high contrast. */
-async function checkA11y(page: Page, label: string): Promise<void> {
-  await expectNoAxeViolations(page, `${label}, standard`);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'high-contrast'));
-  await expectNoAxeViolations(page, `${label}, high contrast`);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'standard'));
-}
-
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `fluency-${name}.png`), fullPage: true });
 }
 
 /** Signs up by API, verifies by the outbox link, signs in on the login page, onboards as grade 3. */
 async function signUpAndIn(page: Page, prefix: string): Promise<string> {
-  const email = freshEmail(prefix);
-  const signup = await page.request.post('/api/signup', {
-    data: { email, password: PASSWORD, data: { display_name: 'Rosa', user_type: 'student', grade: '3' } },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/api/test/outbox?to=${encodeURIComponent(email)}`);
-      const { messages } = (await response.json()) as { messages: { text: string }[] };
-      link = messages[0]?.text.match(/https?:\/\/\S+/)?.[0];
-      return link ?? null;
-    })
-    .not.toBeNull();
-  await page.goto(link as string);
+  const email = await signUpVerified(page, { email: freshEmail(prefix), name: 'Rosa', grade: '3' });
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
-  const onboarding = await page.request.post('/api/onboarding', { data: { grade: '3' } });
-  expect(onboarding.ok(), await onboarding.text()).toBe(true);
+  await finishOnboardingByApi(page, '3');
   return email;
 }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './helpers/axe.ts';
+import { expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
+import { finishOnboardingByApi, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
 
 /*
  * Story library and reader (issue 5, "Stories") through the real UI against the real server
@@ -8,19 +9,10 @@ import { expectNoAxeViolations } from './helpers/axe.ts';
  * Set STORIES_SHOTS_DIR to also save screenshots of the library and the reader.
  */
 
-const PASSWORD = 'purple-otter-42-reads';
 const SHOTS = process.env.STORIES_SHOTS_DIR;
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/stories-${name}.png`, fullPage: true });
-}
-
-/** axe in the standard theme and in high contrast. */
-async function checkA11y(page: Page, label: string): Promise<void> {
-  await expectNoAxeViolations(page, `${label}, standard`);
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'high-contrast'));
-  await expectNoAxeViolations(page, `${label}, high contrast`);
-  await page.evaluate(() => document.documentElement.removeAttribute('data-theme'));
 }
 
 /** Press Tab until `target` has focus (at most `max` times), as a keyboard user would. */
@@ -37,25 +29,12 @@ async function signedInReader(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('pageerror:', error.message));
-  const email = `stories-${Date.now()}@example.com`;
-  const signUp = await page.request.post('/api/signup', {
-    data: { email, password: PASSWORD, data: { display_name: 'Robin', user_type: 'student', grade: '2' } },
+  const email = await signUpVerified(page, { name: 'Robin', grade: '2' });
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: TEST_PASSWORD },
   });
-  expect(signUp.status()).toBe(201);
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/api/test/outbox?to=${encodeURIComponent(email)}`);
-      const { messages } = (await response.json()) as { messages: { text: string }[] };
-      link = messages[0]?.text.match(/https?:\/\/\S+/)?.[0];
-      return link ?? null;
-    })
-    .not.toBeNull();
-  await page.goto(link!);
-  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } });
   expect(signIn.status()).toBe(200);
-  const onboarding = await page.request.post('/api/onboarding', { data: { grade: '2' } });
-  expect(onboarding.status()).toBe(200);
+  await finishOnboardingByApi(page, '2');
   return page;
 }
 

@@ -32,3 +32,17 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   }));
   expect(violations, `axe violations on ${label}`).toEqual([]);
 }
+
+/**
+ * {@link expectNoAxeViolations} in the standard theme and in high contrast (the theme the Display
+ * button sets on `<html>`), leaving the page in the standard theme.
+ *
+ * @param page the page to check
+ * @param label what is being checked, e.g. "/home"
+ */
+export async function expectNoAxeViolationsInBothThemes(page: Page, label: string): Promise<void> {
+  await expectNoAxeViolations(page, `${label}, standard`);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'high-contrast'));
+  await expectNoAxeViolations(page, `${label}, high contrast`);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'standard'));
+}
