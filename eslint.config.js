@@ -5,6 +5,18 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Features never import each other (house style): each src/features/<name> may import only itself
+// among the features; what two features share lives in src/app, src/ui, src/lib or core/.
+const featureZones = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message: 'features never import each other: share through src/app, src/ui, src/lib or core/.',
+  }));
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'test-results', 'playwright-report', '.tmp'] },
@@ -35,6 +47,7 @@ export default tseslint.config(
               from: ['./src', './machines', './voice', './a11y'],
               message: 'server/ uses core/ only.',
             },
+            ...featureZones,
           ],
         },
       ],

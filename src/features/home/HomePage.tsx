@@ -1,5 +1,5 @@
 import { protectedPaths } from '../../app/paths.ts';
-import { menuKindFor, navGroupsFor } from '../shell/nav-items.ts';
+import { menuKindFor, navGroupsFor } from '../../app/nav-items.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { gradeLabel } from '../../lib/api/profile-options.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

@@ -9,7 +9,7 @@ import { AriaRouterProvider } from '../../app/AriaRouterProvider.tsx';
 import { builtProtectedPaths, protectedPaths as p } from '../../app/paths.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
-import { ALL_GROUPS } from './nav-items.ts';
+import { ALL_GROUPS } from '../../app/nav-items.ts';
 import { MobileSidebar, RESIZE_LABEL, SIDEBAR_NAV_LABEL, Sidebar } from './Sidebar.tsx';
 import { MOBILE_QUERY, ShellLayout } from './ShellLayout.tsx';
 import { SIDEBAR_WIDTH_KEY } from './sidebar-width.ts';

@@ -6,7 +6,7 @@ import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { SparkyLogo } from '../../ui/SparkyLogo.tsx';
-import { menuKindFor, navGroupsFor, type NavGroup } from './nav-items.ts';
+import { menuKindFor, navGroupsFor, type NavGroup } from '../../app/nav-items.ts';
 import {
   SIDEBAR_MAX_WIDTH,
   SIDEBAR_MIN_WIDTH,

@@ -4,7 +4,7 @@
  * release are listed ({@link isBuiltPath}); the rest join as they are built.
  */
 import type { MeResponse } from '#core/api/account.ts';
-import { isBuiltPath, protectedPaths as p } from '../../app/paths.ts';
+import { isBuiltPath, protectedPaths as p } from './paths.ts';
 
 /** A sidebar link. */
 export interface NavItem {
