@@ -9,7 +9,11 @@ import {
   writeDisplayPreferences,
   type DisplayPreferences,
 } from './display-preferences.ts';
-import { reloadDisplayPreferences, updateDisplayPreferences, useDisplayPreferences } from './use-display-preferences.ts';
+import {
+  reloadDisplayPreferences,
+  updateDisplayPreferences,
+  useDisplayPreferences,
+} from './use-display-preferences.ts';
 
 const html = document.documentElement;
 
@@ -47,7 +51,10 @@ describe('display preferences', () => {
   it('ignores corrupt or unknown stored values field by field', () => {
     localStorage.setItem(DISPLAY_PREFERENCES_STORAGE_KEY, '{not json');
     expect(readDisplayPreferences().theme).toBe('standard');
-    localStorage.setItem(DISPLAY_PREFERENCES_STORAGE_KEY, JSON.stringify({ theme: 'neon', textSize: 'large', motion: 7 }));
+    localStorage.setItem(
+      DISPLAY_PREFERENCES_STORAGE_KEY,
+      JSON.stringify({ theme: 'neon', textSize: 'large', motion: 7 }),
+    );
     expect(readDisplayPreferences()).toEqual({ theme: 'standard', textSize: 'large', motion: 'system' });
   });
 
@@ -61,7 +68,9 @@ describe('display preferences', () => {
       },
     } as unknown as Storage;
     expect(readDisplayPreferences(blocked).textSize).toBe('standard');
-    expect(writeDisplayPreferences({ theme: 'standard', textSize: 'large', motion: 'system' }, blocked)).toBe(false);
+    expect(writeDisplayPreferences({ theme: 'standard', textSize: 'large', motion: 'system' }, blocked)).toBe(
+      false,
+    );
   });
 
   it('applies the choices as data attributes on <html>', () => {

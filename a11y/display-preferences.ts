@@ -52,7 +52,9 @@ export function defaultDisplayPreferences(): DisplayPreferences {
  * Reads the stored choices. Missing, unreadable or unknown values fall back to
  * {@link defaultDisplayPreferences} field by field; never throws (storage may be blocked).
  */
-export function readDisplayPreferences(storage: Storage | undefined = safeLocalStorage()): DisplayPreferences {
+export function readDisplayPreferences(
+  storage: Storage | undefined = safeLocalStorage(),
+): DisplayPreferences {
   const defaults = defaultDisplayPreferences();
   let stored: Record<string, unknown> = {};
   try {
@@ -105,11 +107,17 @@ export function isMotionReduced(preferences: DisplayPreferences): boolean {
 }
 
 function oneOf<T extends string>(allowed: readonly T[], value: unknown): T | undefined {
-  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value)
+    ? (value as T)
+    : undefined;
 }
 
 function mediaMatches(query: string): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(query).matches
+  );
 }
 
 function safeLocalStorage(): Storage | undefined {

@@ -90,7 +90,9 @@ function subscribeReducedMotionQuery(listener: Listener): () => void {
 }
 
 function systemReducesMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /**

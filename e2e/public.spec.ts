@@ -8,7 +8,13 @@ import { THEMES, presetDisplayPreferences } from './helpers/display.ts';
  */
 
 const SIGN_UP = '/login?mode=signup';
-const SIGN_UP_BUTTONS = ['Start as Parent', 'Start as Teacher', 'Start Reading', 'Start Free Today', 'Sign Up'];
+const SIGN_UP_BUTTONS = [
+  'Start as Parent',
+  'Start as Teacher',
+  'Start Reading',
+  'Start Free Today',
+  'Sign Up',
+];
 const UNKNOWN_PATH = '/this/page/does-not-exist';
 
 async function openLanding(page: Page) {
@@ -57,7 +63,9 @@ test.describe('landing page', () => {
     await expect(footer.getByRole('link', { name: 'About Sparky Reads' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Privacy' })).toBeVisible();
     await expect(footer.getByText('Terms of use: published when accounts open')).toBeVisible();
-    const footerHrefs = await footer.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+    const footerHrefs = await footer
+      .getByRole('link')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
     expect(footerHrefs.filter((href) => !href || href === '#')).toEqual([]);
   });
 
@@ -187,7 +195,9 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expect(
-          heading ? page.getByRole('heading', { level: 1, name: heading }) : page.getByRole('heading', { level: 1 }),
+          heading
+            ? page.getByRole('heading', { level: 1, name: heading })
+            : page.getByRole('heading', { level: 1 }),
         ).toBeVisible();
         await expectNoAxeViolations(page, `${path} (${theme})`);
         await context.close();

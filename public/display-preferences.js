@@ -22,12 +22,16 @@
   }
   var prefersMoreContrast = false;
   try {
-    prefersMoreContrast = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-contrast: more)').matches;
+    prefersMoreContrast =
+      typeof window.matchMedia === 'function' && window.matchMedia('(prefers-contrast: more)').matches;
   } catch {
     // Old browsers: no preference.
   }
   var root = document.documentElement;
-  root.setAttribute('data-theme', oneOf(THEMES, stored.theme) || (prefersMoreContrast ? 'high-contrast' : 'standard'));
+  root.setAttribute(
+    'data-theme',
+    oneOf(THEMES, stored.theme) || (prefersMoreContrast ? 'high-contrast' : 'standard'),
+  );
   root.setAttribute('data-text-size', oneOf(TEXT_SIZES, stored.textSize) || 'standard');
   root.setAttribute('data-motion', oneOf(MOTION, stored.motion) || 'system');
 })();

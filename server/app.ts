@@ -177,7 +177,10 @@ export function createApp(deps: AppDeps) {
     }),
   );
   api.route('/', createStoryRoutes({ db }));
-  api.route('/', createSpeechRoutes({ tts: createFliteTts({ cacheDir: join(env.DATA_DIR, 'speech-cache') }) }));
+  api.route(
+    '/',
+    createSpeechRoutes({ tts: createFliteTts({ cacheDir: join(env.DATA_DIR, 'speech-cache') }) }),
+  );
 
   /** GET /api/health → { status, version, database: { kind, migrations: { applied, expected, upToDate } } }. */
   api.get('/health', async (c) => {

@@ -15,7 +15,11 @@ export const DISPLAY_PREFERENCES_STORAGE_KEY = 'sparky-reads:display-preferences
  */
 export async function presetDisplayPreferences(
   context: BrowserContext,
-  preferences: { theme?: Theme; textSize?: 'standard' | 'large' | 'extra-large'; motion?: 'system' | 'reduced' },
+  preferences: {
+    theme?: Theme;
+    textSize?: 'standard' | 'large' | 'extra-large';
+    motion?: 'system' | 'reduced';
+  },
 ): Promise<void> {
   await context.addInitScript(
     ([key, value]) => {

@@ -1,6 +1,12 @@
 import { Link } from '../ui/Link.tsx';
 import { SparkyLogo } from '../ui/SparkyLogo.tsx';
-import { aboutSectionPath, aboutSections, landingSectionPath, landingSections, publicPaths } from './paths.ts';
+import {
+  aboutSectionPath,
+  aboutSections,
+  landingSectionPath,
+  landingSections,
+  publicPaths,
+} from './paths.ts';
 
 /**
  * The footer of the signed-out pages (spec §2.1 "footer with placeholder links"). Every link goes

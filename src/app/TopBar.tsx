@@ -14,7 +14,12 @@ export function TopBar() {
   return (
     <header className="top-bar">
       <div className="container top-bar__inner">
-        <Link href={publicPaths.landing} variant="nav" className="top-bar__brand" aria-current={current(publicPaths.landing)}>
+        <Link
+          href={publicPaths.landing}
+          variant="nav"
+          className="top-bar__brand"
+          aria-current={current(publicPaths.landing)}
+        >
           <SparkyLogo size={40} />
           <span>Sparky Reads</span>
         </Link>
@@ -36,7 +41,12 @@ export function TopBar() {
               </Link>
             </li>
             <li>
-              <Link href={publicPaths.login} variant="secondary" className="top-bar__sign-in" aria-current={current(publicPaths.login)}>
+              <Link
+                href={publicPaths.login}
+                variant="secondary"
+                className="top-bar__sign-in"
+                aria-current={current(publicPaths.login)}
+              >
                 Sign In
               </Link>
             </li>

@@ -160,7 +160,10 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
  * @param me the current user
  * @param isBuilt which screens work (defaults to this release's list)
  */
-export function navGroupsFor(me: Pick<MeResponse, 'roles' | 'profile'>, isBuilt: (path: string) => boolean = isBuiltPath): NavGroup[] {
+export function navGroupsFor(
+  me: Pick<MeResponse, 'roles' | 'profile'>,
+  isBuilt: (path: string) => boolean = isBuiltPath,
+): NavGroup[] {
   return ALL_GROUPS[menuKindFor(me)]
     .map((group) => ({ ...group, items: group.items.filter((item) => isBuilt(item.path)) }))
     .filter((group) => group.items.length > 0);

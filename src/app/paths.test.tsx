@@ -13,7 +13,12 @@ import { MAX_RETRY_DELAY_MS, QUERY_STALE_TIME_MS, createQueryClient, retryDelay 
 
 describe('paths', () => {
   it('lists every protected route of spec §2.2', () => {
-    const listed = new Set<string>([...Object.values(protectedPaths), paths.class, paths.studentProgress, paths.readStory]);
+    const listed = new Set<string>([
+      ...Object.values(protectedPaths),
+      paths.class,
+      paths.studentProgress,
+      paths.readStory,
+    ]);
     const spec = `/home, /teacher-dashboard, /class-management, /class/:classId, /student-classroom, /create-assignment,
       /student-progress, /student-progress/:studentId, /grade-assignments, /class-calendar, /student-reports,
       /class-analytics, /role-test, /my-learning-path, /my-voice, /onboarding, /profile, /create, /play, /stories,

@@ -15,7 +15,9 @@ describe('public routes', () => {
 
   it('the landing page has every section of spec §2.1 as a named region', async () => {
     renderRoute('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Help children learn to read' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Help children learn to read' }),
+    ).toBeInTheDocument();
     for (const name of [
       'Why Sparky Reads exists',
       'Features',
@@ -27,7 +29,9 @@ describe('public routes', () => {
     }
     const features = screen.getByRole('region', { name: 'Features' });
     expect(within(features).getAllByRole('listitem')).toHaveLength(12);
-    const steps = within(screen.getByRole('region', { name: 'How It Works' })).getAllByRole('heading', { level: 3 });
+    const steps = within(screen.getByRole('region', { name: 'How It Works' })).getAllByRole('heading', {
+      level: 3,
+    });
     expect(steps.map((step) => step.textContent)).toEqual([
       'Step 1: Sign Up',
       'Step 2: Take Screening',
@@ -39,7 +43,13 @@ describe('public routes', () => {
   it('every sign-up button leads to /login?mode=signup', async () => {
     renderRoute('/');
     await screen.findByRole('heading', { level: 1 });
-    for (const name of ['Start as Parent', 'Start as Teacher', 'Start Reading', 'Start Free Today', 'Sign Up']) {
+    for (const name of [
+      'Start as Parent',
+      'Start as Teacher',
+      'Start Reading',
+      'Start Free Today',
+      'Sign Up',
+    ]) {
       const links = screen.getAllByRole('link', { name });
       expect(links.length).toBeGreaterThan(0);
       for (const link of links) expect(link).toHaveAttribute('href', signUpPath);

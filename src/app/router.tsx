@@ -33,9 +33,13 @@ const builtScreens: Record<string, RouteObject['element']> = {
 };
 
 /** Every protected route of spec §2.2, behind the guard and inside the signed-in shell. */
-const protectedRoutes: RouteObject[] = [...Object.values(protectedPaths), ...Object.values(protectedPatterns)].map(
-  (path) => ({ path, element: builtScreens[path] ?? <BeingBuiltPage title={SCREEN_TITLES[path] ?? path} /> }),
-);
+const protectedRoutes: RouteObject[] = [
+  ...Object.values(protectedPaths),
+  ...Object.values(protectedPatterns),
+].map((path) => ({
+  path,
+  element: builtScreens[path] ?? <BeingBuiltPage title={SCREEN_TITLES[path] ?? path} />,
+}));
 
 /**
  * The route table. Only built pages are registered: the protected routes of spec §2.2 and the

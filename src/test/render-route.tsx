@@ -10,7 +10,9 @@ import { routes } from '../app/router.tsx';
  */
 export function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

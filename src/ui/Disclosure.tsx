@@ -28,7 +28,12 @@ export function Disclosure({ title, headingLevel = 3, children, className, ...pr
     <AriaDisclosure
       {...props}
       className={({ isExpanded, isFocusVisibleWithin }) =>
-        cx('disclosure', isExpanded && 'is-expanded', isFocusVisibleWithin && 'is-focus-visible-within', className)
+        cx(
+          'disclosure',
+          isExpanded && 'is-expanded',
+          isFocusVisibleWithin && 'is-focus-visible-within',
+          className,
+        )
       }
     >
       <Heading level={headingLevel} className="disclosure__heading">
@@ -44,7 +49,14 @@ export function Disclosure({ title, headingLevel = 3, children, className, ...pr
           }
         >
           <svg className="disclosure__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M9 5l7 7-7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="3"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           {title}
         </AriaButton>

@@ -73,7 +73,9 @@ describe('ErrorBoundary', () => {
     const user = userEvent.setup();
     const reload = vi.fn();
     render(
-      <ErrorBoundary fallback={({ error, reset }) => <ErrorScreenHarness error={error} reset={reset} reload={reload} />}>
+      <ErrorBoundary
+        fallback={({ error, reset }) => <ErrorScreenHarness error={error} reset={reset} reload={reload} />}
+      >
         <Fragile />
       </ErrorBoundary>,
     );
@@ -102,7 +104,14 @@ describe('ErrorBoundary', () => {
   });
 });
 
-
-function ErrorScreenHarness({ error, reset, reload }: { error: unknown; reset: () => void; reload: () => void }) {
+function ErrorScreenHarness({
+  error,
+  reset,
+  reload,
+}: {
+  error: unknown;
+  reset: () => void;
+  reload: () => void;
+}) {
   return <ErrorScreen error={error} onRetry={reset} onRefresh={reload} />;
 }

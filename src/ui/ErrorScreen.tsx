@@ -23,7 +23,11 @@ export interface ErrorScreenProps {
  * 'Refresh Page', and collapsible error details. Its heading takes focus when it appears so a
  * screen-reader or keyboard user is not left on a control that vanished.
  */
-export function ErrorScreen({ error, onRetry, onRefresh = () => window.location.reload() }: ErrorScreenProps) {
+export function ErrorScreen({
+  error,
+  onRetry,
+  onRefresh = () => window.location.reload(),
+}: ErrorScreenProps) {
   const details = describeError(error);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);

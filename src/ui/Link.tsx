@@ -29,7 +29,8 @@ export function Link({ variant = 'inline', className, ...props }: LinkProps) {
       {...props}
       className={({ isFocusVisible, isPressed, isHovered }) => {
         const state = { isFocusVisible, isPressed, isHovered };
-        if (variant === 'primary' || variant === 'secondary') return buttonClassName(variant, state, className);
+        if (variant === 'primary' || variant === 'secondary')
+          return buttonClassName(variant, state, className);
         return cx(
           variant === 'nav' ? 'nav-link' : 'text-link',
           isFocusVisible && 'is-focus-visible',

@@ -18,7 +18,11 @@ export interface LoadingIndicatorProps {
 export function LoadingIndicator({ message = 'Loading...', size = 'inline' }: LoadingIndicatorProps) {
   const reduceMotion = useReducedMotion();
   return (
-    <div role="status" className={cx('loading', `loading--${size}`)} data-animated={reduceMotion ? 'false' : 'true'}>
+    <div
+      role="status"
+      className={cx('loading', `loading--${size}`)}
+      data-animated={reduceMotion ? 'false' : 'true'}
+    >
       {reduceMotion ? (
         <svg className="loading__still" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
           <path
@@ -31,8 +35,22 @@ export function LoadingIndicator({ message = 'Loading...', size = 'inline' }: Lo
         </svg>
       ) : (
         <svg className="loading__spinner" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
-          <circle cx="24" cy="24" r="19" fill="none" stroke="currentColor" strokeOpacity="0.25" strokeWidth="6" />
-          <path d="M24 5a19 19 0 0 1 19 19" fill="none" stroke="currentColor" strokeWidth="6" strokeLinecap="round" />
+          <circle
+            cx="24"
+            cy="24"
+            r="19"
+            fill="none"
+            stroke="currentColor"
+            strokeOpacity="0.25"
+            strokeWidth="6"
+          />
+          <path
+            d="M24 5a19 19 0 0 1 19 19"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="6"
+            strokeLinecap="round"
+          />
         </svg>
       )}
       <span className="loading__message">{message}</span>

@@ -23,11 +23,17 @@ export interface SelectOption {
 }
 
 /** Props of {@link Select}. */
-export interface SelectProps
-  extends Omit<
-    AriaSelectProps<SelectOption>,
-    'children' | 'className' | 'selectedKey' | 'onSelectionChange' | 'onChange' | 'value' | 'defaultValue' | 'placeholder'
-  > {
+export interface SelectProps extends Omit<
+  AriaSelectProps<SelectOption>,
+  | 'children'
+  | 'className'
+  | 'selectedKey'
+  | 'onSelectionChange'
+  | 'onChange'
+  | 'value'
+  | 'defaultValue'
+  | 'placeholder'
+> {
   label: ReactNode;
   options: readonly SelectOption[];
   /** The chosen id, or '' for none. */
@@ -73,7 +79,12 @@ export function Select({
       </Label>
       <AriaButton
         className={({ isFocusVisible, isPressed }) =>
-          cx('field__input', 'select__button', isFocusVisible && 'is-focus-visible', isPressed && 'is-pressed')
+          cx(
+            'field__input',
+            'select__button',
+            isFocusVisible && 'is-focus-visible',
+            isPressed && 'is-pressed',
+          )
         }
       >
         <SelectValue className="select__value" />

@@ -29,7 +29,13 @@ export function SparkyLogo({ size = 40, className }: SparkyLogoProps) {
       />
       <circle className="sparky-logo__eye" cx="26.5" cy="31" r="2.8" />
       <circle className="sparky-logo__eye" cx="37.5" cy="31" r="2.8" />
-      <path className="sparky-logo__smile" d="M26 38.5q6 5 12 0" fill="none" strokeWidth="2.8" strokeLinecap="round" />
+      <path
+        className="sparky-logo__smile"
+        d="M26 38.5q6 5 12 0"
+        fill="none"
+        strokeWidth="2.8"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

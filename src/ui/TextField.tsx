@@ -49,7 +49,12 @@ export function TextField({
       <Input
         placeholder={placeholder}
         className={({ isFocusVisible, isInvalid: invalid, isDisabled }) =>
-          cx('field__input', isFocusVisible && 'is-focus-visible', invalid && 'is-invalid', isDisabled && 'is-disabled')
+          cx(
+            'field__input',
+            isFocusVisible && 'is-focus-visible',
+            invalid && 'is-invalid',
+            isDisabled && 'is-disabled',
+          )
         }
       />
       {description ? (

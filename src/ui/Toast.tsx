@@ -80,7 +80,8 @@ export function Toaster() {
       onPointerLeave={() => setPaused((p) => ({ ...p, hover: false }))}
       onFocus={() => setPaused((p) => ({ ...p, focus: true }))}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused((p) => ({ ...p, focus: false }));
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+          setPaused((p) => ({ ...p, focus: false }));
       }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && toast) {

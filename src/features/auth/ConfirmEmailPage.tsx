@@ -10,7 +10,8 @@ export const CONFIRM_TEXT = {
   verifiedTitle: 'Your e-mail is verified',
   verifiedBody: 'Thank you! Your account is ready. Sign in to start reading.',
   failedTitle: 'We could not verify your e-mail',
-  expired: 'This verification link is invalid or has expired. Sign in and we will tell you how to get a new one.',
+  expired:
+    'This verification link is invalid or has expired. Sign in and we will tell you how to get a new one.',
   other: 'Something went wrong with this verification link.',
 } as const;
 
@@ -35,7 +36,9 @@ export function ConfirmEmailPage() {
         <h1 className="login__title" tabIndex={-1}>
           {error ? CONFIRM_TEXT.failedTitle : CONFIRM_TEXT.verifiedTitle}
         </h1>
-        <p className="login__subtitle">{error ? describeVerificationError(error) : CONFIRM_TEXT.verifiedBody}</p>
+        <p className="login__subtitle">
+          {error ? describeVerificationError(error) : CONFIRM_TEXT.verifiedBody}
+        </p>
         <p className="confirm__links">
           <Link href={publicPaths.login} variant="primary">
             Sign in

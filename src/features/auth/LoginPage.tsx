@@ -29,7 +29,10 @@ export const MODE_TEXT: Record<LoginMode, { title: string; subtitle: string }> =
   signIn: { title: 'Welcome back', subtitle: 'Sign in to keep reading' },
   signUpStep1: { title: 'Create Account', subtitle: 'Start your reading journey' },
   signUpStep2: { title: 'Tell us about yourself', subtitle: 'Help us personalize your experience' },
-  passwordReset: { title: 'Reset your password', subtitle: "Enter your e-mail and we'll send you a reset link" },
+  passwordReset: {
+    title: 'Reset your password',
+    subtitle: "Enter your e-mail and we'll send you a reset link",
+  },
 };
 
 /** Shown when a reset link comes back as `/login?error=INVALID_TOKEN`. */
@@ -117,7 +120,8 @@ function LoginForms({
     if (signedInUser) send({ type: 'auth.signedIn', userType: signedInUser.profile?.user_type ?? null });
   }, [signedInUser, send]);
   useEffect(() => {
-    if (snapshot.status === 'done' && context.redirectTo) void navigate(context.redirectTo, { replace: true });
+    if (snapshot.status === 'done' && context.redirectTo)
+      void navigate(context.redirectTo, { replace: true });
   }, [snapshot.status, context.redirectTo, navigate]);
 
   // A reset link that came back invalid opens the reset form, once.
@@ -136,7 +140,9 @@ function LoginForms({
       : topLevelState(snapshot.value);
   const shownMode: LoginMode = mode === 'redirecting' ? 'signIn' : mode;
   const text = MODE_TEXT[shownMode];
-  useDocumentTitle(shownMode === 'signIn' ? 'Sign in' : shownMode === 'passwordReset' ? 'Reset password' : 'Sign up');
+  useDocumentTitle(
+    shownMode === 'signIn' ? 'Sign in' : shownMode === 'passwordReset' ? 'Reset password' : 'Sign up',
+  );
 
   // Focus the heading on every mode change after the first render (screen readers read it).
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -175,7 +181,11 @@ function LoginForms({
   if (shownMode === 'signIn') {
     const failed = snapshot.matches({ signIn: 'failed' }) && context.error !== null;
     body = (
-      <form className="login__form" noValidate onSubmit={(e) => submit(e, 'signIn', () => send({ type: 'signIn.submit' }))}>
+      <form
+        className="login__form"
+        noValidate
+        onSubmit={(e) => submit(e, 'signIn', () => send({ type: 'signIn.submit' }))}
+      >
         <TextField
           label="Email"
           type="email"
@@ -219,7 +229,8 @@ function LoginForms({
           validationBehavior="aria"
           {...field('email')}
           errorMessage={
-            requiredError('email', 'passwordReset', TOASTS.emailRequired.description) ?? (failed ? context.error : null)
+            requiredError('email', 'passwordReset', TOASTS.emailRequired.description) ??
+            (failed ? context.error : null)
           }
         />
         {snapshot.matches({ passwordReset: 'succeeded' }) ? (

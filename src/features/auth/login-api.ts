@@ -5,7 +5,12 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthOutcome } from '#machines/login.machine.ts';
-import type { PasswordResetPayload, SignInPayload, SignUpPayload, SocialProvider } from '#core/auth/sign-up.ts';
+import type {
+  PasswordResetPayload,
+  SignInPayload,
+  SignUpPayload,
+  SocialProvider,
+} from '#core/auth/sign-up.ts';
 import { SignUpRequestSchema } from '#core/api/account.ts';
 import * as auth from '../../lib/api/auth-client.ts';
 import { ME_QUERY_KEY, fetchMe } from '../../lib/api/me.ts';

@@ -17,7 +17,9 @@ describe('NotFoundPage', () => {
 
   it("shows 'Oops! Page not found' and a 'Return to Home' link to / (spec §2.1)", async () => {
     renderRoute('/no/such/page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
     expect(document.title).toBe('Page not found · Sparky Reads');
   });
@@ -27,7 +29,10 @@ describe('NotFoundPage', () => {
     await screen.findByRole('heading', { name: 'Oops! Page not found' });
     expect(warn).toHaveBeenCalledWith('Page not found: /no/such/page?from=test');
     expect(sendBeacon).toHaveBeenCalledOnce();
-    expect(sendBeacon).toHaveBeenCalledWith(NOT_FOUND_LOG_ENDPOINT, JSON.stringify({ path: '/no/such/page?from=test' }));
+    expect(sendBeacon).toHaveBeenCalledWith(
+      NOT_FOUND_LOG_ENDPOINT,
+      JSON.stringify({ path: '/no/such/page?from=test' }),
+    );
   });
 
   it('still shows the page when the browser has no sendBeacon', async () => {

@@ -29,7 +29,8 @@ export function NotFoundPage() {
       <SparkyLogo size={120} className="not-found__sparky" />
       <h1>Oops! Page not found</h1>
       <p className="not-found__text">
-        We looked everywhere but could not find the page <code className="not-found__path">{location.pathname}</code>.
+        We looked everywhere but could not find the page{' '}
+        <code className="not-found__path">{location.pathname}</code>.
       </p>
       <Link href={publicPaths.landing} variant="primary">
         Return to Home

@@ -56,7 +56,8 @@ export function toProfileUpdate(form: ProfileForm): ProfileUpdate {
 /** Field-level problems from the shared schema, by field. */
 function problems(form: ProfileForm): Partial<Record<keyof ProfileForm, string>> {
   const out: Partial<Record<keyof ProfileForm, string>> = {};
-  if (form.age.trim() !== '' && parseAge(form.age) === undefined) out.age = 'Please enter the age as a number, like 8.';
+  if (form.age.trim() !== '' && parseAge(form.age) === undefined)
+    out.age = 'Please enter the age as a number, like 8.';
   const parsed = ProfileUpdateSchema.safeParse(toProfileUpdate(form));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -96,7 +97,10 @@ function ProfileEditor({ me }: { me: MeResponse }) {
       onError: (error) =>
         showToast({
           title: PROFILE_TOASTS.failed.title,
-          description: error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.',
+          description:
+            error instanceof ApiError && error.message
+              ? error.message
+              : 'Something went wrong. Please try again.',
           variant: 'destructive',
         }),
     });
@@ -139,9 +143,21 @@ function ProfileEditor({ me }: { me: MeResponse }) {
             onChange={set('age')}
             errorMessage={errors.age ?? null}
           />
-          <Select label="Grade" options={GRADE_OPTIONS} isOptional value={form.grade} onChange={set('grade')} />
+          <Select
+            label="Grade"
+            options={GRADE_OPTIONS}
+            isOptional
+            value={form.grade}
+            onChange={set('grade')}
+          />
         </div>
-        <Select label="Gender" options={GENDER_OPTIONS} isOptional value={form.gender} onChange={set('gender')} />
+        <Select
+          label="Gender"
+          options={GENDER_OPTIONS}
+          isOptional
+          value={form.gender}
+          onChange={set('gender')}
+        />
         <TextField
           label="Pet's name"
           isOptional

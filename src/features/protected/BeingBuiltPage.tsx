@@ -4,7 +4,8 @@ import { Link } from '../../ui/Link.tsx';
 import '../../ui/page.css';
 
 /** The note every unbuilt protected screen shows. */
-export const BEING_BUILT_NOTE = 'This screen is being built. It is not ready yet, so there is nothing to do here today.';
+export const BEING_BUILT_NOTE =
+  'This screen is being built. It is not ready yet, so there is nothing to do here today.';
 
 /** Props of {@link BeingBuiltPage}. */
 export interface BeingBuiltPageProps {
@@ -24,7 +25,8 @@ export function BeingBuiltPage({ title }: BeingBuiltPageProps) {
       <div className="page__card">
         <p className="page__lead">{BEING_BUILT_NOTE}</p>
         <p>
-          <Link href={protectedPaths.home}>Go to Home</Link> or <Link href={protectedPaths.profile}>edit your profile</Link>.
+          <Link href={protectedPaths.home}>Go to Home</Link> or{' '}
+          <Link href={protectedPaths.profile}>edit your profile</Link>.
         </p>
       </div>
     </div>

@@ -52,7 +52,9 @@ export function RouteGuard({ children, checkEligibility }: RouteGuardProps) {
     const row = me.data.profile;
     return {
       status: 'loaded',
-      profile: row ? { onboardingCompleted: row.onboarding_completed, assessmentCompleted: row.assessment_completed } : null,
+      profile: row
+        ? { onboardingCompleted: row.onboarding_completed, assessmentCompleted: row.assessment_completed }
+        : null,
     };
   }, [me.data]);
   const hasReadingSessions = me.data?.hasReadingSessions ?? false;

@@ -55,7 +55,9 @@ export function ShellLayout() {
         <Sidebar me={user} width={width} onWidthChange={setWidth} />
       )}
       <div className="shell__body">
-        {user ? <ShellHeader me={user} showMenuButton={isMobile} onOpenMenu={() => setMenuOpen(true)} /> : null}
+        {user ? (
+          <ShellHeader me={user} showMenuButton={isMobile} onOpenMenu={() => setMenuOpen(true)} />
+        ) : null}
         <OfflineBanner />
         <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
           <ErrorBoundary resetKeys={[pathname]}>

@@ -4,10 +4,7 @@
  * result object; provider refusals carry the provider's message for the destructive toasts of §8.
  */
 import { createAuthClient } from 'better-auth/react';
-import {
-  AuthConfigResponseSchema,
-  type SignUpRequest,
-} from '#core/api/account.ts';
+import { AuthConfigResponseSchema, type SignUpRequest } from '#core/api/account.ts';
 import type { SocialProvider } from '#core/auth/sign-up.ts';
 import { z } from 'zod';
 import { ApiError, apiFetch } from './http.ts';
@@ -30,7 +27,13 @@ export function getAuthClient(): AuthClient {
 /** The result of an account call: ok, or refused with the provider's message and code. */
 export type AuthCallResult =
   | { readonly ok: true }
-  | { readonly ok: false; readonly message: string; readonly code?: string; readonly status?: number; readonly reasons?: readonly string[] };
+  | {
+      readonly ok: false;
+      readonly message: string;
+      readonly code?: string;
+      readonly status?: number;
+      readonly reasons?: readonly string[];
+    };
 
 /** Shape of better-auth's `{ error }` (better-fetch adds status; our own routes nest `error`). */
 interface ProviderError {

@@ -80,7 +80,12 @@ export async function apiFetch<TSchema extends z.ZodType>(
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = errorBody(body);
-    throw new ApiError(response.status, error?.code ?? 'http_error', error?.message || response.statusText, error?.details);
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'http_error',
+      error?.message || response.statusText,
+      error?.details,
+    );
   }
   return schema.parse(body);
 }

@@ -30,7 +30,10 @@ const GENDER_LABELS: Record<(typeof GENDER_VALUES)[number], string> = {
 };
 
 /** Gender options. */
-export const GENDER_OPTIONS: readonly Option[] = GENDER_VALUES.map((id) => ({ id, label: GENDER_LABELS[id] }));
+export const GENDER_OPTIONS: readonly Option[] = GENDER_VALUES.map((id) => ({
+  id,
+  label: GENDER_LABELS[id],
+}));
 
 const ROLE_LABELS: Record<(typeof USER_TYPE_VALUES)[number], string> = {
   student: 'Student',

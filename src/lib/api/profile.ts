@@ -24,7 +24,10 @@ export async function updateProfile(update: ProfileUpdate): Promise<Profile> {
 
 /** POST /api/onboarding. @throws {ApiError} */
 export async function completeOnboarding(request: OnboardingRequest): Promise<Profile> {
-  const { profile } = await apiFetch('/api/onboarding', ProfileAnswerSchema, { method: 'POST', json: request });
+  const { profile } = await apiFetch('/api/onboarding', ProfileAnswerSchema, {
+    method: 'POST',
+    json: request,
+  });
   return profile;
 }
 
