@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: the same set-up as `npm start` plus the test tools, then lint, typecheck, unit and UI tests,
+# `npm test`: the same set-up as `npm start` plus the test tools, then lint (ESLint, Prettier), typecheck, unit and UI tests,
 # the integration suite on PGlite and again on a real PostgreSQL, and Playwright against the built app.
 # Ends with one line "tests: N passed, N failed".
 set -euo pipefail
@@ -11,6 +11,7 @@ rm -rf .tmp/results && mkdir -p .tmp/results
 
 step "lint"
 npx eslint . --max-warnings=0
+npx prettier --check . --log-level warn
 step "typecheck"
 npx tsc -p tsconfig.json --noEmit
 
