@@ -28,7 +28,7 @@ export function DisplaySettings() {
           <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2.5" />
           <path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor" />
         </svg>
-        Display
+        <span className="display-settings__label">Display</span>
       </Button>
       <Popover placement="bottom end">
         <Dialog title="Display settings" className="display-settings">

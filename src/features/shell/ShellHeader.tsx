@@ -71,7 +71,7 @@ export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = sign
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
-          Menu
+          <span className="shell-header__menu-label">Menu</span>
         </Button>
       ) : null}
       <ul className="shell-header__stats" aria-label="Your progress">
