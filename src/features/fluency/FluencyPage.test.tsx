@@ -27,6 +27,7 @@ import {
   type SaveReadingRequest,
 } from './api/save-reading-session.ts';
 import { dismissToast, getCurrentToast } from '../../ui/toast-store.ts';
+import { meFixture } from '../../test/me-fixture.ts';
 import { FluencyPage } from './FluencyPage.tsx';
 import type { FluencyEffects } from './use-fluency-session.ts';
 
@@ -49,30 +50,13 @@ const STORY = {
   wordCount: 9,
 };
 const BODY = 'The brown dog ran to the big park today.';
-const ME = {
-  user: { id: 'u1', email: 'mia@example.com', name: 'Mia', emailVerified: true },
-  profile: {
-    user_id: 'u1',
-    user_type: 'student',
-    display_name: 'Mia',
-    age: 8,
-    grade: '3',
-    gender: null,
-    pets_name: null,
-    avatar_url: null,
-    tokens: 10,
-    onboarding_completed: true,
-    assessment_completed: false,
-    lexile_level: null,
-    estimated_lexile_range: null,
-    last_assessment_wpm: null,
-    last_assessment_accuracy: null,
-    reading_level: null,
-  },
-  roles: ['student'],
+const ME = meFixture({
+  id: 'u1',
+  name: 'Mia',
+  profile: { age: 8, grade: '3', tokens: 10 },
   hasReadingSessions: true,
   streak: 1,
-};
+});
 const EMPTY_STATS = {
   chart: [],
   averages: { fluency: null, accuracy: null, wordsPerMinute: null, sessions: 0 },

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useReducedMotion } from '#a11y/use-display-preferences.ts';
 import { formatClock } from '#core/fluency-session/countdown.ts';
 import { SAVE_ERROR_MESSAGES } from '#core/fluency-session/save-errors.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Spinner } from '../../ui/LoadingIndicator.tsx';
 import { Select } from '../../ui/Select.tsx';
 import '../../ui/page.css';
 import { useStories } from './api/stories.ts';
@@ -51,26 +53,10 @@ function Passage({ title, body }: { title: string; body: string }) {
 
 /** A wait with a still-friendly spinner; the words are announced by the session (no second live region). */
 function Busy({ children }: { children: ReactNode }) {
+  const reduceMotion = useReducedMotion();
   return (
     <p className="fluency-busy">
-      <svg className="fluency-busy__spinner" viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
-        <circle
-          cx="24"
-          cy="24"
-          r="19"
-          fill="none"
-          stroke="currentColor"
-          strokeOpacity="0.25"
-          strokeWidth="6"
-        />
-        <path
-          d="M24 5a19 19 0 0 1 19 19"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="6"
-          strokeLinecap="round"
-        />
-      </svg>
+      <Spinner size={40} reduceMotion={reduceMotion} />
       <span>{children}</span>
     </p>
   );

@@ -5,35 +5,13 @@ import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router-d
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MeResponse } from '#core/api/account.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
+import { meFixture } from '../../test/me-fixture.ts';
 import { TOAST_REGION_LABEL, Toaster } from '../../ui/Toast.tsx';
 import { dismissToast } from '../../ui/toast-store.ts';
 import { ShellHeader, type ShellHeaderProps } from './ShellHeader.tsx';
 
 function me(streak: number, tokens: number): MeResponse {
-  return {
-    user: { id: 'u1', email: 'maya@example.test', name: 'Maya', emailVerified: true },
-    profile: {
-      user_id: 'u1',
-      user_type: 'student',
-      display_name: 'Maya',
-      age: 7,
-      grade: '2',
-      gender: null,
-      pets_name: null,
-      avatar_url: null,
-      tokens,
-      onboarding_completed: true,
-      assessment_completed: false,
-      lexile_level: null,
-      estimated_lexile_range: null,
-      last_assessment_wpm: null,
-      last_assessment_accuracy: null,
-      reading_level: null,
-    },
-    roles: ['student'],
-    hasReadingSessions: streak > 0,
-    streak,
-  };
+  return meFixture({ id: 'u1', profile: { tokens }, hasReadingSessions: streak > 0, streak });
 }
 
 function renderHeader(account: MeResponse) {
