@@ -112,16 +112,18 @@ test.describe('accounts', () => {
     const email = freshEmail('student');
     await signUpWithMouse(page, { name: 'Mia', email, role: 'Student' });
 
-    // Unverified: the provider's message.
+    // Unverified: told that a new confirmation link is on its way.
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page, 'Sign in failed');
+    await expectToast(page, 'We have sent you a new link');
 
     await verifyEmail(page, email);
     await checkA11y(page, '/auth/confirm');
+    // Opened without a link's answer, the screen explains instead of claiming success.
     await page.goto('/verify');
-    await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail is verified' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail' })).toBeVisible();
 
     await signInWithMouse(page, email);
     await expect(page).toHaveURL(/\/onboarding$/);

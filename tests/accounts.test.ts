@@ -48,7 +48,7 @@ describe(`accounts (${testDatabaseKind})`, () => {
     expect(mail, 'verification mail').toBeDefined();
     const response = await client.request(pathOf(lastLink(mail!.text)), { redirect: 'manual' });
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toMatch(/\/auth\/confirm$/);
+    expect(response.headers.get('location')).toMatch(/\/auth\/confirm\?verified=1$/);
   }
 
   async function signIn(client: TestClient, email: string, password = PASSWORD) {
@@ -82,6 +82,15 @@ describe(`accounts (${testDatabaseKind})`, () => {
 
     const before = await signIn(client, email);
     expect(before.status).toBe(403);
+    // That sign-in sent a new link, which lands on the confirmation screen too; a forged token
+    // comes back there with the reason, which the screen shows instead of success.
+    const mails = (await outbox(client, email)).filter((m) => m.subject.startsWith('Confirm your e-mail'));
+    expect(mails).toHaveLength(2);
+    const forged = new URL(pathOf(lastLink(mails[1]!.text)), 'http://localhost');
+    expect(forged.searchParams.get('callbackURL')).toBe('/auth/confirm?verified=1');
+    forged.searchParams.set('token', 'not-a-token');
+    const refused = await client.request(forged.pathname + forged.search, { redirect: 'manual' });
+    expect(refused.headers.get('location')).toMatch(/^\/auth\/confirm\?verified=1&error=[A-Z_]+$/);
 
     await verify(client, email);
     const signedIn = await signIn(client, email);

@@ -13,7 +13,11 @@ import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
+/** Where a followed confirmation link lands (src/features/auth/ConfirmEmailPage.tsx). */
+export const VERIFIED_CALLBACK = '/auth/confirm?verified=1';
+
 /** The social providers of spec §2.3, in button order. */
+
 export const SOCIAL_PROVIDER_IDS = ['google', 'apple', 'github', 'twitter'] as const;
 export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];
 
@@ -137,11 +141,11 @@ export function createAuth(deps: {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 3600,
       async sendVerificationEmail({ user, url }) {
-        // The mail re-sent when an unverified user tries to sign in carries no callback (better-auth's
-        // default is "/"): every confirmation link lands on the confirmation screen (§2.3).
+        // Every confirmation link lands on the confirmation screen (§2.1), also the mail re-sent when
+        // an unverified user tries to sign in (better-auth's default callback is "/"). `verified=1`
+        // tells that screen the link worked; a refused link comes back with `&error=…` instead.
         const link = new URL(url);
-        const callback = link.searchParams.get('callbackURL');
-        if (!callback || callback === '/') link.searchParams.set('callbackURL', '/auth/confirm');
+        link.searchParams.set('callbackURL', VERIFIED_CALLBACK);
         await mailer.send({
           to: user.email,
           subject: 'Confirm your e-mail for Sparky Reads',

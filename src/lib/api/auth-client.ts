@@ -45,14 +45,25 @@ interface ProviderError {
 }
 
 /**
+ * What a reader who has not confirmed their e-mail is told at sign-in: the server has just sent a
+ * new confirmation link (better-auth `sendOnSignIn`), which its own message ("Email not verified")
+ * does not say.
+ */
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Your e-mail is not confirmed yet. We have sent you a new link: open it, then sign in.';
+
+/**
  * Turns better-auth's error object into a failure result. A locked account answers HTTP 429
  * `{ error: { code: 'account_locked', message } }`, which better-fetch nests under `error`.
  *
  * @param error the `error` of a better-auth call
  */
 export function toFailure(error: ProviderError): AuthCallResult & { ok: false } {
-  const message = error.message || error.error?.message || error.statusText || '';
   const code = error.code ?? error.error?.code;
+  const message =
+    code === 'EMAIL_NOT_VERIFIED'
+      ? EMAIL_NOT_VERIFIED_MESSAGE
+      : error.message || error.error?.message || error.statusText || '';
   return {
     ok: false,
     message,
