@@ -196,11 +196,12 @@ test.describe('accounts', () => {
     await signInWithMouse(page, email);
     // §4.2: onboarding comes first for every new account; it then leads a teacher to the dashboard.
     await expect(page).toHaveURL(/\/onboarding$/);
-    await page.getByRole('button', { name: 'Start reading' }).click();
+    await page.getByRole('button', { name: 'Go to my dashboard' }).click();
     await expect(page).toHaveURL(/\/teacher-dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Teacher Dashboard' })).toBeVisible();
     const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
     await expect(sidebar.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Story Library' })).toBeVisible();
     await checkA11y(page, '/teacher-dashboard');
     // Signed in, /login sends a teacher to the dashboard (§4.1).
     await page.goto('/login');

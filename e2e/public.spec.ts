@@ -62,7 +62,9 @@ test.describe('landing page', () => {
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'About Sparky Reads' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Privacy' })).toBeVisible();
-    await expect(footer.getByText('Terms of use: published when accounts open')).toBeVisible();
+    await expect(
+      footer.getByText('Terms of use: set by the school or family that runs this server'),
+    ).toBeVisible();
     const footerHrefs = await footer
       .getByRole('link')
       .evaluateAll((links) => links.map((l) => l.getAttribute('href')));

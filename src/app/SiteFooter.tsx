@@ -10,8 +10,8 @@ import {
 
 /**
  * The footer of the signed-out pages (spec §2.1 "footer with placeholder links"). Every link goes
- * somewhere real; pages that do not exist yet (terms, contact) are named as plain text with when
- * they will come, rather than as links to "#".
+ * somewhere real. Terms and support belong to whoever runs this copy (a school or a family runs
+ * Sparky Reads on its own machine), so they are named as plain text, not as links to "#".
  */
 export function SiteFooter() {
   return (
@@ -48,8 +48,8 @@ export function SiteFooter() {
             <li>
               <Link href={aboutSectionPath(aboutSections.privacy)}>Privacy</Link>
             </li>
-            <li>Terms of use: published when accounts open</li>
-            <li>Contact and support: published when accounts open</li>
+            <li>Terms of use: set by the school or family that runs this server</li>
+            <li>Contact and support: the school or family that runs this server</li>
           </ul>
         </nav>
       </div>

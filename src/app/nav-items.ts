@@ -117,7 +117,12 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
     {
       id: 'learn',
       title: 'Learn',
-      items: [{ path: p.learn, label: 'Learning Center' }],
+      // A guardian reads with their child: the library and practice work on their account too.
+      items: [
+        { path: p.premadeStories, label: 'Story Library' },
+        { path: p.fluency, label: 'Reading Fluency' },
+        { path: p.learn, label: 'Learning Center' },
+      ],
     },
     {
       id: 'assess',
@@ -148,7 +153,16 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
         { path: p.studentReports, label: 'Student Reports' },
       ],
     },
-    { id: 'learn', title: 'Learn', items: [{ path: p.learn, label: 'Learning Center' }] },
+    {
+      id: 'learn',
+      title: 'Learn',
+      // A teacher chooses passages for the class and tries the practice a student will do.
+      items: [
+        { path: p.premadeStories, label: 'Story Library' },
+        { path: p.fluency, label: 'Reading Fluency' },
+        { path: p.learn, label: 'Learning Center' },
+      ],
+    },
     { id: 'assess', title: 'Assess', items: [{ path: p.screening, label: 'Reading Screening' }] },
     { id: 'rewards', title: 'Rewards', items: [{ path: p.rewards, label: 'Rewards' }] },
   ],

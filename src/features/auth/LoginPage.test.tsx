@@ -466,6 +466,25 @@ describe('LoginPage: what the paths do not cover', () => {
     expect(within(alert).getByRole('listitem')).toHaveTextContent('This is a very common password.');
   });
 
+  it('the address follows the form: ?mode=signup while signing up, gone after sign-up', async () => {
+    const user = userEvent.setup();
+    const { router } = renderLogin({});
+    const mode = () => new URLSearchParams(router.state.location.search).get('mode');
+    expect(mode()).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Need an account? Sign up' }));
+    await waitFor(() => expect(mode()).toBe('signup'));
+    await setText(user, 'displayName', 'Mia');
+    await setText(user, 'email', 'mia@example.com');
+    await setText(user, 'password', 'green-heron-sings-77');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(mode()).toBe('signup');
+    await user.click(screen.getByRole('radio', { name: 'Student' }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await act(async () => pending.signUp.shift()!.resolve({ ok: true }));
+    await screen.findByRole('heading', { level: 1, name: MODE_HEADINGS.signIn.title });
+    await waitFor(() => expect(mode()).toBeNull());
+  });
+
   it('a visitor who is already signed in is sent on at once (§4.1)', async () => {
     vi.stubGlobal(
       'fetch',

@@ -144,7 +144,9 @@ function LoginForms({
     shownMode === 'signIn' ? 'Sign in' : shownMode === 'passwordReset' ? 'Reset password' : 'Sign up',
   );
 
-  // Focus the heading on every mode change after the first render (screen readers read it).
+  // Focus the heading on every mode change after the first render (screen readers read it), and
+  // keep the address in step (?mode=signup while signing up), so a reload opens the same form.
+  const [, setSearchParams] = useSearchParams();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previousMode = useRef(shownMode);
   useEffect(() => {
@@ -152,7 +154,17 @@ function LoginForms({
     previousMode.current = shownMode;
     setAttempt(null);
     headingRef.current?.focus();
-  }, [shownMode]);
+    const signingUp = shownMode === 'signUpStep1' || shownMode === 'signUpStep2';
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (signingUp) next.set('mode', 'signup');
+        else next.delete('mode');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [shownMode, setSearchParams]);
 
   const isBusy =
     snapshot.matches({ signIn: 'submitting' }) ||

@@ -22,7 +22,7 @@ export const ONBOARDING_TITLE = "Let's get to know you";
 /**
  * /onboarding: the first screen after the first sign-in (spec §4.2 step 3). A reader is asked
  * for grade, age and pet's name (for levelled and personal stories); everyone can correct their
- * display name. 'Start reading' saves with POST /api/onboarding, which sets onboarding_completed,
+ * display name. 'Start reading' ('Go to my dashboard' for a teacher) saves with POST /api/onboarding, which sets onboarding_completed,
  * then goes to /home (/teacher-dashboard for teachers, §4.1).
  */
 export function OnboardingPage() {
@@ -120,7 +120,7 @@ function OnboardingForm({ me }: { me: MeResponse }) {
           </>
         ) : null}
         <Button type="submit" isPending={complete.isPending}>
-          Start reading
+          {profile?.user_type === 'teacher' ? 'Go to my dashboard' : 'Start reading'}
         </Button>
       </form>
     </div>

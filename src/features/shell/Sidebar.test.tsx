@@ -127,20 +127,27 @@ describe('sidebar links by role (spec §2.4)', () => {
     expect(await screen.findByRole('heading', { name: `Page ${p.premadeStories}` })).toBeInTheDocument();
   });
 
-  it('a teacher gets the Dashboard menu and no student links', () => {
+  it('a teacher gets the Dashboard menu with the working reading screens, no student links', () => {
     renderShell(meFixture({ userType: 'teacher' }));
     const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
     expect(within(nav).getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(within(nav).queryByRole('heading', { name: 'Navigation' })).not.toBeInTheDocument();
-    // Only /profile of the teacher's menu works in this release.
-    expect(sidebarLinks()).toEqual([{ name: 'My Profile', href: p.profile }]);
+    // Of the teacher's menu, the profile and the Learn group's library and practice work in this release.
+    expect(sidebarLinks()).toEqual([
+      { name: 'My Profile', href: p.profile },
+      { name: 'Story Library', href: p.premadeStories },
+      { name: 'Reading Fluency', href: p.fluency },
+    ]);
+    expect(within(nav).queryByRole('link', { name: 'My Classroom' })).not.toBeInTheDocument();
   });
 
-  it('a guardian gets Home and Profile', () => {
+  it('a guardian gets Home, Profile and the reading screens to share with their child', () => {
     renderShell(meFixture({ userType: 'guardian' }));
     expect(sidebarLinks()).toEqual([
       { name: 'Home', href: p.home },
       { name: 'My Profile', href: p.profile },
+      { name: 'Story Library', href: p.premadeStories },
+      { name: 'Reading Fluency', href: p.fluency },
     ]);
   });
 
