@@ -35,6 +35,10 @@ describe('HomePage', () => {
       'href',
       '/premade-stories',
     );
+    // Practice first; My Stories is not offered while stories cannot be made (it would be empty).
+    const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(links.slice(0, 2)).toEqual(['/fluency', '/premade-stories']);
+    expect(links).not.toContain('/stories');
     expect(screen.getByText(/2nd grade, pet: Rex/)).toBeInTheDocument();
     expect(screen.getByText('Letter, word and sound games')).toBeInTheDocument();
     // Something that works is not listed as being built.

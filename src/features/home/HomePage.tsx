@@ -17,11 +17,13 @@ export const COMING_SOON = {
   guardian: ["Progress reports on your child's reading", 'Reading goals to set together'],
 } as const;
 
-/** What each working screen offers, in a child's words (keys: paths of the sidebar). */
+/**
+ * What each working screen offers, in a child's words, main job first (keys: paths of the sidebar).
+ * My Stories is left out while stories cannot be made yet: it could only ever be empty.
+ */
 const OFFERS: Record<string, string> = {
   [protectedPaths.fluency]: 'Read a story aloud and see how you did',
   [protectedPaths.premadeStories]: 'Pick a story from the library, or have it read to you',
-  [protectedPaths.stories]: 'Find your stories again',
 };
 
 /**
@@ -35,11 +37,10 @@ export function HomePage() {
   const name = profile?.display_name || me.data?.user.name || 'reader';
   const grade = gradeLabel(profile?.grade);
   // Only screens in this user's menu that work (the sidebar's own rule), with what they offer.
-  const offers = me.data
-    ? navGroupsFor(me.data)
-        .flatMap((group) => group.items)
-        .filter((item) => OFFERS[item.path])
-    : [];
+  const menuPaths = new Set(
+    me.data ? navGroupsFor(me.data).flatMap((group) => group.items.map((item) => item.path)) : [],
+  );
+  const offers = Object.keys(OFFERS).filter((path) => menuPaths.has(path));
   const comingSoon =
     me.data && menuKindFor(me.data) === 'guardian' ? COMING_SOON.guardian : COMING_SOON.reader;
   return (
@@ -52,9 +53,9 @@ export function HomePage() {
       <section className="page__card" aria-labelledby="home-now">
         <h2 id="home-now">What you can do now</h2>
         <ul>
-          {offers.map((item) => (
-            <li key={item.path}>
-              <Link href={item.path}>{OFFERS[item.path]}</Link>
+          {offers.map((path) => (
+            <li key={path}>
+              <Link href={path}>{OFFERS[path]}</Link>
             </li>
           ))}
           <li>
