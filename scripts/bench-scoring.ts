@@ -5,7 +5,7 @@
  * miscue precision / recall / F1 (errors = omission + substitution), false errors on clean
  * readings, WCPM mean absolute error, and wall time per second of audio.
  *
- *   npm run bench:scoring [-- --quick] [--keep] [--json FILE] [--verbose]
+ *   npm run bench:scoring [-- --quick] [--child] [--keep] [--json FILE] [--verbose]
  *
  * Audio is generated in a temporary folder and deleted (kept with --keep). Needs flite, sox
  * and pocketsphinx (Debian packages).
@@ -41,10 +41,19 @@ const { values: args } = parseArgs({
     voices: { type: 'string' },
     /** Readings scored at once (default 1; more is faster but wall time per audio second then means less). */
     jobs: { type: 'string' },
+    /** Child-like readings: every voice raised by CHILD_SCALE (formants and pitch), same pace. */
+    child: { type: 'boolean', default: false },
   },
 });
 
 const VOICES = ['slt', 'rms', 'awb', 'kal16'] as const;
+/**
+ * --child: formants and pitch raised by 22 % by resampling (sox `speed`), the flite reading slowed
+ * by as much first so the pace is unchanged. A rough stand-in for a child's shorter vocal tract:
+ * 8–10-year-olds' formants sit ~15–25 % above adult women's and more above men's (Lee, Potamianos
+ * & Narayanan 1999, "Acoustics of children's speech"). No flite voice is a child's.
+ */
+const CHILD_SCALE = 1.22;
 const PACES = { normal: 1.0, slow: 1.5 } as const;
 
 interface Reading {
@@ -74,13 +83,23 @@ async function synthesise(dir: string, r: Omit<Reading, 'wav'>): Promise<string>
         '-voice',
         r.voice,
         '--setf',
-        `duration_stretch=${PACES[r.pace]}`,
+        `duration_stretch=${PACES[r.pace] * (args.child ? CHILD_SCALE : 1)}`,
         '-t',
         seg.text,
         '-o',
         raw,
       ]);
-      await run('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
+      await run('sox', [
+        raw,
+        '-r',
+        '16000',
+        '-c',
+        '1',
+        '-b',
+        '16',
+        out,
+        ...(args.child ? ['speed', String(CHILD_SCALE)] : []),
+      ]);
       await rm(raw);
     }
     parts.push(out);
@@ -151,9 +170,20 @@ async function main(): Promise<void> {
   }
   readings.sort((a, b) => a.id.localeCompare(b.id));
 
-  const recogniser = createPocketsphinxRecogniser(
-    args.options ? (JSON.parse(args.options) as PocketsphinxOptions) : {},
-  );
+  const tuning = args.options ? (JSON.parse(args.options) as PocketsphinxOptions) : {};
+  const recogniser = createPocketsphinxRecogniser(tuning);
+  /** The recogniser for one reading, noting the frequency warp it chose. */
+  const warps = new Map<string, number>();
+  const recogniserFor = (id: string) =>
+    tuning.warp === false
+      ? recogniser
+      : createPocketsphinxRecogniser({
+          ...tuning,
+          warp: {
+            ...(typeof tuning.warp === 'object' ? tuning.warp : {}),
+            onChoice: (c) => warps.set(id, c.warp),
+          },
+        });
   // warm the dictionary cache so the first reading is not charged for loading it
   await scoreAudio({
     wav: new Uint8Array(await readFile(readings[0]?.wav ?? '')),
@@ -176,7 +206,7 @@ async function main(): Promise<void> {
     const result = await scoreAudio({
       wav: bytes,
       passageText: r.text,
-      recogniser,
+      recogniser: recogniserFor(r.id),
       grade: r.grade,
       mode: 'practice',
     });
@@ -233,6 +263,7 @@ async function main(): Promise<void> {
       );
     rows.push({
       id: r.id,
+      warp: warps.get(r.id) ?? 1,
       audioSeconds: pcm.durationSeconds,
       elapsed,
       ...counts,
@@ -279,7 +310,7 @@ async function main(): Promise<void> {
   const line = (label: string, value: string, ok: boolean): string =>
     `${label.padEnd(36)} ${value.padEnd(24)} ${ok ? 'meets target' : 'MISSES target'}\n`;
   process.stdout.write(
-    `Scoring benchmark: ${figures.readings} flite readings, ${figures.audioSeconds} s of audio (${voices.join(', ')}; normal and slow pace)\n` +
+    `Scoring benchmark: ${figures.readings} flite readings${args.child ? ` made child-like (×${CHILD_SCALE})` : ''}, ${figures.audioSeconds} s of audio (${voices.join(', ')}; normal and slow pace)\n` +
       line(
         'miscue precision / recall / F1',
         `${figures.miscues.precision} / ${figures.miscues.recall} / ${figures.miscues.f1}`,
@@ -294,6 +325,10 @@ async function main(): Promise<void> {
       line('wall time per second of audio', `${figures.wallSecondsPerAudioSecond} s`, targets.speed) +
       `planted miscues found: ${Object.entries(byKind)
         .map(([k, v]) => `${k} ${v.found}/${v.planted}`)
+        .join(', ')}\n` +
+      `frequency warp chosen: ${[...new Set(readings.map((r) => warps.get(r.id) ?? 1))]
+        .sort()
+        .map((w) => `${w} × ${readings.filter((r) => (warps.get(r.id) ?? 1) === w).length}`)
         .join(', ')}\n`,
   );
   if (args.json) await writeFile(args.json, JSON.stringify({ figures, targets, rows }, null, 2));

@@ -93,6 +93,114 @@ export interface PocketsphinxOptions {
   extraArgs?: string[];
   /** Second pass (verify.ts): re-score each word against its competitors (default on). */
   verify?: boolean | VerifyOptions;
+  /**
+   * Frequency-warp search for voices far from the acoustic model's adult voices (children above
+   * all; see `WarpOptions`): default on; `false` decodes without warping.
+   */
+  warp?: boolean | WarpOptions;
+}
+
+/**
+ * Vocal tract length normalisation by a warp search. A child's shorter vocal tract puts every
+ * formant higher than in the adult speech the en-us model was trained on; scaling the frequency
+ * axis of the filter bank (pocketsphinx `-warp_type inverse_linear`, f' = f / factor) maps it
+ * back. The factor is chosen by maximum likelihood, as in VTLN (Lee & Rose 1998, "A frequency
+ * warping approach to speaker normalization"): the first pass runs at each factor (two at a time)
+ * and the factor whose best path scores highest is kept, if it beats no warp by `minGain`.
+ */
+export interface WarpOptions {
+  /** Factors of the first round (1, no warp, is always among them). */
+  factors?: readonly number[];
+  /** When a factor other than 1 wins the first round, its neighbours this far apart are tried too (0: none). */
+  refineStep?: number;
+  /** Largest factor the refinement climbs to. */
+  maxFactor?: number;
+  /** Smallest relative rise of the path score over no warp for a factor to be taken. */
+  minGain?: number;
+  /** Called with the factor chosen and the scores seen (for the benchmark and tests). */
+  onChoice?: (choice: WarpChoice) => void;
+}
+
+/** The outcome of a warp search: the factor used and each tried factor's path score. */
+export interface WarpChoice {
+  warp: number;
+  scores: { warp: number; score: number }[];
+}
+
+/**
+ * First-round factors: no warp, and one in the middle of children's range. Children's formants sit
+ * about 15–40 % above adults' (Lee, Potamianos & Narayanan 1999, "Acoustics of children's
+ * speech"); the refinement (`DEFAULT_WARP_REFINE_STEP`) then climbs to 1.15, 1.45 or 1.6.
+ */
+export const DEFAULT_WARP_FACTORS: readonly number[] = [1, 1.3];
+/** Step of the rounds that refine around a winning factor. */
+export const DEFAULT_WARP_REFINE_STEP = 0.15;
+/** Largest factor tried: formants 60 % above the model's adult voices (a small child). */
+export const DEFAULT_WARP_MAX_FACTOR = 1.6;
+/** Relative path-score gain needed to take a warp (chosen on the benchmark: docs/scoring.md). */
+export const DEFAULT_WARP_MIN_GAIN = 0.01;
+
+/** File-name suffix of a decode at a warp factor (`''` for none). */
+const warpTag = (warp: number): string => (warp === 1 ? '' : `-w${String(warp).replace('.', '_')}`);
+/** pocketsphinx arguments for a warp factor. */
+const warpArgs = (warp: number): string[] =>
+  warp === 1 ? [] : ['-warp_type', 'inverse_linear', '-warp_params', String(warp)];
+
+/**
+ * Runs a first pass at each warp factor (see `WarpOptions`), two at a time, and keeps the one
+ * whose best path scores highest, if it beats no warp by `minGain` (relative). When a factor
+ * other than 1 wins, its untried neighbours `refineStep` either side (above 1, up to
+ * `maxFactor`) are tried next, while the winner moves: an adult's voice costs one round of two
+ * decodes, a child's two or three.
+ * @param firstPass decodes at a factor: the words heard and the best path's total score.
+ * @returns the factor and its words; factor 1 when no other gains or scores are missing.
+ */
+export async function chooseWarp<T extends { heard: HeardWord[]; score?: number }>(
+  firstPass: (warp: number) => Promise<T>,
+  options: WarpOptions = {},
+): Promise<T & { warp: number }> {
+  const minGain = options.minGain ?? DEFAULT_WARP_MIN_GAIN;
+  const step = options.refineStep ?? DEFAULT_WARP_REFINE_STEP;
+  const maxFactor = options.maxFactor ?? DEFAULT_WARP_MAX_FACTOR;
+  const results: (T & { warp: number })[] = [];
+  const tryAll = async (factors: readonly number[]): Promise<void> => {
+    for (let k = 0; k < factors.length; k += 2)
+      results.push(
+        ...(await Promise.all(
+          factors.slice(k, k + 2).map(async (warp) => ({ ...(await firstPass(warp)), warp })),
+        )),
+      );
+  };
+  const pick = (): T & { warp: number } => {
+    const plain = results[0] as T & { warp: number };
+    let best = plain;
+    for (const r of results.slice(1)) {
+      if (r.score === undefined || plain.score === undefined || best.score === undefined) continue;
+      const gain = (r.score - plain.score) / Math.abs(plain.score);
+      if (gain >= minGain && r.score > best.score) best = r;
+    }
+    return best;
+  };
+  await tryAll([1, ...(options.factors ?? DEFAULT_WARP_FACTORS).filter((f) => f !== 1)]);
+  let best = pick();
+  // Climb: try the winner's untried neighbours while the winner moves (at most a few rounds).
+  const round = (f: number): number => Math.round(f * 1000) / 1000;
+  for (let rounds = 0; best.warp !== 1 && step > 0 && rounds < 3; rounds++) {
+    const tried = new Set(results.map((r) => r.warp));
+    const around = [round(best.warp - step), round(best.warp + step)].filter(
+      (f) => f > 1 && f <= maxFactor && !tried.has(f),
+    );
+    if (around.length === 0) break;
+    await tryAll(around);
+    const next = pick();
+    if (next.warp === best.warp) break;
+    best = next;
+  }
+  options.onChoice?.({
+    warp: best.warp,
+    scores: results.flatMap((r) => (r.score === undefined ? [] : [{ warp: r.warp, score: r.score }])),
+  });
+  return best;
 }
 
 /** Second-pass settings. */
@@ -261,6 +369,8 @@ async function dictionaryLines(words: Iterable<string>, lexicon: Lexicon): Promi
 
 interface VerifyInput {
   dir: string;
+  /** Suffix that keeps this run's files apart from another warp's. */
+  tag: string;
   heard: HeardWord[];
   passage: readonly PassageWord[];
   lexicon: Lexicon;
@@ -294,32 +404,33 @@ async function verifyReading(input: VerifyInput): Promise<HeardWord[]> {
     : [];
   const batch = buildVerificationBatch(candidates, loop);
   const dict = await dictionaryLines(batch.words, input.lexicon);
-  const vdir = join(dir, 'v');
+  const { tag } = input;
+  const vdir = join(dir, `v${tag}`);
   await mkdir(vdir);
   await Promise.all([
-    writeFile(join(dir, 'verify.dict'), `${dict.join('\n')}\n`),
-    writeFile(join(dir, 'verify.ctl'), batch.ctl),
-    writeFile(join(dir, 'verify.fsgctl'), batch.fsgctl),
+    writeFile(join(dir, `verify${tag}.dict`), `${dict.join('\n')}\n`),
+    writeFile(join(dir, `verify${tag}.ctl`), batch.ctl),
+    writeFile(join(dir, `verify${tag}.fsgctl`), batch.fsgctl),
     ...[...batch.grammars].map(([name, text]) => writeFile(join(vdir, `${name}.fsg`), text)),
   ]);
   await input.run([
     '-dict',
-    join(dir, 'verify.dict'),
+    join(dir, `verify${tag}.dict`),
     '-ctl',
-    join(dir, 'verify.ctl'),
+    join(dir, `verify${tag}.ctl`),
     '-fsgctl',
-    join(dir, 'verify.fsgctl'),
+    join(dir, `verify${tag}.fsgctl`),
     '-fsgdir',
     vdir,
     '-fsgext',
     '.fsg',
     '-hypseg',
-    join(dir, 'verify.hypseg'),
+    join(dir, `verify${tag}.hypseg`),
     '-logfn',
-    join(dir, 'verify.log'),
+    join(dir, `verify${tag}.log`),
     ...(input.verifyOptions.extraArgs ?? []),
   ]);
-  const hypseg = await readFile(join(dir, 'verify.hypseg'), 'utf8').catch(() => '');
+  const hypseg = await readFile(join(dir, `verify${tag}.hypseg`), 'utf8').catch(() => '');
   const evidence = collectEvidence(candidates, parseHypseg(hypseg));
   input.verifyOptions.onEvidence?.(evidence, heard);
   return applyVerification(heard, evidence, input.verifyOptions.keepMargin ?? DEFAULT_KEEP_MARGIN);
@@ -391,77 +502,80 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         const timeoutMs =
           (options.timeoutBaseMs ?? 10_000) +
           (options.timeoutPerAudioSecondMs ?? 500) * audio.durationSeconds;
-        await runLimited(
-          binary,
-          [
-            '-hmm',
-            modelDir,
+        /** Runs pocketsphinx_batch on the reading (16 kHz raw in `dir`) with these arguments. */
+        const run = (args: string[]): Promise<void> =>
+          runLimited(
+            binary,
+            [
+              '-hmm',
+              modelDir,
+              '-adcin',
+              'yes',
+              '-cepdir',
+              dir,
+              '-cepext',
+              '.raw',
+              '-remove_silence',
+              'no',
+              '-lw',
+              String(options.languageWeight ?? 8),
+              ...args,
+            ],
+            {
+              timeoutMs,
+              memoryKb: options.memoryLimitKb ?? 1_000_000,
+              cpuSeconds: Math.ceil(timeoutMs / 1000),
+              ...(signal ? { signal } : {}),
+            },
+          );
+        /** First pass at one frequency warp (1 = none): the words heard and the path's score. */
+        const firstPass = async (warp: number): Promise<{ heard: HeardWord[]; score?: number }> => {
+          const tag = warpTag(warp);
+          await run([
             '-dict',
             join(dir, 'passage.dict'),
             '-fsg',
             join(dir, 'passage.fsg'),
-            '-adcin',
-            'yes',
-            '-cepdir',
-            dir,
-            '-cepext',
-            '.raw',
             '-ctl',
             join(dir, 'ctl'),
             '-ctm',
-            join(dir, 'out.ctm'),
-            '-remove_silence',
-            'no',
-            '-lw',
-            String(options.languageWeight ?? 8),
+            join(dir, `out${tag}.ctm`),
+            '-hypseg',
+            join(dir, `out${tag}.hypseg`),
             '-logfn',
-            join(dir, 'log.txt'),
+            join(dir, `log${tag}.txt`),
+            ...warpArgs(warp),
             ...(options.extraArgs ?? []),
-          ],
-          {
-            timeoutMs,
-            memoryKb: options.memoryLimitKb ?? 1_000_000,
-            cpuSeconds: Math.ceil(timeoutMs / 1000),
-            ...(signal ? { signal } : {}),
-          },
-        );
-        const ctm = await readFile(join(dir, 'out.ctm'), 'utf8').catch(() => '');
-        const heard = parseCtm(ctm);
+          ]);
+          const [ctm, hypseg] = await Promise.all([
+            readFile(join(dir, `out${tag}.ctm`), 'utf8').catch(() => ''),
+            readFile(join(dir, `out${tag}.hypseg`), 'utf8').catch(() => ''),
+          ]);
+          const score = parseHypseg(hypseg, 'total').get('reading');
+          return { heard: parseCtm(ctm), ...(score !== undefined ? { score } : {}) };
+        };
+        const warpOptions =
+          options.warp === false
+            ? { factors: [1] }
+            : options.warp === undefined || options.warp === true
+              ? {}
+              : options.warp;
+        const { warp, heard } = await chooseWarp(firstPass, warpOptions);
         if (options.verify === false) return heard;
         const verifyOptions = options.verify === true || !options.verify ? {} : options.verify;
         return await verifyReading({
           dir,
+          tag: warpTag(warp),
           heard,
           passage,
           lexicon,
           distractors,
           totalFrames: Math.floor(audio.durationSeconds * 100),
-          verifyOptions,
-          run: (args) =>
-            runLimited(
-              binary,
-              [
-                '-hmm',
-                modelDir,
-                '-adcin',
-                'yes',
-                '-cepdir',
-                dir,
-                '-cepext',
-                '.raw',
-                '-remove_silence',
-                'no',
-                '-lw',
-                String(options.languageWeight ?? 8),
-                ...args,
-              ],
-              {
-                timeoutMs,
-                memoryKb: options.memoryLimitKb ?? 1_000_000,
-                cpuSeconds: Math.ceil(timeoutMs / 1000),
-                ...(signal ? { signal } : {}),
-              },
-            ),
+          verifyOptions: {
+            ...verifyOptions,
+            extraArgs: [...warpArgs(warp), ...(verifyOptions.extraArgs ?? [])],
+          },
+          run,
         });
       } finally {
         await rm(dir, { recursive: true, force: true });

@@ -190,16 +190,17 @@ export function buildVerificationBatch(
 
 /**
  * Parses pocketsphinx `-hypseg` output (`UTTID S scale T total A acoustic L language …`).
- * @returns utterance id → acoustic score; utterances with no hypothesis are absent.
+ * @param which the acoustic score (default) or the path's total (acoustic + weighted language).
+ * @returns utterance id → score; utterances with no hypothesis are absent.
  */
-export function parseHypseg(text: string): Map<string, number> {
+export function parseHypseg(text: string, which: 'acoustic' | 'total' = 'acoustic'): Map<string, number> {
   const out = new Map<string, number>();
   for (const line of text.split('\n')) {
     const parts = line.trim().split(/\s+/);
     // UTTID S s T t A a L l, then (start ascr lscr word)… end: no word means no hypothesis
     if (parts.length < 13 || parts[1] !== 'S' || parts[5] !== 'A') continue;
-    const acoustic = Number(parts[6]);
-    if (parts[0] && Number.isFinite(acoustic)) out.set(parts[0], acoustic);
+    const value = Number(parts[which === 'acoustic' ? 6 : 4]);
+    if (parts[0] && Number.isFinite(value)) out.set(parts[0], value);
   }
   return out;
 }

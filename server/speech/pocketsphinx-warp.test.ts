@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { chooseWarp, DEFAULT_WARP_FACTORS, type WarpChoice } from '#server/speech/pocketsphinx.ts';
+import { parseHypseg } from '#server/speech/verify.ts';
+
+/** A first pass whose best path scores `scores[warp]` (pocketsphinx scores are negative). */
+function fakeFirstPass(scores: Record<number, number | undefined>) {
+  const calls: number[] = [];
+  let running = 0;
+  let mostAtOnce = 0;
+  const firstPass = async (warp: number) => {
+    calls.push(warp);
+    running++;
+    mostAtOnce = Math.max(mostAtOnce, running);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    running--;
+    const score = scores[warp];
+    return { heard: [{ word: `w${warp}`, start: 0, end: 1 }], ...(score !== undefined ? { score } : {}) };
+  };
+  return { firstPass, calls, mostAtOnce: () => mostAtOnce };
+}
+
+describe('chooseWarp (vocal tract length normalisation)', () => {
+  it('keeps the warp whose path scores best when it beats no warp by minGain', async () => {
+    const { firstPass, calls, mostAtOnce } = fakeFirstPass({
+      1: -16_000,
+      1.15: -15_000,
+      1.3: -14_000,
+      1.45: -14_500,
+    });
+    let choice: WarpChoice | undefined;
+    const best = await chooseWarp(firstPass, {
+      factors: [1, 1.15, 1.3, 1.45],
+      refineStep: 0,
+      minGain: 0.01,
+      onChoice: (c) => (choice = c),
+    });
+    expect(best.warp).toBe(1.3);
+    expect(best.heard[0]?.word).toBe('w1.3');
+    expect(calls.sort()).toEqual([1, 1.15, 1.3, 1.45]);
+    expect(mostAtOnce()).toBe(2); // two decodes at a time, one per core
+    expect(choice?.warp).toBe(1.3);
+    expect(choice?.scores).toHaveLength(4);
+  });
+
+  it('stays unwarped when no warp gains enough (an adult voice), in one round', async () => {
+    const { firstPass, calls } = fakeFirstPass({ 1: -10_600, 1.3: -10_540 });
+    expect((await chooseWarp(firstPass, { minGain: 0.01 })).warp).toBe(1);
+    expect(calls).toEqual([1, 1.3]);
+  });
+
+  it('refines around a winning factor, never below 1', async () => {
+    const high = fakeFirstPass({ 1: -16_000, 1.3: -14_500, 1.15: -15_000, 1.45: -14_000, 1.6: -13_500 });
+    expect((await chooseWarp(high.firstPass)).warp).toBe(1.6);
+    expect(high.calls).toEqual([1, 1.3, 1.15, 1.45, 1.6]); // climbs while the winner moves, up to 1.6
+    const peak = fakeFirstPass({ 1: -16_000, 1.3: -14_500, 1.15: -15_000, 1.45: -14_000, 1.6: -14_200 });
+    expect((await chooseWarp(peak.firstPass)).warp).toBe(1.45);
+    const middle = fakeFirstPass({ 1: -16_000, 1.3: -14_000, 1.15: -15_000, 1.45: -14_200 });
+    expect((await chooseWarp(middle.firstPass)).warp).toBe(1.3);
+    const low = fakeFirstPass({ 1: -16_000, 1.15: -15_000, 1.05: -15_500, 1.25: -15_200 });
+    expect((await chooseWarp(low.firstPass, { factors: [1.15], refineStep: 0.1 })).warp).toBe(1.15);
+    expect(low.calls).toEqual([1, 1.15, 1.05, 1.25]);
+    const edge = fakeFirstPass({ 1: -16_000, 1.1: -15_000, 1.2: -15_500 });
+    await chooseWarp(edge.firstPass, { factors: [1.1], refineStep: 0.1 });
+    expect(edge.calls).toEqual([1, 1.1, 1.2]); // 1.0 is not tried twice
+  });
+
+  it('stays unwarped when a score is missing (no path found)', async () => {
+    expect((await chooseWarp(fakeFirstPass({ 1: undefined, 1.3: -100 }).firstPass)).warp).toBe(1);
+    expect((await chooseWarp(fakeFirstPass({ 1: -100, 1.3: undefined }).firstPass)).warp).toBe(1);
+  });
+
+  it('always decodes without a warp, and only then with the defaults', async () => {
+    const only = fakeFirstPass({ 1: -5 });
+    expect((await chooseWarp(only.firstPass, { factors: [] })).warp).toBe(1);
+    expect(only.calls).toEqual([1]);
+    const defaults = fakeFirstPass({ 1: -5, 1.3: -5 });
+    await chooseWarp(defaults.firstPass);
+    expect(defaults.calls.sort()).toEqual([...new Set([1, ...DEFAULT_WARP_FACTORS])].sort());
+  });
+});
+
+describe('parseHypseg', () => {
+  const line = 'reading S -3 T -12500 A -11800 L -700 0 -50 0 <sil> 12 -11750 -700 the 40\n';
+  it('reads the acoustic score, or the total on request', () => {
+    expect(parseHypseg(line).get('reading')).toBe(-11800);
+    expect(parseHypseg(line, 'total').get('reading')).toBe(-12500);
+  });
+});
