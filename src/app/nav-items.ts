@@ -34,6 +34,19 @@ export function menuKindFor(me: Pick<MeResponse, 'roles' | 'profile'>): MenuKind
 // Profile is not in the spec's sidebar lists (the header links it); it is added to every menu
 // because it works and it gives a teacher at least one working link while their screens are built.
 const profile: NavItem = { path: p.profile, label: 'My Profile' };
+/**
+ * The Learn group of the adults' menus: a teacher chooses passages for the class and tries the
+ * practice a student will do; a guardian reads with their child. Both work on their own account.
+ */
+const adultLearn: NavGroup = {
+  id: 'learn',
+  title: 'Learn',
+  items: [
+    { path: p.premadeStories, label: 'Story Library' },
+    { path: p.fluency, label: 'Reading Fluency' },
+    { path: p.learn, label: 'Learning Center' },
+  ],
+};
 
 /** Every link of every menu, built or not (§2.4). */
 export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
@@ -114,16 +127,7 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
       title: 'Navigation',
       items: [{ path: p.home, label: 'Home' }, profile],
     },
-    {
-      id: 'learn',
-      title: 'Learn',
-      // A guardian reads with their child: the library and practice work on their account too.
-      items: [
-        { path: p.premadeStories, label: 'Story Library' },
-        { path: p.fluency, label: 'Reading Fluency' },
-        { path: p.learn, label: 'Learning Center' },
-      ],
-    },
+    adultLearn,
     {
       id: 'assess',
       title: 'Assess',
@@ -153,16 +157,7 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
         { path: p.studentReports, label: 'Student Reports' },
       ],
     },
-    {
-      id: 'learn',
-      title: 'Learn',
-      // A teacher chooses passages for the class and tries the practice a student will do.
-      items: [
-        { path: p.premadeStories, label: 'Story Library' },
-        { path: p.fluency, label: 'Reading Fluency' },
-        { path: p.learn, label: 'Learning Center' },
-      ],
-    },
+    adultLearn,
     { id: 'assess', title: 'Assess', items: [{ path: p.screening, label: 'Reading Screening' }] },
     { id: 'rewards', title: 'Rewards', items: [{ path: p.rewards, label: 'Rewards' }] },
   ],
