@@ -43,19 +43,25 @@ describe('chooseWarp (vocal tract length normalisation)', () => {
   });
 
   it('stays unwarped when no warp gains enough (an adult voice), in one round', async () => {
-    const { firstPass, calls } = fakeFirstPass({ 1: -10_600, 1.3: -10_540 });
+    const { firstPass, calls } = fakeFirstPass({ 1: -10_600, 1.45: -10_540 });
     expect((await chooseWarp(firstPass, { minGain: 0.01 })).warp).toBe(1);
-    expect(calls).toEqual([1, 1.3]);
+    expect(calls).toEqual([1, 1.45]);
+  });
+
+  it('by default starts at 1.45 and refines to 1.3 and 1.6 around it', async () => {
+    const child = fakeFirstPass({ 1: -16_000, 1.45: -14_000, 1.3: -14_500, 1.6: -13_800 });
+    expect((await chooseWarp(child.firstPass)).warp).toBe(1.6);
+    expect(child.calls).toEqual([1, 1.45, 1.3, 1.6]);
   });
 
   it('refines around a winning factor, never below 1', async () => {
     const high = fakeFirstPass({ 1: -16_000, 1.3: -14_500, 1.15: -15_000, 1.45: -14_000, 1.6: -13_500 });
-    expect((await chooseWarp(high.firstPass)).warp).toBe(1.6);
+    expect((await chooseWarp(high.firstPass, { factors: [1.3] })).warp).toBe(1.6);
     expect(high.calls).toEqual([1, 1.3, 1.15, 1.45, 1.6]); // climbs while the winner moves, up to 1.6
     const peak = fakeFirstPass({ 1: -16_000, 1.3: -14_500, 1.15: -15_000, 1.45: -14_000, 1.6: -14_200 });
-    expect((await chooseWarp(peak.firstPass)).warp).toBe(1.45);
+    expect((await chooseWarp(peak.firstPass, { factors: [1.3] })).warp).toBe(1.45);
     const middle = fakeFirstPass({ 1: -16_000, 1.3: -14_000, 1.15: -15_000, 1.45: -14_200 });
-    expect((await chooseWarp(middle.firstPass)).warp).toBe(1.3);
+    expect((await chooseWarp(middle.firstPass, { factors: [1.3] })).warp).toBe(1.3);
     const low = fakeFirstPass({ 1: -16_000, 1.15: -15_000, 1.05: -15_500, 1.25: -15_200 });
     expect((await chooseWarp(low.firstPass, { factors: [1.15], refineStep: 0.1 })).warp).toBe(1.15);
     expect(low.calls).toEqual([1, 1.15, 1.05, 1.25]);
@@ -73,7 +79,7 @@ describe('chooseWarp (vocal tract length normalisation)', () => {
     const only = fakeFirstPass({ 1: -5 });
     expect((await chooseWarp(only.firstPass, { factors: [] })).warp).toBe(1);
     expect(only.calls).toEqual([1]);
-    const defaults = fakeFirstPass({ 1: -5, 1.3: -5 });
+    const defaults = fakeFirstPass({ 1: -5, 1.45: -5 });
     await chooseWarp(defaults.firstPass);
     expect(defaults.calls.sort()).toEqual([...new Set([1, ...DEFAULT_WARP_FACTORS])].sort());
   });
