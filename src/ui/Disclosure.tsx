@@ -7,6 +7,7 @@ import {
   type DisclosureProps as AriaDisclosureProps,
 } from 'react-aria-components';
 import { cx } from '../lib/class-names.ts';
+import { Icon } from './Icon.tsx';
 import './disclosure.css';
 
 /** Props of {@link Disclosure}. */
@@ -48,16 +49,7 @@ export function Disclosure({ title, headingLevel = 3, children, className, ...pr
             )
           }
         >
-          <svg className="disclosure__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path
-              d="M9 5l7 7-7 7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="3"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <Icon name="chevronRight" size={20} strokeWidth={3} className="disclosure__chevron" />
           {title}
         </AriaButton>
       </Heading>

@@ -3,6 +3,7 @@ import type { TextSize } from '#a11y/display-preferences.ts';
 import { useDisplayPreferences } from '#a11y/use-display-preferences.ts';
 import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
+import { Icon } from './Icon.tsx';
 import { Popover } from './Popover.tsx';
 import { Radio, RadioGroup } from './RadioGroup.tsx';
 import { Switch } from './Switch.tsx';
@@ -24,10 +25,7 @@ export function DisplaySettings() {
   return (
     <DialogTrigger>
       <Button variant="quiet" className="display-settings__trigger">
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" className="display-settings__icon">
-          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2.5" />
-          <path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor" />
-        </svg>
+        <Icon name="contrast" strokeWidth={2.5} className="display-settings__icon" />
         <span className="display-settings__label">Display</span>
       </Button>
       <Popover placement="bottom end">

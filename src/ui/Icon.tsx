@@ -3,7 +3,8 @@ import type { ReactElement } from 'react';
 /*
  * Simple line icons drawn for Sparky Reads (24 × 24, round caps, currentColor), so they follow the
  * theme and forced colours. Icons are always decorative here: each sits next to text that says the
- * same thing.
+ * same thing. Every icon of the app is drawn here and shown through <Icon>; illustrations (the
+ * logo, the landing page's book, the loading and error pictures) stay with their components.
  */
 const ICONS = {
   mic: (
@@ -59,6 +60,39 @@ const ICONS = {
     </>
   ),
   arrowRight: <path d="M5 12h14M13 6l6 6-6 6" />,
+  // Controls.
+  chevronDown: <path d="M6 9l6 6 6-6" />,
+  chevronRight: <path d="M9 5l7 7-7 7" />,
+  close: <path d="M6 6l12 12M18 6L6 18" />,
+  menu: <path d="M4 6h16M4 12h16M4 18h16" />,
+  contrast: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor" stroke="none" />
+    </>
+  ),
+  offline: (
+    <>
+      <path d="M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0M3 3l18 18" />
+      <circle cx="12" cy="19" r="1.6" fill="currentColor" stroke="none" />
+    </>
+  ),
+  // The story reader (read to me).
+  speaker: <path d="M4 9h4l5-4v14l-5-4H4zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />,
+  pause: <path d="M8 5v14M16 5v14" />,
+  play: <path d="M7 4.5v15l12-7.5z" />,
+  stop: <rect x="6" y="6" width="12" height="12" rx="1.5" />,
+  // Word statuses of a scored reading (src/features/fluency/word-status.tsx).
+  selfCorrection: <path d="M4 12a8 8 0 1 0 2.5-5.8M4 4v4h4" />,
+  substitution: <path d="M4 8h13l-3-3M20 16H7l3 3" />,
+  omission: <path d="M5 12h14" />,
+  notReached: (
+    <>
+      <circle cx="6" cy="12" r="1.3" />
+      <circle cx="12" cy="12" r="1.3" />
+      <circle cx="18" cy="12" r="1.3" />
+    </>
+  ),
   flame: (
     <path d="M12 21c-3.9 0-6.5-2.6-6.5-6.2 0-3.3 2.4-5.4 3.6-8.3.4 2 1.5 3.2 2.6 3.7.2-2.9 1.6-5.2 3.8-7.2-.3 3.2 1 5.2 2.3 7 1 1.4 1.7 2.9 1.7 4.8 0 3.6-3.2 6.2-7.5 6.2z" />
   ),
@@ -72,11 +106,13 @@ export interface IconProps {
   name: IconName;
   /** Size in CSS pixels. */
   size?: number;
+  /** Line width in the 24-unit drawing (2 by default; small icons read better thicker). */
+  strokeWidth?: number;
   className?: string;
 }
 
-/** A decorative line icon (`aria-hidden`). Put the meaning in nearby text. */
-export function Icon({ name, size = 24, className }: IconProps) {
+/** A decorative line icon (`aria-hidden`, not focusable). Put the meaning in nearby text. */
+export function Icon({ name, size = 24, strokeWidth = 2, className }: IconProps) {
   return (
     <svg
       className={className}
@@ -85,7 +121,7 @@ export function Icon({ name, size = 24, className }: IconProps) {
       height={size}
       fill="none"
       stroke="currentColor"
-      strokeWidth="2"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { announce } from '#a11y/announcer.ts';
 import { useOnlineStatus } from '../lib/use-online-status.ts';
+import { Icon } from './Icon.tsx';
 import './offline-banner.css';
 
 /** Spec §2.4, word for word. */
@@ -26,16 +27,7 @@ export function OfflineBanner() {
   if (isOnline) return null;
   return (
     <div className="offline-banner">
-      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" className="offline-banner__icon">
-        <path
-          d="M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0M3 3l18 18"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-        />
-        <circle cx="12" cy="19" r="1.6" fill="currentColor" />
-      </svg>
+      <Icon name="offline" strokeWidth={2.2} className="offline-banner__icon" />
       <p className="offline-banner__text">{OFFLINE_MESSAGE}</p>
     </div>
   );

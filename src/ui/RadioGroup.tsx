@@ -1,21 +1,16 @@
 import type { ReactNode } from 'react';
 import {
-  Label,
   Radio as AriaRadio,
   RadioGroup as AriaRadioGroup,
-  Text,
   type RadioGroupProps as AriaRadioGroupProps,
   type RadioProps as AriaRadioProps,
 } from 'react-aria-components';
 import { cx } from '../lib/class-names.ts';
+import { Field, isFieldInvalid, type FieldProps } from './Field.tsx';
 import './radio-group.css';
 
 /** Props of {@link RadioGroup}. */
-export interface RadioGroupProps extends Omit<AriaRadioGroupProps, 'children' | 'className'> {
-  /** The visible group label, which is also its accessible name. */
-  label: ReactNode;
-  /** Optional help text, linked with aria-describedby. */
-  description?: ReactNode;
+export interface RadioGroupProps extends Omit<AriaRadioGroupProps, 'children' | 'className'>, FieldProps {
   /** {@link Radio} options. */
   children: ReactNode;
   className?: string;
@@ -23,18 +18,33 @@ export interface RadioGroupProps extends Omit<AriaRadioGroupProps, 'children' | 
 
 /**
  * A group of options where one is chosen (`role="radiogroup"`): arrow keys move between options,
- * Tab leaves the group. Built on react-aria's RadioGroup.
+ * Tab leaves the group. Built on react-aria's RadioGroup; the label, the help text (read before
+ * the options) and the error go through {@link Field}.
  */
-export function RadioGroup({ label, description, children, className, ...props }: RadioGroupProps) {
+export function RadioGroup({
+  label,
+  description,
+  errorMessage,
+  isOptional,
+  children,
+  className,
+  ...props
+}: RadioGroupProps) {
   return (
-    <AriaRadioGroup {...props} className={cx('radio-group', className)}>
-      <Label className="radio-group__label">{label}</Label>
-      {description ? (
-        <Text slot="description" className="radio-group__description">
-          {description}
-        </Text>
-      ) : null}
-      <div className="radio-group__options">{children}</div>
+    <AriaRadioGroup
+      {...props}
+      isInvalid={isFieldInvalid(errorMessage, props.isInvalid)}
+      className={cx('radio-group', className)}
+    >
+      <Field
+        label={label}
+        description={description}
+        errorMessage={errorMessage}
+        isOptional={isOptional}
+        descriptionPlacement="before"
+      >
+        <div className="radio-group__options">{children}</div>
+      </Field>
     </AriaRadioGroup>
   );
 }

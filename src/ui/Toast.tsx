@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { cx } from '../lib/class-names.ts';
+import { Icon } from './Icon.tsx';
 import { dismissToast, getCurrentToast, subscribeToToasts, type ToastItem } from './toast-store.ts';
 import './toast.css';
 
@@ -129,9 +130,7 @@ function ToastView({ toast, onDismiss }: { toast: ToastItem; onDismiss: () => vo
         onPress={onDismiss}
         aria-label={`Dismiss: ${toast.title}`}
       >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-        </svg>
+        <Icon name="close" size={20} strokeWidth={3} />
       </AriaButton>
     </div>
   );

@@ -308,8 +308,7 @@ function LoginForms({
           validationBehavior="aria"
           value={form.role || null}
           onChange={(value) => send({ type: 'field.change', field: 'role', value })}
-          isInvalid={attempt === 'signUpStep2' && !form.role}
-          description={attempt === 'signUpStep2' && !form.role ? TOASTS.roleRequired.description : undefined}
+          errorMessage={attempt === 'signUpStep2' && !form.role ? TOASTS.roleRequired.description : null}
           className="login__roles"
         >
           {ROLE_OPTIONS.map((option) => (

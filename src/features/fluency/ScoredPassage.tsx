@@ -1,3 +1,4 @@
+import { Icon } from '../../ui/Icon.tsx';
 import {
   WORD_STATUS_INFO,
   WORD_STATUS_ORDER,
@@ -57,9 +58,7 @@ export function WordLegend() {
         ))}
         <li className="word-legend__item">
           <span className="word-legend__swatch word-legend__swatch--paused">
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path d="M9 6v12M15 6v12" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-            </svg>
+            <Icon name="pause" size={18} strokeWidth={3} />
           </span>
           <span>
             <strong>paused</strong>: You stopped for a while before this word.

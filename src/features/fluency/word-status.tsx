@@ -3,8 +3,8 @@
  * carried by colour alone (WCAG 1.4.1) and a screen reader reads "brown, omitted".
  * Statuses follow DIBELS 8 ORF scoring (core/fluency/result.schema.ts).
  */
-import type { ReactElement } from 'react';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
+import { Icon, type IconName } from '../../ui/Icon.tsx';
 
 /** One scored word. */
 export type ScoredWord = FluencyResult['words'][number];
@@ -32,39 +32,18 @@ export const WORD_STATUS_ORDER: readonly WordStatus[] = [
   'not_reached',
 ];
 
-const PATHS: Record<WordStatus, ReactElement> = {
-  correct: <path d="M5 12.5l4.5 4.5L19 7" />,
-  self_correction: <path d="M4 12a8 8 0 1 0 2.5-5.8M4 4v4h4" />,
-  substitution: <path d="M4 8h13l-3-3M20 16H7l3 3" />,
-  omission: <path d="M5 12h14" />,
-  not_reached: (
-    <>
-      <circle cx="6" cy="12" r="1.3" />
-      <circle cx="12" cy="12" r="1.3" />
-      <circle cx="18" cy="12" r="1.3" />
-    </>
-  ),
+/** The icon of each status (src/ui/Icon.tsx); `correct` is a tick. */
+const STATUS_ICONS: Record<WordStatus, IconName> = {
+  correct: 'check',
+  self_correction: 'selfCorrection',
+  substitution: 'substitution',
+  omission: 'omission',
+  not_reached: 'notReached',
 };
 
 /** The status's icon (decorative: the words beside it say the same). */
 export function WordStatusIcon({ status, size = 16 }: { status: WordStatus; size?: number }) {
-  return (
-    <svg
-      className="word-icon"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {PATHS[status]}
-    </svg>
-  );
+  return <Icon name={STATUS_ICONS[status]} size={size} strokeWidth={2.5} className="word-icon" />;
 }
 
 /**

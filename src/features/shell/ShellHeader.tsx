@@ -68,9 +68,7 @@ export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = sign
     <header className="shell-header">
       {showMenuButton ? (
         <Button variant="quiet" onPress={onOpenMenu} className="shell-header__menu" aria-label="Open menu">
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-          </svg>
+          <Icon name="menu" strokeWidth={2.5} />
           <span className="shell-header__menu-label">Menu</span>
         </Button>
       ) : null}

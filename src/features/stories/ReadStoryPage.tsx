@@ -12,7 +12,6 @@ import { Select } from '../../ui/Select.tsx';
 import '../../ui/page.css';
 import { useStory } from './api/story.ts';
 import { gradeBandLabel, lexileLabel } from './story-labels.ts';
-import { ReaderIcon } from './ReaderIcon.tsx';
 import { StoryText } from './StoryText.tsx';
 import { useReadAloud, type ReadAloudStatus } from './use-read-aloud.ts';
 import './stories.css';
@@ -110,7 +109,11 @@ function StoryReader({ story }: { story: StoryDetail }) {
           {/* One button changes between Read to me, Pause and Resume, so focus never falls away. */}
           <span ref={mainButton} className="reader__main">
             <Button onPress={onMain}>
-              <ReaderIcon name={status === 'playing' ? 'pause' : status === 'paused' ? 'play' : 'speaker'} />
+              <Icon
+                name={status === 'playing' ? 'pause' : status === 'paused' ? 'play' : 'speaker'}
+                size={22}
+                strokeWidth={2.2}
+              />
               {mainLabel}
             </Button>
           </span>
@@ -122,7 +125,7 @@ function StoryReader({ story }: { story: StoryDetail }) {
                 focusMain();
               }}
             >
-              <ReaderIcon name="stop" />
+              <Icon name="stop" size={22} strokeWidth={2.2} />
               Stop
             </Button>
           ) : null}
