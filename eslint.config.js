@@ -1,5 +1,6 @@
-// ESLint flat config. Import boundaries follow ../shared/house-style.md:
-// core and machines import nothing app-specific; src imports only types from server.
+// ESLint flat config. Import boundaries follow the house style (docs/architecture.md):
+// src → machines, voice, a11y, core; server → core; core and machines import nothing app-specific;
+// voice and a11y use core only; src imports only types from server.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -46,6 +47,17 @@ export default tseslint.config(
               target: './server',
               from: ['./src', './machines', './voice', './a11y'],
               message: 'server/ uses core/ only.',
+            },
+            {
+              target: './voice',
+              from: ['./src', './server', './machines', './a11y'],
+              message: 'voice/ holds speech and microphone adapters; it may use core/ only (src/ wires it).',
+            },
+            {
+              target: './a11y',
+              from: ['./src', './server', './machines', './voice'],
+              message:
+                'a11y/ holds the announcer, focus, shortcuts and display preferences; it may use core/ only.',
             },
             ...featureZones,
           ],
