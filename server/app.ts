@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { configuredSocialProviders, createAuth, trustedOrigins, type Auth } from './auth/auth.ts';
-import { createLockout, LOCKED_MESSAGE, LOCK_MINUTES } from './auth/lockout.ts';
+import { createLockout } from './auth/lockout.ts';
 import { loadAuthSecret } from './auth/secret.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -33,6 +33,8 @@ import { migrationStatus } from './db/migration-status.ts';
 import type { Env } from './env.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { apiError } from './http/errors.ts';
+import { CLIENT_IP_HEADER, resolveClientIp } from './http/client-ip.ts';
+import { sameOrigin } from './http/same-origin.ts';
 
 /** What the app needs from the outside. */
 export interface AppDeps {
@@ -51,6 +53,12 @@ export interface AppDeps {
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The TCP peer of a request served by @hono/node-server; undefined for in-process requests. */
+function socketAddress(c: Context<AppEnv>): string | undefined {
+  const bindings = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return bindings?.incoming?.socket?.remoteAddress;
+}
+
 const NotFoundLogSchema = z.object({ path: z.string().min(1).max(2048) });
 
 /** Build the application. */
@@ -65,8 +73,7 @@ export function createApp(deps: AppDeps) {
     mailer,
     secret: deps.authSecret ?? loadAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
     log,
-    // A successful reset lifts a lockout: the person proved they own the address.
-    onPasswordReset: (email) => lockout.clear(email),
+    lockout,
   });
   const app = new Hono<AppEnv>();
 
@@ -76,6 +83,7 @@ export function createApp(deps: AppDeps) {
     c.set('requestId', requestId);
     c.set('log', requestLog);
     c.set('user', undefined);
+    c.set('clientIp', resolveClientIp(socketAddress(c), c.req.header('x-forwarded-for'), env.TRUST_PROXY));
     const started = performance.now();
     await next();
     c.header('x-request-id', requestId);
@@ -118,37 +126,34 @@ export function createApp(deps: AppDeps) {
 
   // Cross-origin writes are refused on every API route, better-auth's included: a browser always sends
   // Origin (and Sec-Fetch-Site) on a POST, so a page on another site cannot act with a child's cookies.
+  // A same-origin request is accepted at whatever address the app was opened (server/http/same-origin.ts).
   const allowedOrigins = new Set(trustedOrigins(env));
   api.use('*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
-    if ((origin && !allowedOrigins.has(origin)) || fetchSite === 'cross-site') {
+    const own = sameOrigin(
+      {
+        origin,
+        host: c.req.header('host'),
+        forwardedHost: c.req.header('x-forwarded-host'),
+        secFetchSite: fetchSite,
+      },
+      env.TRUST_PROXY > 0,
+    );
+    if (fetchSite === 'cross-site' || (origin && !own && !allowedOrigins.has(origin))) {
       return apiError(c, 403, 'forbidden', 'This request is not allowed from another site.');
     }
     return next();
   });
 
-  // better-auth, with a per-account lockout around e-mail sign-in (server/auth/lockout.ts).
-  api.on(['GET', 'POST'], '/auth/*', async (c) => {
-    if (c.req.method === 'POST' && c.req.path === '/api/auth/sign-in/email') {
-      const body = (await c.req.raw
-        .clone()
-        .json()
-        .catch(() => null)) as { email?: unknown } | null;
-      const email = typeof body?.email === 'string' ? body.email : undefined;
-      if (email && (await lockout.lockedUntil(email))) {
-        c.header('retry-after', String(LOCK_MINUTES * 60));
-        return apiError(c, 429, 'account_locked', LOCKED_MESSAGE);
-      }
-      const response = await auth.handler(c.req.raw);
-      if (email) {
-        if (response.status === 401) await lockout.recordFailure(email);
-        else if (response.ok) await lockout.clear(email);
-      }
-      return response;
-    }
-    return auth.handler(c.req.raw);
+  // better-auth. The lockout and password policy run inside it as hooks (server/auth/hooks.ts), so they
+  // hold for every body encoding it accepts. It learns the client's address only from CLIENT_IP_HEADER,
+  // which is always replaced here by the address resolved from the socket (and TRUST_PROXY hops).
+  api.on(['GET', 'POST'], '/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
+    return auth.handler(new Request(c.req.raw, { headers }));
   });
 
   // The signed-in user, if any, for every other API route.

@@ -69,6 +69,11 @@ export const EnvSchema = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /**
+   * How many reverse proxies in front of the server to trust for the client's address
+   * (X-Forwarded-For) and host (X-Forwarded-Host). 0 (default): the socket's address is the client's.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Extra origins allowed to call the API with cookies (comma-separated), e.g. the Vite dev server. */
   TRUSTED_ORIGINS: z
     .string()

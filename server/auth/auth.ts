@@ -1,9 +1,11 @@
 /**
  * Accounts with better-auth on our own database (replacing the hosted backend's auth, spec §7.1):
  * e-mail and password with e-mail verification, password reset by e-mail, social providers that are
- * configured, sessions of SESSION_HOURS. Product defaults differ from better-auth's (see
- * ../shared/notes/stack-gotchas.md): shorter sessions, other sessions revoked on password reset, rate
- * limits generous per address (a class shares one) with a per-account lockout instead (lockout.ts).
+ * configured, sessions of SESSION_HOURS. Product defaults differ from better-auth's: shorter sessions,
+ * other sessions revoked on a password reset or change, the password policy on every route that sets a
+ * password, rate limits generous per client address (a class shares one; the address comes from the
+ * socket or TRUST_PROXY hops, server/http/client-ip.ts) with a per-account, per-device lockout instead
+ * (lockout.ts, hooks.ts), and origin checks on whatever NODE_ENV says (docs/security.md).
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -11,7 +13,11 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import type { Env } from '../env.ts';
+import { CLIENT_IP_HEADER } from '../http/client-ip.ts';
+import { sameOrigin } from '../http/same-origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { accountHooks } from './hooks.ts';
+import type { Lockout } from './lockout.ts';
 
 /** Where a followed confirmation link lands (src/features/auth/ConfirmEmailPage.tsx). */
 export const VERIFIED_CALLBACK = '/auth/confirm?verified=1';
@@ -37,7 +43,7 @@ export function publicUrl(env: Env): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
 }
 
-/** Origins allowed to make credentialed requests. */
+/** Origins always allowed to make credentialed requests (besides a same-origin request's own). */
 export function trustedOrigins(env: Env): string[] {
   const origins = new Set([new URL(publicUrl(env)).origin, ...env.TRUSTED_ORIGINS]);
   if (env.NODE_ENV === 'development') origins.add('http://localhost:5173');
@@ -61,10 +67,10 @@ export function createAuth(deps: {
   mailer: Mailer;
   secret: string;
   log: Logger;
-  /** Called after a password was reset (other sessions are already revoked). */
-  onPasswordReset?: (email: string) => Promise<void>;
+  /** Sign-in lockout store (lifted for an address when its password is reset). */
+  lockout: Lockout;
 }) {
-  const { env, db, mailer, secret, log, onPasswordReset } = deps;
+  const { env, db, mailer, secret, log, lockout } = deps;
   const social = configuredSocialProviders(env);
   const socialProviders = Object.fromEntries(
     social.map((id) => {
@@ -83,7 +89,23 @@ export function createAuth(deps: {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    trustedOrigins: trustedOrigins(env),
+    // The configured origins, plus the request's own when it is same-origin: the app works at whatever
+    // address it was opened (127.0.0.1, the LAN address of a classroom tablet), cross-site stays refused.
+    trustedOrigins: (request?: Request) => {
+      const own =
+        request &&
+        sameOrigin(
+          {
+            origin: request.headers.get('origin') ?? undefined,
+            host: request.headers.get('host') ?? undefined,
+            forwardedHost: request.headers.get('x-forwarded-host') ?? undefined,
+            secFetchSite: request.headers.get('sec-fetch-site') ?? undefined,
+          },
+          env.TRUST_PROXY > 0,
+        );
+      return own ? [...trustedOrigins(env), own] : trustedOrigins(env);
+    },
+    hooks: accountHooks({ lockout, secureCookies: base.startsWith('https://') }),
     session: {
       expiresIn: env.SESSION_HOURS * 3600,
       // Refresh the expiry at most hourly while the user is active.
@@ -115,7 +137,8 @@ export function createAuth(deps: {
         });
       },
       async onPasswordReset({ user }) {
-        await onPasswordReset?.(user.email);
+        // A successful reset lifts every lockout of the address: the person proved they own it.
+        await lockout.clear(user.email);
       },
       async onExistingUserSignUp({ user }) {
         // Sign-up answers the same whether or not the address is known; tell the owner instead.
@@ -166,14 +189,22 @@ export function createAuth(deps: {
       window: 60,
       max: 600,
       // better-auth's default allows 3 sign-ins per 10 s per address: a class behind one address would be
-      // refused. Per-account lockout (lockout.ts) protects each password instead.
+      // refused (scripts/bench-classroom-sign-in.ts checks 30 pupils in 10 s). The per-account, per-device
+      // lockout (lockout.ts) protects each password; this limit slows one address guessing many accounts.
       customRules: {
-        '/sign-in/email': { window: 10, max: 200 },
+        '/sign-in/email': { window: 10, max: 100 },
         '/sign-up/email': { window: 60, max: 60 },
         '/request-password-reset': { window: 60, max: 30 },
       },
     },
     advanced: {
+      // better-auth skips its origin and callback-URL checks when NODE_ENV=test unless told otherwise:
+      // test mode must not open a redirect or CSRF hole (docs/security.md).
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      // The client's address is resolved by server/app.ts from the socket (or TRUST_PROXY hops) and
+      // passed in this header, which the server always overwrites: a forged X-Forwarded-For is ignored.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: base.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },

@@ -21,6 +21,7 @@ import {
   pgPolicy,
   pgRole,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -401,12 +402,40 @@ export const mailOutbox = pgTable('mail_outbox', {
 });
 
 /**
- * Failed sign-in attempts per account (lowercased e-mail), for the lockout of server/auth/lockout.ts.
- * Server only. Counting per account, not per address, lets a class behind one address sign in.
+ * Failed sign-in attempts per account (lowercased e-mail) and per device (server/auth/lockout.ts):
+ * `device` is '' for every browser without a device cookie trusted for the account, or the SHA-256 of
+ * a trusted browser's device cookie (OWASP "Slow down online guessing attacks with device cookies").
+ * Server only. Rows whose window and lock have passed are pruned on every failure.
  */
-export const loginAttempts = pgTable('login_attempts', {
-  email: text('email').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  firstFailureAt: timestamp('first_failure_at', { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    email: text('email').notNull(),
+    device: text('device').notNull().default(''),
+    failures: integer('failures').notNull().default(0),
+    firstFailureAt: timestamp('first_failure_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.device] }),
+    index('login_attempts_first_failure_idx').on(t.firstFailureAt),
+  ],
+);
+
+/**
+ * Browsers that have signed in to an account (lowercased e-mail) before: the SHA-256 of their device
+ * cookie. Failures from other browsers cannot lock such a browser out. Server only; rows unused for
+ * TRUSTED_DEVICE_DAYS are pruned.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    email: text('email').notNull(),
+    device: text('device').notNull(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.device] }),
+    index('trusted_devices_last_sign_in_idx').on(t.lastSignInAt),
+  ],
+);

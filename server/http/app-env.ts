@@ -18,5 +18,7 @@ export interface AppEnv {
     user: RequestUser | undefined;
     log: Logger;
     requestId: string;
+    /** The client's address (server/http/client-ip.ts). */
+    clientIp: string;
   };
 }

@@ -32,7 +32,10 @@ export function createTestApp(handle: DatabaseHandle, settings: Record<string, s
 
 export type TestApp = ReturnType<typeof createTestApp>;
 
-/** A browser-like client: keeps cookies, sends the app's Origin and a fixed client address. */
+/**
+ * A browser-like client: keeps cookies, sends the app's Origin, and comes from a fixed client address
+ * (the TCP peer the server sees, as @hono/node-server would report it).
+ */
 export class TestClient {
   private cookies = new Map<string, string>();
   constructor(
@@ -43,14 +46,17 @@ export class TestClient {
   async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (!headers.has('origin')) headers.set('origin', ORIGIN);
-    headers.set('x-forwarded-for', this.address);
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    const response = await this.app.request(path, { ...init, headers, body });
+    const response = await this.app.request(
+      path,
+      { ...init, headers, body },
+      { incoming: { socket: { remoteAddress: this.address } } },
+    );
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const eq = pair!.indexOf('=');

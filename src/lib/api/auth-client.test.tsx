@@ -22,6 +22,17 @@ describe('toFailure', () => {
     });
   });
 
+  it('passes on why a new password was refused', () => {
+    expect(
+      toFailure({
+        status: 400,
+        code: 'weak_password',
+        message: 'Please choose a stronger password.',
+        reasons: ['This is a top-10 common password.', 42],
+      }),
+    ).toMatchObject({ code: 'weak_password', reasons: ['This is a top-10 common password.'] });
+  });
+
   it('tells an unconfirmed reader that a new link was sent', () => {
     expect(
       toFailure({ message: 'Email not verified', code: 'EMAIL_NOT_VERIFIED', status: 403 }).message,

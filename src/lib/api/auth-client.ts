@@ -41,6 +41,8 @@ interface ProviderError {
   code?: string;
   status?: number;
   statusText?: string;
+  /** Why a password was refused (server/auth/hooks.ts `weak_password`). */
+  reasons?: unknown;
   error?: { message?: string; code?: string };
 }
 
@@ -54,7 +56,8 @@ export const EMAIL_NOT_VERIFIED_MESSAGE =
 
 /**
  * Turns better-auth's error object into a failure result. A locked account answers HTTP 429
- * `{ error: { code: 'account_locked', message } }`, which better-fetch nests under `error`.
+ * `{ code: 'account_locked', message }`; a weak new password HTTP 400 `{ code: 'weak_password',
+ * message, reasons }` (server/auth/hooks.ts).
  *
  * @param error the `error` of a better-auth call
  */
@@ -64,11 +67,15 @@ export function toFailure(error: ProviderError): AuthCallResult & { ok: false } 
     code === 'EMAIL_NOT_VERIFIED'
       ? EMAIL_NOT_VERIFIED_MESSAGE
       : error.message || error.error?.message || error.statusText || '';
+  const reasons = Array.isArray(error.reasons)
+    ? error.reasons.filter((r): r is string => typeof r === 'string')
+    : undefined;
   return {
     ok: false,
     message,
     ...(code !== undefined && { code }),
     ...(error.status !== undefined && { status: error.status }),
+    ...(reasons !== undefined && { reasons }),
   };
 }
 
