@@ -26,7 +26,7 @@ import {
   createFluencySessionTestModel,
   serializeFluencySnapshot,
   type FluencySessionTestEvent,
-} from './fluency-session.paths.ts';
+} from './fluency-session.test-model.ts';
 import { analyseMachine, statesThatCannotReach } from './graph-coverage.ts';
 
 type Snap = SnapshotFrom<typeof fluencySessionMachine>;

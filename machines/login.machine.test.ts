@@ -9,7 +9,7 @@ import {
   LOGIN_TEST_EVENTS,
   createLoginTestModel,
   serializeLoginSnapshot,
-} from './login.paths.ts';
+} from './login.test-model.ts';
 import { analyseMachine, statesThatCannotReach } from './graph-coverage.ts';
 
 type Snap = SnapshotFrom<typeof loginMachine>;

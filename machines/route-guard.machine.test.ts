@@ -15,7 +15,7 @@ import {
   ROUTE_GUARD_TEST_EVENTS,
   createRouteGuardTestModel,
   type RouteGuardTestEvent,
-} from './route-guard.paths.ts';
+} from './route-guard.test-model.ts';
 import { analyseMachine, statesThatCannotReach } from './graph-coverage.ts';
 
 type Snap = SnapshotFrom<typeof routeGuardMachine>;

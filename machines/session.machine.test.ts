@@ -11,7 +11,7 @@ import {
   SESSION_TICK_EVENT,
   createSessionTestModel,
   serializeSessionSnapshot,
-} from './session.paths.ts';
+} from './session.test-model.ts';
 import { analyseMachine, statesThatCannotReach } from './graph-coverage.ts';
 
 const NOW = Date.UTC(2025, 0, 6, 9, 0, 0);

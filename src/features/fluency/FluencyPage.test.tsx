@@ -19,7 +19,7 @@ import {
   createFluencySessionTestModel,
   type FluencySessionSnapshot,
   type FluencySessionTestEvent,
-} from '#machines/fluency-session.paths.ts';
+} from '#machines/fluency-session.test-model.ts';
 import type { CaptureOptions, CapturedAudio } from '#voice/microphone-capture.ts';
 import {
   SaveReadingError,

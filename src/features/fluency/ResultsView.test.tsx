@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SAMPLE_RESPONSE } from '#machines/fluency-session.paths.ts';
+import { SAMPLE_RESPONSE } from '#machines/fluency-session.test-model.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import type { WordAudio } from './ListenToWord.tsx';
 import { ResultsView } from './ResultsView.tsx';

@@ -4,7 +4,7 @@
  * GET /api/assessment-eligibility answered by a fetch stub, and after every step the screen must
  * show what the machine says (spec §4.2, §8).
  *
- * Two adaptations of machines/route-guard.paths.ts, both about what the page can express:
+ * Two adaptations of machines/route-guard.test-model.ts, both about what the page can express:
  * - The page learns auth, profile and reading sessions together from one /api/me answer, so the
  *   sample events are whole /api/me states (signed out, or a user with a given profile), not the
  *   model's separate `guard.update` fields.
@@ -26,7 +26,7 @@ import {
   ROUTE_GUARD_START,
   type RouteGuardSnapshot,
   type RouteGuardTestEvent,
-} from '#machines/route-guard.paths.ts';
+} from '#machines/route-guard.test-model.ts';
 import type * as PathsModule from '../../app/paths.ts';
 import { AppProviders } from '../../app/providers.tsx';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';

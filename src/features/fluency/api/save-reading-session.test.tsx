@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SAMPLE_RESPONSE } from '#machines/fluency-session.paths.ts';
+import { SAMPLE_RESPONSE } from '#machines/fluency-session.test-model.ts';
 import { SaveReadingError, saveReadingSession } from './save-reading-session.ts';
 
 /** A stand-in XMLHttpRequest that records what was sent and answers as told. */
