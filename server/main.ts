@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { seedStories } from './stories/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { preparePrivateDataDir } from './data-dir.ts';
 import { AUDIO_RETENTION_INTERVAL_MS, deleteExpiredRecordings } from './jobs/audio-retention.ts';
 import { join } from 'node:path';
 
@@ -25,6 +26,9 @@ async function main() {
     throw error;
   }
   const log = pino({ level: env.LOG_LEVEL, base: { service: 'sparky-reads' } });
+  // Before anything writes to it: children's recordings and the database are for this user only.
+  const madePrivate = preparePrivateDataDir(env.DATA_DIR);
+  if (madePrivate) log.info({ entries: madePrivate }, 'data folder made private (0700 folders, 0600 files)');
   const version = (
     JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
   ).version;

@@ -29,12 +29,48 @@ export const GENDER_VALUES = ['girl', 'boy', 'other', 'prefer-not-to-say'] as co
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-const displayName = z
+/**
+ * NUL and the other C0/C1 control characters (tab, line feed and carriage return aside): PostgreSQL
+ * refuses NUL in text, and none of them belongs in a name.
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const NO_CONTROL_CHARACTERS = 'Use letters, numbers, spaces and punctuation only.';
+
+/** Text without control characters, trimmed, of at most `max` characters. */
+const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), NO_CONTROL_CHARACTERS);
+
+const displayName = plainText(80).refine((v) => v.length > 0, 'Please enter a display name.');
+const optionalText = (max: number) =>
+  plainText(max)
+    .refine((v) => v.length > 0, 'Use at least 1 character.')
+    .optional();
+
+/**
+ * Whether an avatar address is safe to put in an `<img src>`: an https URL, or a path on this site
+ * ("/avatars/fox.svg"). Not `javascript:`, `data:`, `http:` or a scheme-relative `//host` (issue #14).
+ */
+export function isSafeAvatarUrl(value: string): boolean {
+  if (value === '') return true;
+  if (CONTROL_CHARACTERS.test(value) || /\s/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const avatarUrl = z
   .string()
   .trim()
-  .min(1, 'Please enter a display name.')
-  .max(80, 'Use at most 80 characters.');
-const optionalText = (max: number) => z.string().trim().min(1).max(max).optional();
+  .max(500)
+  .refine(isSafeAvatarUrl, 'The picture address must start with https:// or be a path on this site.');
 
 /** Sign-up metadata (spec §3): optional values absent rather than empty (spec §5). */
 export const SignUpMetadataSchema = z.object({
@@ -93,8 +129,8 @@ export const ProfileUpdateSchema = z
     age: z.number().int().min(2).max(120).nullable(),
     grade: z.enum(GRADE_VALUES).nullable(),
     gender: z.enum(GENDER_VALUES).nullable(),
-    pets_name: z.string().trim().max(60).nullable(),
-    avatar_url: z.string().trim().max(500).nullable(),
+    pets_name: plainText(60).nullable(),
+    avatar_url: avatarUrl.nullable(),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change.');
@@ -105,7 +141,7 @@ export const OnboardingRequestSchema = z.object({
   display_name: displayName.optional(),
   age: z.number().int().min(2).max(120).nullable().optional(),
   grade: z.enum(GRADE_VALUES).nullable().optional(),
-  pets_name: z.string().trim().max(60).nullable().optional(),
+  pets_name: plainText(60).nullable().optional(),
 });
 export type OnboardingRequest = z.infer<typeof OnboardingRequestSchema>;
 

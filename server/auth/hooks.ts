@@ -8,6 +8,7 @@
  * - `/sign-up/email`, `/change-password`, `/reset-password`: the password policy (password-policy.ts),
  *   with the user's name and e-mail as context.
  * - `/change-password` always ends the user's other sessions (`revokeOtherSessions` forced on).
+ * - `/sign-up/email`, `/update-user`: a name with a control character (NUL) is refused.
  */
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import {
@@ -19,6 +20,7 @@ import {
   type Lockout,
 } from './lockout.ts';
 import { passwordProblems } from './password-policy.ts';
+import { CONTROL_CHARACTERS } from '#core/api/account.ts';
 
 /** Error code of a refused weak password, in better-auth's answer `{ code, message, reasons }`. */
 export const WEAK_PASSWORD_CODE = 'weak_password';
@@ -39,6 +41,16 @@ function refuseWeak(password: string | undefined, context: { email?: string; nam
   const reasons = passwordProblems(password, context);
   if (reasons.length) {
     throw new APIError('BAD_REQUEST', { code: WEAK_PASSWORD_CODE, message: WEAK_PASSWORD_MESSAGE, reasons });
+  }
+}
+
+/** A name with a NUL or other control character is refused (PostgreSQL refuses NUL in text). */
+function refuseControlCharacters(name: string | undefined): void {
+  if (name !== undefined && CONTROL_CHARACTERS.test(name)) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'invalid_input',
+      message: 'Use letters, numbers, spaces and punctuation only in a name.',
+    });
   }
 }
 
@@ -85,7 +97,11 @@ export function accountHooks(deps: { lockout: Lockout; secureCookies: boolean })
         }
         return;
       }
+      case '/update-user':
+        refuseControlCharacters(stringField(ctx.body, 'name'));
+        return;
       case '/sign-up/email':
+        refuseControlCharacters(stringField(ctx.body, 'name'));
         refuseWeak(stringField(ctx.body, 'password'), {
           email: stringField(ctx.body, 'email'),
           name: stringField(ctx.body, 'name'),

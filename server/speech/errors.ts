@@ -14,6 +14,7 @@ export type SpeechErrorCode =
   | 'audio_too_short'
   | 'audio_silent'
   | 'passage_empty'
+  | 'passage_too_long'
   | 'recogniser_unavailable'
   | 'recogniser_timeout'
   | 'recogniser_failed';
@@ -29,6 +30,7 @@ const STATUS: Record<SpeechErrorCode, number> = {
   audio_too_short: 422,
   audio_silent: 422,
   passage_empty: 400,
+  passage_too_long: 422,
   recogniser_unavailable: 503,
   recogniser_timeout: 503,
   recogniser_failed: 502,

@@ -29,15 +29,15 @@ export interface ScoreAudioInput {
 /**
  * Scores a reading.
  * @returns the result contract (core/fluency/result.schema.ts), times in seconds.
- * @throws SpeechError for refused audio (see `parseWav`), an empty or too long passage
- *   (`passage_empty`), or recogniser failures; RangeError for a grade outside K–12.
+ * @throws SpeechError for refused audio (see `parseWav`), an empty passage (`passage_empty`), a
+ *   passage over MAX_PASSAGE_WORDS (`passage_too_long`), or recogniser failures; RangeError for a grade outside K–12.
  */
 export async function scoreAudio(input: ScoreAudioInput): Promise<FluencyResult> {
   const passage = tokenisePassage(input.passageText);
   if (passage.length === 0) throw new SpeechError('passage_empty', 'The passage has no words to read.');
   if (passage.length > MAX_PASSAGE_WORDS) {
     throw new SpeechError(
-      'passage_empty',
+      'passage_too_long',
       `The passage has ${passage.length} words; the limit is ${MAX_PASSAGE_WORDS}.`,
     );
   }

@@ -167,8 +167,9 @@ export async function saveReadingSession(
   const id = randomUUID();
   const relative = join('recordings', input.userId, `${id}.wav`);
   const absolute = join(input.dataDir, relative);
-  await mkdir(dirname(absolute), { recursive: true });
-  await writeFile(absolute, input.wav);
+  // Private whatever the process umask (server/data-dir.ts): a child's voice.
+  await mkdir(dirname(absolute), { recursive: true, mode: 0o700 });
+  await writeFile(absolute, input.wav, { mode: 0o600 });
   let row: SessionRow;
   try {
     row = await asUser(db, input.userId, async (tx) => {

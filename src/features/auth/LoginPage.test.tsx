@@ -19,7 +19,12 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import { FAILURE_TITLES, type Toast } from '#core/auth/messages.ts';
-import { toPasswordResetPayload, toSignInPayload, toSignUpPayload } from '#core/auth/sign-up.ts';
+import {
+  toPasswordResetPayload,
+  toSignInPayload,
+  toSignUpPayload,
+  type SocialProvider,
+} from '#core/auth/sign-up.ts';
 import { loginMachine, type LoginInput, type LoginMode } from '#machines/login.machine.ts';
 import {
   createLoginTestModel,
@@ -28,6 +33,7 @@ import {
   type LoginTestEvent,
 } from '#machines/login.test-model.ts';
 import { AppProviders } from '../../app/providers.tsx';
+import { AUTH_CONFIG_QUERY_KEY } from '../../lib/api/auth-config.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { TOAST_REGION_LABEL } from '../../ui/Toast.tsx';
@@ -122,10 +128,14 @@ const fakeApi: LoginApi = {
   resetPassword: () => Promise.reject(new Error('not used on these paths')),
 };
 
-function renderLogin(input: LoginInput) {
+/** The providers the fake server has set up (GET /api/auth-config); the paths use all four. */
+const ALL_PROVIDERS = ['google', 'apple', 'github', 'twitter'] as const;
+
+function renderLogin(input: LoginInput, socialProviders: readonly SocialProvider[] = ALL_PROVIDERS) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  queryClient.setQueryData(AUTH_CONFIG_QUERY_KEY, { socialProviders: [...socialProviders] });
   const router = createMemoryRouter(
     [
       { path: '/login', element: <LoginPage api={fakeApi} /> },
@@ -134,12 +144,12 @@ function renderLogin(input: LoginInput) {
     ],
     { initialEntries: [input.mode === 'signUp' ? '/login?mode=signup' : '/login'] },
   );
-  render(
+  const { unmount } = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { router, queryClient };
+  return { router, queryClient, unmount };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -444,6 +454,19 @@ for (const { name, input, onlySignUp } of START_MODES) {
 }
 
 describe('LoginPage: what the paths do not cover', () => {
+  it('offers only the social providers the server has set up, and no block when there are none', async () => {
+    const view = renderLogin({}, ['github']);
+    expect(await screen.findByRole('button', { name: 'GitHub' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Google' })).toBeNull();
+    expect(screen.getByRole('list', { name: 'Or continue with' })).toBeInTheDocument();
+    view.unmount();
+    renderLogin({}, []);
+    await screen.findByRole('heading', { level: 1, name: MODE_HEADINGS.signIn.title });
+    expect(screen.queryByText('Or continue with')).toBeNull();
+    for (const name of ['Google', 'Apple', 'GitHub', 'Twitter'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
   it("a failed sign-up's toast lists the reasons a password was refused (§5)", async () => {
     const user = userEvent.setup();
     renderLogin({ mode: 'signUp' });

@@ -5,12 +5,13 @@ import { Button as AriaButton } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { FAILURE_TITLES, TOASTS, type Toast } from '#core/auth/messages.ts';
-import { SOCIAL_PROVIDERS, isFilled, type LoginField, type SocialProvider } from '#core/auth/sign-up.ts';
+import { isFilled, type LoginField, type SocialProvider } from '#core/auth/sign-up.ts';
 import { loginMachine, type LoginMode } from '#machines/login.machine.ts';
 import { publicPaths } from '../../app/paths.ts';
 import { cx } from '../../lib/class-names.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PROVIDER_LABELS } from '../../lib/api/auth-client.ts';
+import { useAuthConfig } from '../../lib/api/auth-config.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { GENDER_OPTIONS, GRADE_OPTIONS, ROLE_OPTIONS } from '../../lib/api/profile-options.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -81,6 +82,7 @@ function LoginForms({
   invalidResetLink: boolean;
 }) {
   const queryClient = useQueryClient();
+  const authConfig = useAuthConfig();
   const navigate = useNavigate();
   const me = useMe();
   const [reasons, setReasons] = useState<readonly string[]>([]);
@@ -358,6 +360,7 @@ function LoginForms({
   }
 
   const isSignUp = shownMode === 'signUpStep1' || shownMode === 'signUpStep2';
+  const socialProviders = authConfig.data?.socialProviders ?? [];
   return (
     <div className="container login">
       <Link href={publicPaths.landing} variant="secondary" className="login__home">
@@ -372,25 +375,28 @@ function LoginForms({
         {shownMode === 'signUpStep2' ? <p className="login__step">Step 2 of 2</p> : null}
         {shownMode === 'signUpStep1' ? <p className="login__step">Step 1 of 2</p> : null}
         {body}
-        <div className="login__social">
-          <p className="login__divider">
-            <span>Or continue with</span>
-          </p>
-          <ul className="login__providers" aria-label="Or continue with">
-            {SOCIAL_PROVIDERS.map((provider: SocialProvider) => (
-              <li key={provider}>
-                <Button
-                  variant="quiet"
-                  className="login__provider"
-                  isDisabled={isBusy}
-                  onPress={() => send({ type: 'social.start', provider })}
-                >
-                  {PROVIDER_LABELS[provider]}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {/* Only the providers this server has set up (README "Configuration"); none, no block. */}
+        {socialProviders.length > 0 ? (
+          <div className="login__social">
+            <p className="login__divider">
+              <span>Or continue with</span>
+            </p>
+            <ul className="login__providers" aria-label="Or continue with">
+              {socialProviders.map((provider: SocialProvider) => (
+                <li key={provider}>
+                  <Button
+                    variant="quiet"
+                    className="login__provider"
+                    isDisabled={isBusy}
+                    onPress={() => send({ type: 'social.start', provider })}
+                  >
+                    {PROVIDER_LABELS[provider]}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <p className="login__toggle">
           <LinkButton onPress={() => send({ type: 'mode.toggle' })} isDisabled={isBusy}>
             {isSignUp ? 'Already have an account? Sign in' : 'Need an account? Sign up'}

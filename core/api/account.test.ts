@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isSafeAvatarUrl, ProfileUpdateSchema, SignUpMetadataSchema } from './account.ts';
+
+describe('profile text and avatar rules (issue #14 item 13)', () => {
+  it('refuses a NUL or other control character in a display name or pet’s name', () => {
+    expect(SignUpMetadataSchema.safeParse({ display_name: 'Maya\u0000' }).success).toBe(false);
+    expect(ProfileUpdateSchema.safeParse({ display_name: 'A\u0007B' }).success).toBe(false);
+    expect(ProfileUpdateSchema.safeParse({ pets_name: 'Rex\u0000' }).success).toBe(false);
+    expect(SignUpMetadataSchema.safeParse({ display_name: 'Maya Flores-Núñez' }).success).toBe(true);
+  });
+
+  it('allows https and same-site paths as avatar addresses, nothing else', () => {
+    for (const ok of ['https://example.org/a.png', '/avatars/fox.svg', ''])
+      expect(isSafeAvatarUrl(ok), ok).toBe(true);
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'http://example.org/a.png',
+      '//evil.example/a.png',
+      '/\\evil.example',
+      'https://example.org/a b.png',
+      'vbscript:x',
+    ])
+      expect(isSafeAvatarUrl(bad), bad).toBe(false);
+    expect(ProfileUpdateSchema.safeParse({ avatar_url: 'javascript:alert(1)' }).success).toBe(false);
+    expect(ProfileUpdateSchema.safeParse({ avatar_url: null }).success).toBe(true);
+  });
+});
