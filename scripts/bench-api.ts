@@ -1,0 +1,183 @@
+/**
+ * `npm run bench:api`: a mixed load of signed-in reads on the embedded database, and the latency of each
+ * route. The server (scripts/bench/api-server.ts) runs in its own process on 127.0.0.1 with the story
+ * library seeded and 20 readers signed in; autocannon sends GET /api/me, /api/stories, /api/reading-stats
+ * and one story, 50 requests a second each (200 a second in all) for 20 s, spreading them over the
+ * readers' cookies. Prints, per route and overall: requests, p50 / p95 / p99 latency in ms, errors
+ * (non-2xx answers, socket errors and timeouts) and the mean body size. Target (issue 15): p95 ≤ 50 ms
+ * on 2 cores. Loopback only; nothing else is contacted.
+ *
+ *   npm run bench:api [-- --seconds 20 --rate 200 --json FILE]
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '20' },
+    rate: { type: 'string', default: '200' },
+    json: { type: 'string' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const RATE = Number(values.rate);
+/** p95 target in ms (issue 15). */
+const TARGET_P95_MS = 50;
+
+interface Ready {
+  port: number;
+  cookies: string[];
+  storyId: string;
+}
+
+function startServer(): Promise<{ ready: Ready; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/api-server.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => {
+      child.removeAllListeners('exit');
+      resolve({
+        ready: JSON.parse(line) as Ready,
+        stop: () =>
+          new Promise<void>((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+interface RouteFigures {
+  route: string;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  meanBytes: number;
+}
+
+async function loadRoute(
+  url: string,
+  route: string,
+  path: string,
+  rate: number,
+  cookies: string[],
+  times: number[],
+): Promise<RouteFigures> {
+  let errors = 0;
+  let bytes = 0;
+  let next = 0;
+  let finish!: (result: autocannon.Result) => void;
+  let fail!: (error: Error) => void;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const instance = autocannon(
+    {
+      url,
+      duration: SECONDS,
+      connections: 16,
+      overallRate: rate,
+      timeout: 10,
+      requests: [
+        {
+          method: 'GET',
+          path,
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, cookie: cookies[next++ % cookies.length]! },
+          }),
+        },
+      ],
+    },
+    (error, result) => (error ? fail(error) : finish(result)),
+  );
+  const own: number[] = [];
+  instance.on('response', (_client, status, resBytes, responseTime) => {
+    own.push(responseTime);
+    bytes += resBytes;
+    if (status < 200 || status >= 300) errors++;
+  });
+  const result = await done;
+  errors += result.errors + result.timeouts;
+  times.push(...own);
+  own.sort((a, b) => a - b);
+  return {
+    route,
+    requests: own.length,
+    p50: round(percentile(own, 50)),
+    p95: round(percentile(own, 95)),
+    p99: round(percentile(own, 99)),
+    errors,
+    meanBytes: own.length ? Math.round(bytes / own.length) : 0,
+  };
+}
+
+async function main() {
+  const { ready, stop } = await startServer();
+  const url = `http://127.0.0.1:${ready.port}`;
+  const routes: [string, string][] = [
+    ['GET /api/me', '/api/me'],
+    ['GET /api/stories', '/api/stories'],
+    ['GET /api/reading-stats', '/api/reading-stats'],
+    ['GET /api/stories/:id', `/api/stories/${ready.storyId}`],
+  ];
+  const all: number[] = [];
+  let figures: RouteFigures[];
+  try {
+    process.stderr.write(`bench:api: ${RATE} requests/s for ${SECONDS} s over ${routes.length} routes…\n`);
+    figures = await Promise.all(
+      routes.map(([route, path]) => loadRoute(url, route, path, RATE / routes.length, ready.cookies, all)),
+    );
+  } finally {
+    await stop();
+  }
+  all.sort((a, b) => a - b);
+  const overall: RouteFigures = {
+    route: 'all',
+    requests: all.length,
+    p50: round(percentile(all, 50)),
+    p95: round(percentile(all, 95)),
+    p99: round(percentile(all, 99)),
+    errors: figures.reduce((n, f) => n + f.errors, 0),
+    meanBytes: Math.round(
+      figures.reduce((n, f) => n + f.meanBytes * f.requests, 0) / Math.max(1, all.length),
+    ),
+  };
+  const rows = [...figures, overall];
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  console.log(
+    `${'route'.padEnd(24)}${pad('requests', 9)}${pad('p50 ms', 8)}${pad('p95 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('bytes', 8)}`,
+  );
+  for (const r of rows) {
+    console.log(
+      `${r.route.padEnd(24)}${pad(r.requests, 9)}${pad(r.p50, 8)}${pad(r.p95, 8)}${pad(r.p99, 8)}${pad(r.errors, 8)}${pad(r.meanBytes, 8)}`,
+    );
+  }
+  const achieved = (all.length / SECONDS).toFixed(0);
+  console.log(
+    `\n${achieved} requests/s achieved of ${RATE}; overall p95 ${overall.p95} ms (target ≤ ${TARGET_P95_MS} ms: ${overall.p95 <= TARGET_P95_MS ? 'met' : 'MISSED'}).`,
+  );
+  if (values.json)
+    writeFileSync(values.json, JSON.stringify({ rate: RATE, seconds: SECONDS, rows }, null, 2));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
