@@ -112,7 +112,7 @@ export const SAMPLE_RESPONSE: SaveReadingSessionResponse = {
     story_title: 'The Brown Dog',
     fluency_score: 31,
     accuracy_percentage: 71.4,
-    words_per_minute: 50,
+    wcpm: 50,
     tokens_awarded: 5,
     mode: 'practice',
     reading_seconds: 6,

@@ -7,33 +7,34 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
-import { z } from 'zod';
-import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { configuredSocialProviders, createAuth, trustedOrigins, type Auth } from './auth/auth.ts';
 import { createLockout } from './auth/lockout.ts';
 import { loadAuthSecret } from './auth/secret.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountRoutes } from './routes/account/account.routes.ts';
+import { createAuthRoutes } from './routes/auth/auth.routes.ts';
 import { createFluencyRoutes } from './routes/fluency/fluency.routes.ts';
+import { createScoringService } from './routes/fluency/fluency.service.ts';
+import { createHealthRoutes } from './routes/health/health.routes.ts';
+import { createLogRoutes } from './routes/log/log.routes.ts';
 import { createReadingSessionRoutes } from './routes/reading-sessions/reading-sessions.routes.ts';
 import { createStoryRoutes } from './routes/stories/stories.routes.ts';
+import { findStoryToRead } from './routes/stories/stories.service.ts';
 import { createSpeechRoutes } from './routes/speech/speech.routes.ts';
 import { createFliteTts } from './speech/tts.ts';
 import { createOpenAiRecogniser } from './speech/openai.ts';
 import { createPocketsphinxRecogniser } from './speech/pocketsphinx.ts';
 import type { Recogniser } from './speech/recogniser.ts';
-import { asUser } from './db/rls.ts';
-import { stories } from './db/schema.ts';
-import { eq } from 'drizzle-orm';
-import { migrationStatus } from './db/migration-status.ts';
 import type { Env } from './env.ts';
 import type { AppEnv } from './http/app-env.ts';
-import { apiError } from './http/errors.ts';
+import { apiError, handleError } from './http/errors.ts';
 import { CLIENT_IP_HEADER, resolveClientIp } from './http/client-ip.ts';
+import { sessionLoader } from './http/require-user.ts';
 import { sameOrigin } from './http/same-origin.ts';
 
 /** What the app needs from the outside. */
@@ -51,15 +52,14 @@ export interface AppDeps {
   recogniser?: Recogniser;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The TCP peer of a request served by @hono/node-server; undefined for in-process requests. */
 function socketAddress(c: Context<AppEnv>): string | undefined {
   const bindings = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return bindings?.incoming?.socket?.remoteAddress;
 }
 
-const NotFoundLogSchema = z.object({ path: z.string().min(1).max(2048) });
+/** Largest JSON (or other non-multipart) body the API reads, in bytes. */
+export const MAX_JSON_BYTES = 64 * 1024;
 
 /** Build the application. */
 export function createApp(deps: AppDeps) {
@@ -82,7 +82,6 @@ export function createApp(deps: AppDeps) {
     const requestLog = log.child({ requestId });
     c.set('requestId', requestId);
     c.set('log', requestLog);
-    c.set('user', undefined);
     c.set('clientIp', resolveClientIp(socketAddress(c), c.req.header('x-forwarded-for'), env.TRUST_PROXY));
     const started = performance.now();
     await next();
@@ -122,13 +121,11 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  const api = new Hono<AppEnv>();
-
   // Cross-origin writes are refused on every API route, better-auth's included: a browser always sends
   // Origin (and Sec-Fetch-Site) on a POST, so a page on another site cannot act with a child's cookies.
   // A same-origin request is accepted at whatever address the app was opened (server/http/same-origin.ts).
   const allowedOrigins = new Set(trustedOrigins(env));
-  api.use('*', async (c, next) => {
+  const sameSiteWrites = createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
@@ -147,119 +144,62 @@ export function createApp(deps: AppDeps) {
     return next();
   });
 
-  // better-auth. The lockout and password policy run inside it as hooks (server/auth/hooks.ts), so they
-  // hold for every body encoding it accepts. It learns the client's address only from CLIENT_IP_HEADER,
-  // which is always replaced here by the address resolved from the socket (and TRUST_PROXY hops).
-  api.on(['GET', 'POST'], '/auth/*', (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
-    return auth.handler(new Request(c.req.raw, { headers }));
-  });
-
-  // The signed-in user, if any, for every other API route.
-  api.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/auth/')) return next();
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (session) {
-      c.set('user', {
-        id: session.user.id,
-        email: session.user.email,
-        name: session.user.name,
-        emailVerified: session.user.emailVerified,
-      });
-    }
-    return next();
-  });
-
-  api.route(
-    '/',
-    createAccountRoutes({
-      db,
-      auth,
-      adminEmails: env.ADMIN_EMAILS,
-      socialProviders: configuredSocialProviders(env),
-      exposeOutbox: env.NODE_ENV === 'test',
-    }),
-  );
-  api.route('/', createStoryRoutes({ db }));
-  api.route(
-    '/',
-    createSpeechRoutes({ tts: createFliteTts({ cacheDir: join(env.DATA_DIR, 'speech-cache') }) }),
-  );
-
-  /** GET /api/health → { status, version, database: { kind, migrations: { applied, expected, upToDate } } }. */
-  api.get('/health', async (c) => {
-    const migrations = await migrationStatus(database.db);
-    const body = {
-      status: migrations.upToDate ? 'ok' : 'degraded',
-      version,
-      database: { kind: database.kind, migrations },
-    };
-    return c.json(body, migrations.upToDate ? 200 : 503);
-  });
-
-  /** POST /api/log/not-found { path } → 204; logs a visit to a path the app does not have (spec §2.1). */
-  api.post('/log/not-found', async (c) => {
-    let payload: unknown;
-    try {
-      payload = JSON.parse(await c.req.text());
-    } catch {
-      return apiError(c, 400, 'invalid_json', 'The body must be JSON like {"path": "/somewhere"}.');
-    }
-    const parsed = NotFoundLogSchema.safeParse(payload);
-    if (!parsed.success)
-      return apiError(c, 422, 'invalid_path', 'path must be a text of 1 to 2048 characters.');
-    c.get('log').warn({ attemptedPath: parsed.data.path }, 'page not found');
-    return c.body(null, 204);
+  // JSON and form bodies are small; the audio uploads set their own, larger limit (server/http/upload.ts).
+  const smallBodies = createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.header('content-type')?.startsWith('multipart/form-data')) return next();
+    return bodyLimit({
+      maxSize: MAX_JSON_BYTES,
+      onError: (c) => apiError(c, 413, 'body_too_large', 'The request body is too large.'),
+    })(c, next);
   });
 
   const recogniser = deps.recogniser ?? createPocketsphinxRecogniser();
-  api.route('/', createReadingSessionRoutes({ db, recogniser, dataDir: env.DATA_DIR }));
+  // One scoring service (and one rate limit) for both scoring routes. Children's audio goes to OpenAI
+  // only when the operator set a key AND ALLOW_CLOUD_AUDIO=true; otherwise everything stays on this
+  // machine (pocketsphinx).
+  const scoring = createScoringService({
+    recogniser,
+    ...(env.OPENAI_API_KEY && env.ALLOW_CLOUD_AUDIO
+      ? {
+          openaiRecogniser: createOpenAiRecogniser({
+            apiKey: env.OPENAI_API_KEY,
+            baseUrl: env.OPENAI_BASE_URL,
+          }),
+        }
+      : {}),
+  });
 
-  // Read-aloud scoring. Children's audio goes to OpenAI only when the operator set a key AND
-  // ALLOW_CLOUD_AUDIO=true; otherwise everything stays on this machine (pocketsphinx).
-  api.route(
-    '/fluency',
-    createFluencyRoutes({
-      recogniser,
-      ...(env.OPENAI_API_KEY && env.ALLOW_CLOUD_AUDIO
-        ? {
-            openaiRecogniser: createOpenAiRecogniser({
-              apiKey: env.OPENAI_API_KEY,
-              baseUrl: env.OPENAI_BASE_URL,
-            }),
-          }
-        : {}),
-      getStoryText: async (storyId, userId) => {
-        if (!UUID_PATTERN.test(storyId)) return null;
-        const [story] = await asUser(db, userId, (tx) =>
-          tx.select({ body: stories.body }).from(stories).where(eq(stories.id, storyId)),
-        );
-        return story?.body ?? null;
-      },
-    }),
-  );
-
+  // The API, chained so that its type (AppType) carries every route's input and output to the typed
+  // client (hc<AppType> in src/lib/api, testClient in tests/).
+  const api = new Hono<AppEnv>()
+    .use(sameSiteWrites, smallBodies, sessionLoader(auth))
+    .route('/', createAuthRoutes({ auth }))
+    .route('/', createHealthRoutes({ database, version }))
+    .route('/', createLogRoutes())
+    .route(
+      '/',
+      createAccountRoutes({
+        db,
+        auth,
+        adminEmails: env.ADMIN_EMAILS,
+        socialProviders: configuredSocialProviders(env),
+        exposeOutbox: env.NODE_ENV === 'test',
+      }),
+    )
+    .route('/', createStoryRoutes({ db }))
+    .route('/', createSpeechRoutes({ tts: createFliteTts({ cacheDir: join(env.DATA_DIR, 'speech-cache') }) }))
+    .route('/', createReadingSessionRoutes({ db, scoring, dataDir: env.DATA_DIR }))
+    .route(
+      '/',
+      createFluencyRoutes({
+        scoring,
+        storyText: async (storyId, userId) => (await findStoryToRead(db, userId, storyId))?.body ?? null,
+      }),
+    );
   api.all('*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));
 
-  app.route('/api', api);
-
-  app.onError((error, c) => {
-    if (error instanceof HTTPException) {
-      if (c.req.path.startsWith('/api/')) {
-        const code = error.status === 403 ? 'forbidden' : 'http_error';
-        const message =
-          error.status === 403 ? 'This request is not allowed from another site.' : error.message;
-        return apiError(c, error.status as ContentfulStatusCode, code, message);
-      }
-      return error.getResponse();
-    }
-    c.get('log')?.error({ err: error }, 'unhandled error');
-    if (c.req.path.startsWith('/api/')) {
-      return apiError(c, 500, 'internal_error', 'Something went wrong on the server. Please try again.');
-    }
-    return c.text('Something went wrong. Please try again or refresh the page.', 500);
-  });
+  const typed = app.route('/api', api);
+  app.onError(handleError);
 
   // The built front end. Hashed assets are cached for a year; everything else falls back to index.html
   // so that deep links (/about, /read-story/…) load the app, which shows its own not-found page.
@@ -282,8 +222,12 @@ export function createApp(deps: AppDeps) {
     return c.html(readFileSync(indexFile, 'utf8'));
   });
 
-  return app;
+  return typed;
 }
 
-/** The app type, for Hono's typed client in src/ (type import only). */
+/**
+ * The type of the app's routes: what each API route takes (JSON, form, query, path parameters) and
+ * answers, per status. The browser's typed client is `hc<AppType>` (src/lib/api/client.ts, a type-only
+ * import) and the tests' is Hono's `testClient(app)`.
+ */
 export type AppType = ReturnType<typeof createApp>;

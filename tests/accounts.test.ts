@@ -4,10 +4,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { parseResponse } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignUpRequest } from '../core/api/account.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { sessions, users } from '../server/db/schema.ts';
-import { createTestApp, lastLink, pathOf, TestClient, type TestApp } from './helpers/app.ts';
+import {
+  createBrowser,
+  errorOf,
+  createTestApp,
+  lastLink,
+  pathOf,
+  type TestApp,
+  type TestBrowser,
+} from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
 
 const PASSWORD = 'purple-otter-reads-42';
@@ -26,24 +36,23 @@ describe(`accounts (${testDatabaseKind})`, () => {
     await handle?.close();
   });
 
-  async function outbox(client: TestClient, to: string) {
+  async function outbox(client: TestBrowser, to: string) {
     const response = await client.request(`/api/test/outbox?to=${encodeURIComponent(to)}`);
     expect(response.status).toBe(200);
     return ((await response.json()) as { messages: { subject: string; text: string }[] }).messages;
   }
 
-  async function signUp(client: TestClient, email: string, data: Record<string, unknown> = {}) {
+  async function signUp(client: TestBrowser, email: string, data: Partial<SignUpRequest['data']> = {}) {
     return signUpOn(client, email, data);
   }
 
-  async function signUpOn(client: TestClient, email: string, data: Record<string, unknown> = {}) {
-    return client.request('/api/signup', {
-      method: 'POST',
+  async function signUpOn(client: TestBrowser, email: string, data: Partial<SignUpRequest['data']> = {}) {
+    return client.api.signup.$post({
       json: { email, password: PASSWORD, data: { display_name: 'Maya', user_type: 'student', ...data } },
     });
   }
 
-  async function verify(client: TestClient, email: string) {
+  async function verify(client: TestBrowser, email: string) {
     const [mail] = (await outbox(client, email)).filter((m) => m.subject.startsWith('Confirm your e-mail'));
     expect(mail, 'verification mail').toBeDefined();
     const response = await client.request(pathOf(lastLink(mail!.text)), { redirect: 'manual' });
@@ -51,25 +60,25 @@ describe(`accounts (${testDatabaseKind})`, () => {
     expect(response.headers.get('location')).toMatch(/\/auth\/confirm\?verified=1$/);
   }
 
-  async function signIn(client: TestClient, email: string, password = PASSWORD) {
+  async function signIn(client: TestBrowser, email: string, password = PASSWORD) {
     return client.request('/api/auth/sign-in/email', {
       method: 'POST',
       json: { email, password, callbackURL: '/auth/confirm' },
     });
   }
 
-  async function signedUpAndIn(label: string, data: Record<string, unknown> = {}) {
-    const client = new TestClient(app);
+  async function signedUpAndIn(label: string, data: Partial<SignUpRequest['data']> = {}) {
+    const client = createBrowser(app);
     const email = uniqueEmail(label);
     expect((await signUp(client, email, data)).status).toBe(201);
     await verify(client, email);
     expect((await signIn(client, email)).status).toBe(200);
-    const me = await (await client.request('/api/me')).json();
+    const me = await parseResponse(client.api.me.$get());
     return { client, email, me };
   }
 
   it('signs up with metadata, verifies by e-mail, signs in and reads the account', async () => {
-    const client = new TestClient(app);
+    const client = createBrowser(app);
     const email = uniqueEmail('student');
     const response = await signUp(client, email, {
       age: 8,
@@ -99,7 +108,7 @@ describe(`accounts (${testDatabaseKind})`, () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
 
-    const me = await client.request('/api/me');
+    const me = await client.api.me.$get();
     expect(me.status).toBe(200);
     const body = await me.json();
     expect(body.user.email).toBe(email);
@@ -125,8 +134,8 @@ describe(`accounts (${testDatabaseKind})`, () => {
     await seedDatabase(fresh.db);
     try {
       const freshApp = createTestApp(fresh);
-      const first = new TestClient(freshApp);
-      const second = new TestClient(freshApp);
+      const first = createBrowser(freshApp);
+      const second = createBrowser(freshApp);
       const [a, b] = [uniqueEmail('first'), uniqueEmail('second')];
       expect((await signUpOn(first, a)).status).toBe(201);
       expect((await signUpOn(second, b)).status).toBe(201);
@@ -144,8 +153,8 @@ describe(`accounts (${testDatabaseKind})`, () => {
           ).status,
         ).toBe(200);
       }
-      expect((await (await first.request('/api/me')).json()).roles.sort()).toEqual(['owner', 'student']);
-      expect((await (await second.request('/api/me')).json()).roles).toEqual(['student']);
+      expect((await (await first.api.me.$get()).json()).roles.sort()).toEqual(['owner', 'student']);
+      expect((await (await second.api.me.$get()).json()).roles).toEqual(['student']);
     } finally {
       await fresh.close();
     }
@@ -161,7 +170,7 @@ describe(`accounts (${testDatabaseKind})`, () => {
   });
 
   it('answers a sign-up for a known e-mail the same way, and tells the owner of the address', async () => {
-    const client = new TestClient(app);
+    const client = createBrowser(app);
     const email = uniqueEmail('twice');
     expect((await signUp(client, email)).status).toBe(201);
     const again = await signUp(client, email, { display_name: 'Someone Else' });
@@ -174,30 +183,31 @@ describe(`accounts (${testDatabaseKind})`, () => {
   });
 
   it('refuses weak passwords with reasons, bad input, and missing credentials', async () => {
-    const client = new TestClient(app);
-    const weak = await client.request('/api/signup', {
-      method: 'POST',
+    const client = createBrowser(app);
+    const weak = await client.api.signup.$post({
       json: { email: uniqueEmail('weak'), password: 'password1', data: { display_name: 'Max' } },
     });
     expect(weak.status).toBe(422);
-    const weakBody = await weak.json();
-    expect(weakBody.error.code).toBe('weak_password');
-    expect(weakBody.error.details.reasons.length).toBeGreaterThan(0);
+    const weakError = await errorOf(weak);
+    expect(weakError.code).toBe('weak_password');
+    expect((weakError.details as { reasons: string[] }).reasons.length).toBeGreaterThan(0);
 
-    const short = await client.request('/api/signup', {
-      method: 'POST',
+    const short = await client.api.signup.$post({
       json: { email: uniqueEmail('short'), password: 'abc', data: { display_name: 'Max' } },
     });
-    expect((await short.json()).error.details.reasons).toContain('Use at least 8 characters.');
+    expect(((await errorOf(short)).details as { reasons: string[] }).reasons).toContain(
+      'Use at least 8 characters.',
+    );
 
     const missing = await client.request('/api/signup', {
       method: 'POST',
       json: { email: '', password: '' },
     });
     expect(missing.status).toBe(422);
-    expect((await missing.json()).error.message).toBe(
-      'You must provide either an email or phone number and a password',
-    );
+    expect((await missing.json()).error).toEqual({
+      code: 'missing_credentials',
+      message: 'You must provide either an email or phone number and a password',
+    });
 
     const badRole = await client.request('/api/signup', {
       method: 'POST',
@@ -216,11 +226,12 @@ describe(`accounts (${testDatabaseKind})`, () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(notJson.status).toBe(400);
+    expect((await notJson.json()).error.code).toBe('invalid_json');
   });
 
   it('locks an account after 5 failed sign-ins, even for the right password', async () => {
     const { email } = await signedUpAndIn('lockout');
-    const client = new TestClient(app, '198.51.100.20');
+    const client = createBrowser(app, '198.51.100.20');
     for (let i = 0; i < 5; i++) expect((await signIn(client, email, 'wrong-password-123')).status).toBe(401);
     const locked = await signIn(client, email);
     expect(locked.status).toBe(429);
@@ -230,7 +241,7 @@ describe(`accounts (${testDatabaseKind})`, () => {
 
   it('lets a class of 30 behind one address all sign in', { timeout: 120_000 }, async () => {
     const emails: string[] = [];
-    const setup = new TestClient(app, '192.0.2.50');
+    const setup = createBrowser(app, '192.0.2.50');
     for (let i = 0; i < 30; i++) {
       const email = uniqueEmail(`class${i}`);
       emails.push(email);
@@ -238,14 +249,14 @@ describe(`accounts (${testDatabaseKind})`, () => {
     }
     await handle.db.update(users).set({ emailVerified: true }).where(eq(users.emailVerified, false));
     const statuses = await Promise.all(
-      emails.map((email) => signIn(new TestClient(app, '192.0.2.50'), email).then((r) => r.status)),
+      emails.map((email) => signIn(createBrowser(app, '192.0.2.50'), email).then((r) => r.status)),
     );
     expect(statuses).toEqual(emails.map(() => 200));
   });
 
   it('resets a password through the e-mailed link and signs out other sessions', async () => {
     const { client: oldDevice, email } = await signedUpAndIn('reset');
-    const client = new TestClient(app);
+    const client = createBrowser(app);
     const request = await client.request('/api/auth/request-password-reset', {
       method: 'POST',
       json: { email, redirectTo: '/login' },
@@ -264,13 +275,14 @@ describe(`accounts (${testDatabaseKind})`, () => {
       json: { newPassword: 'green-heron-sings-77', token },
     });
     expect(reset.status).toBe(200);
-    expect((await oldDevice.request('/api/me')).status).toBe(401);
+    expect((await oldDevice.api.me.$get()).status).toBe(401);
     expect((await signIn(client, email)).status).toBe(401);
     expect((await signIn(client, email, 'green-heron-sings-77')).status).toBe(200);
   });
 
   it('edits the profile, but never the balance, and completes onboarding', async () => {
     const { client } = await signedUpAndIn('profile');
+    // A field a user may not change (the balance) is sent as a hostile browser would; it is ignored.
     const patch = await client.request('/api/profile', {
       method: 'PATCH',
       json: { display_name: 'Maya F.', pets_name: 'Rex', tokens: 5000 },
@@ -284,28 +296,24 @@ describe(`accounts (${testDatabaseKind})`, () => {
     const empty = await client.request('/api/profile', { method: 'PATCH', json: {} });
     expect(empty.status).toBe(422);
 
-    expect(await (await client.request('/api/assessment-eligibility')).json()).toMatchObject({
+    expect(await (await client.api['assessment-eligibility'].$get()).json()).toMatchObject({
       eligible: false,
       reason: 'onboarding_incomplete',
     });
-    const onboarding = await client.request('/api/onboarding', {
-      method: 'POST',
-      json: { grade: '2', age: 7 },
-    });
-    expect(onboarding.status).toBe(200);
-    expect((await onboarding.json()).profile).toMatchObject({
+    const onboarding = await parseResponse(client.api.onboarding.$post({ json: { grade: '2', age: 7 } }));
+    expect(onboarding.profile).toMatchObject({
       onboarding_completed: true,
       grade: '2',
       age: 7,
     });
     // The database says eligible (tests/procedures.test.ts); the API answers not eligible while the
     // assessment screen is not built, so the route guard does not send readers to it.
-    expect(await (await client.request('/api/assessment-eligibility')).json()).toEqual({
+    expect(await (await client.api['assessment-eligibility'].$get()).json()).toEqual({
       eligible: false,
       reason: 'assessment_not_available',
     });
     const { checkEligibility } = await import('../server/routes/account/account.service.ts');
-    const me = await (await client.request('/api/me')).json();
+    const me = await (await client.api.me.$get()).json();
     expect(await checkEligibility(handle.db, me.user.id, true)).toEqual({
       eligible: true,
       reason: 'eligible',
@@ -313,7 +321,7 @@ describe(`accounts (${testDatabaseKind})`, () => {
   });
 
   it('refuses signed-out requests with the spec’s message', async () => {
-    const client = new TestClient(app);
+    const client = createBrowser(app);
     for (const [method, path] of [
       ['GET', '/api/me'],
       ['PATCH', '/api/profile'],
@@ -329,46 +337,52 @@ describe(`accounts (${testDatabaseKind})`, () => {
 
   it('lets only an owner or admin change roles; a student cannot make themselves a teacher', async () => {
     const student = await signedUpAndIn('climber');
-    const self = await student.client.request('/api/roles', {
-      method: 'POST',
+    const self = await student.client.api.roles.$post({
       json: { action: 'assign', userId: student.me.user.id, role: 'teacher' },
     });
     expect(self.status).toBe(403);
-    expect((await self.json()).success).toBe(false);
-    expect((await (await student.client.request('/api/me')).json()).roles).toEqual(['student']);
+    expect(await self.json()).toEqual({
+      error: {
+        code: 'forbidden',
+        message: 'Failed to assign role: you are not allowed to change this role.',
+      },
+    });
+    expect((await (await student.client.api.me.$get()).json()).roles).toEqual(['student']);
 
     const owner = await signedUpAndIn('owner', {});
     // ADMIN_EMAILS makes this address an owner; sign up that exact one.
-    const ownerClient = new TestClient(app);
+    const ownerClient = createBrowser(app);
     expect((await signUp(ownerClient, ownerEmail, { user_type: 'teacher' })).status).toBe(201);
     await verify(ownerClient, ownerEmail);
     expect((await signIn(ownerClient, ownerEmail)).status).toBe(200);
-    expect((await (await ownerClient.request('/api/me')).json()).roles.sort()).toEqual(['owner', 'teacher']);
+    const ownerMe = await parseResponse(ownerClient.api.me.$get());
+    expect(ownerMe.roles.sort()).toEqual(['owner', 'teacher']);
 
-    const assign = await ownerClient.request('/api/roles', {
-      method: 'POST',
+    const assign = await ownerClient.api.roles.$post({
       json: { action: 'assign', userId: student.me.user.id, role: 'teacher' },
     });
     expect(await assign.json()).toEqual({ success: true });
-    expect((await (await student.client.request('/api/me')).json()).roles.sort()).toEqual([
-      'student',
-      'teacher',
-    ]);
-    const remove = await ownerClient.request('/api/roles', {
-      method: 'POST',
+    expect((await (await student.client.api.me.$get()).json()).roles.sort()).toEqual(['student', 'teacher']);
+    const remove = await ownerClient.api.roles.$post({
       json: { action: 'remove', userId: student.me.user.id, role: 'teacher' },
     });
     expect(await remove.json()).toEqual({ success: true });
-    const unknown = await ownerClient.request('/api/roles', {
-      method: 'POST',
+    const unknown = await ownerClient.api.roles.$post({
       json: { action: 'assign', userId: 'nobody', role: 'teacher' },
     });
     expect(unknown.status).toBe(404);
+    expect((await errorOf(unknown)).code).toBe('user_not_found');
+    const badAction = await ownerClient.request('/api/roles', {
+      method: 'POST',
+      json: { action: 'promote', userId: student.me.user.id, role: 'teacher' },
+    });
+    expect(badAction.status).toBe(422);
+    expect((await badAction.json()).error.code).toBe('invalid_input');
     expect(owner.me.roles).not.toContain('owner');
   });
 
   it('refuses cross-origin posts', async () => {
-    const client = new TestClient(app);
+    const client = createBrowser(app);
     const form = await client.request('/api/signup', {
       method: 'POST',
       body: 'email=a@b.c&password=x',
@@ -390,10 +404,10 @@ describe(`accounts (${testDatabaseKind})`, () => {
   });
 
   it('reports which social providers are configured', async () => {
-    const client = new TestClient(app);
-    expect(await (await client.request('/api/auth-config')).json()).toEqual({ socialProviders: [] });
+    const client = createBrowser(app);
+    expect(await (await client.api['auth-config'].$get()).json()).toEqual({ socialProviders: [] });
     const configured = createTestApp(handle, { GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' });
-    expect(await (await new TestClient(configured).request('/api/auth-config')).json()).toEqual({
+    expect(await (await createBrowser(configured).request('/api/auth-config')).json()).toEqual({
       socialProviders: ['github'],
     });
   });

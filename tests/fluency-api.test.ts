@@ -2,11 +2,12 @@
  * Read-aloud scoring through the whole server: a signed-in reader uploads a real recording (made with
  * flite at test time) of a library story with one word left out, and gets the scored result.
  */
+import { parseResponse } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../server/db/client.ts';
-import { createSignedInClient, TestClient, type TestApp } from './helpers/app.ts';
+import { createBrowser, createSignedInClient, errorOf, type TestApp } from './helpers/app.ts';
 import { testDatabaseKind } from './helpers/database.ts';
-import { audioForm, openStoryReadingFixture } from './helpers/readings.ts';
+import { audioForm, makeSilence, openStoryReadingFixture } from './helpers/readings.ts';
 
 const STORY = 'The little red hen found a seed in the yard. She planted it in the warm brown dirt.';
 const READ_ALOUD = 'The little red hen found a seed in the yard. She planted it in the warm dirt.';
@@ -29,53 +30,47 @@ describe(`read-aloud scoring API (${testDatabaseKind})`, () => {
 
   const form = (fields: Record<string, string>, audio: Uint8Array | null = reading) =>
     audioForm(audio, fields);
+  const wav = () => new File([reading as BlobPart], 'reading.wav', { type: 'audio/wav' });
 
   it('scores a library story read with one word left out', { timeout: 60_000 }, async () => {
     const { client } = await createSignedInClient(app, handle);
-    const response = await client.request('/api/fluency/score', {
-      method: 'POST',
-      body: form({ storyId, grade: '1' }),
-    });
-    expect(response.status).toBe(200);
-    const result = await response.json();
+    const result = await parseResponse(
+      client.api.fluency.score.$post({ form: { audio: wav(), storyId, grade: '1' } }),
+    );
     expect(result.engine).toBe('pocketsphinx');
     expect(result.wordsTotal).toBe(18);
-    const brown = result.words.find((w: { text: string }) => w.text === 'brown');
-    expect(brown.status).toBe('omission');
+    const brown = result.words.find((w) => w.text === 'brown');
+    expect(brown?.status).toBe('omission');
     expect(result.errors).toBeGreaterThanOrEqual(1);
     expect(result.wordsCorrect).toBeGreaterThanOrEqual(16);
     expect(result.wcpm).toBeGreaterThan(0);
   });
 
   it('refuses a signed-out reader, an unknown story, missing audio and non-audio', async () => {
-    const signedOut = await new TestClient(app).request('/api/fluency/score', {
-      method: 'POST',
-      body: form({ storyId }),
-    });
+    const signedOut = await createBrowser(app).api.fluency.score.$post({ form: { audio: wav(), storyId } });
     expect(signedOut.status).toBe(401);
+    expect(await errorOf(signedOut)).toEqual({ code: 'unauthenticated', message: 'Auth session missing!' });
     const { client } = await createSignedInClient(app, handle);
-    const unknown = await client.request('/api/fluency/score', {
-      method: 'POST',
-      body: form({ storyId: '00000000-0000-4000-8000-000000000000' }),
+    const unknown = await client.api.fluency.score.$post({
+      form: { audio: wav(), storyId: '00000000-0000-4000-8000-000000000000' },
     });
     expect(unknown.status).toBe(404);
-    const notUuid = await client.request('/api/fluency/score', {
-      method: 'POST',
-      body: form({ storyId: 'abc' }),
-    });
-    expect(notUuid.status).toBe(404);
+    expect((await errorOf(unknown)).code).toBe('story_not_found');
+    const notUuid = await client.api.fluency.score.$post({ form: { audio: wav(), storyId: 'abc' } });
+    expect(notUuid.status).toBe(422);
+    expect((await errorOf(notUuid)).code).toBe('invalid_input');
     const noAudio = await client.request('/api/fluency/score', {
       method: 'POST',
       body: form({ storyId }, null),
     });
-    expect(noAudio.status).toBeGreaterThanOrEqual(400);
-    expect(noAudio.status).toBeLessThan(500);
+    expect(noAudio.status).toBe(400);
+    expect((await errorOf(noAudio)).code).toBe('audio_missing');
     const text = await client.request('/api/fluency/score', {
       method: 'POST',
       body: form({ storyId }, new TextEncoder().encode('this is not audio at all, just words')),
     });
-    expect([415, 422]).toContain(text.status);
-    expect((await text.json()).error.message).toBeTruthy();
+    expect(text.status).toBe(415);
+    expect((await errorOf(text)).code).toBe('audio_not_wav');
   });
 
   it('refuses an upload from another site', async () => {
@@ -86,5 +81,28 @@ describe(`read-aloud scoring API (${testDatabaseKind})`, () => {
       headers: { origin: 'http://evil.example' },
     });
     expect(response.status).toBe(403);
+    expect((await errorOf(response)).code).toBe('forbidden');
   });
+
+  it(
+    'shares one rate limit with POST /api/reading-sessions: 10 scorings a minute per reader',
+    { timeout: 60_000 },
+    async () => {
+      const { client } = await createSignedInClient(app, handle);
+      // Silence is refused by the recogniser's front door, after the quota is taken, so no decoding runs.
+      const silent = () => new File([makeSilence(1) as BlobPart], 'silence.wav', { type: 'audio/wav' });
+      for (let i = 0; i < 5; i++) {
+        const scored = await client.api.fluency.score.$post({ form: { audio: silent(), storyId } });
+        expect((await errorOf(scored)).code).toBe('audio_silent');
+        const saved = await client.api['reading-sessions'].$post({
+          form: { audio: silent(), storyId, idempotencyKey: `quota-${i}-${Date.now()}` },
+        });
+        expect((await errorOf(saved)).code).toBe('audio_silent');
+      }
+      const limited = await client.api.fluency.score.$post({ form: { audio: silent(), storyId } });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBeTruthy();
+      expect((await errorOf(limited)).code).toBe('rate_limited');
+    },
+  );
 });

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { parseResponse } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FluencyResult } from '../core/fluency/result.schema.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
@@ -105,36 +106,42 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
       );
       expect(ledger).toHaveLength(1);
 
-      const me = await (await client.request('/api/me')).json();
-      expect(me.profile.tokens).toBe(saved.balance);
+      const me = await parseResponse(client.api.me.$get());
+      const profile = me.profile!;
+      expect(profile.tokens).toBe(saved.balance);
       expect(me.hasReadingSessions).toBe(true);
       expect(me.streak).toBe(1);
       // Spec §4.7: the first reading gives a reader without a Lexile level an estimate, clamped to grade 1.
-      expect(me.profile.lexile_level).toBeGreaterThanOrEqual(200);
-      expect(me.profile.lexile_level).toBeLessThanOrEqual(400);
-      expect(me.profile.estimated_lexile_range).toBe(
-        `${me.profile.lexile_level - 50}L - ${me.profile.lexile_level + 100}L`,
-      );
+      const lexile = profile.lexile_level!;
+      expect(lexile).toBeGreaterThanOrEqual(200);
+      expect(lexile).toBeLessThanOrEqual(400);
+      expect(profile.estimated_lexile_range).toBe(`${lexile - 50}L - ${lexile + 100}L`);
 
-      const list = await (await client.request('/api/reading-sessions')).json();
-      expect(list.sessions.map((s: { id: string }) => s.id)).toEqual([saved.session.id]);
-      const detail = await (await client.request(`/api/reading-sessions/${saved.session.id}`)).json();
-      expect(detail.result.words).toHaveLength(16);
-      const audio = await client.request(`/api/reading-sessions/${saved.session.id}/audio`);
+      const list = await parseResponse(client.api['reading-sessions'].$get());
+      expect(list.sessions.map((s) => s.id)).toEqual([saved.session.id]);
+      const detail = await parseResponse(
+        client.api['reading-sessions'][':id'].$get({ param: { id: saved.session.id } }),
+      );
+      expect(detail.result?.words).toHaveLength(16);
+      const audio = await client.api['reading-sessions'][':id'].audio.$get({
+        param: { id: saved.session.id },
+      });
       expect(audio.status).toBe(200);
       expect(audio.headers.get('content-type')).toBe('audio/wav');
       expect(new Uint8Array(await audio.arrayBuffer()).length).toBe(reading.length);
 
-      const achievements = await (await client.request('/api/achievements')).json();
-      expect(achievements.achievements.map((a: { achievement_type: string }) => a.achievement_type)).toEqual([
-        'speed_reader',
-      ]);
+      const achievements = await parseResponse(client.api.achievements.$get());
+      expect(achievements.achievements.map((a) => a.achievement_type)).toEqual(['speed_reader']);
 
       const stranger = await createSignedInClient(app, handle);
-      expect((await stranger.client.request(`/api/reading-sessions/${saved.session.id}`)).status).toBe(404);
-      expect((await stranger.client.request(`/api/reading-sessions/${saved.session.id}/audio`)).status).toBe(
-        404,
-      );
+      expect(
+        (await stranger.client.api['reading-sessions'][':id'].$get({ param: { id: saved.session.id } }))
+          .status,
+      ).toBe(404);
+      expect(
+        (await stranger.client.api['reading-sessions'][':id'].audio.$get({ param: { id: saved.session.id } }))
+          .status,
+      ).toBe(404);
     },
   );
 
@@ -186,15 +193,15 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
       earned.push(...saved.newAchievements.map((a) => a.achievement_type));
     }
     expect(earned).toEqual(['reading_streak_3']);
-    const stats = await (await client.request('/api/reading-stats')).json();
+    const stats = await parseResponse(client.api['reading-stats'].$get());
     expect(stats.streak).toBe(3);
-    expect(stats.chart.map((p: { words_per_minute: number }) => p.words_per_minute)).toEqual([30, 36, 41]);
-    expect(stats.averages).toEqual({ fluency: 60, accuracy: 80, wordsPerMinute: 36, sessions: 3 });
-    expect(stats.recentProgress).toMatchObject({ wordsPerMinute: 5, accuracy: 0 });
+    expect(stats.chart.map((p) => p.wcpm)).toEqual([30, 36, 41]);
+    expect(stats.averages).toEqual({ fluency: 60, accuracy: 80, wcpm: 36, sessions: 3 });
+    expect(stats.recentProgress).toMatchObject({ wcpm: 5, accuracy: 0 });
     expect(stats.perStory[0]).toMatchObject({
       attempts: 3,
-      improvement: { wordsPerMinute: 11 },
-      trend: { wordsPerMinute: 'up' },
+      improvement: { wcpm: 11 },
+      trend: { wcpm: 'up' },
     });
   });
 
@@ -227,7 +234,7 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
     // A moved clock: 21 days later the second one expires too.
     await deleteExpiredRecordings(handle.db, { dataDir, now: new Date(now.getTime() + 21 * 86_400_000) });
     expect(existsSync(recentFile)).toBe(false);
-    const list = await (await client.request('/api/reading-sessions')).json();
+    const list = await (await client.api['reading-sessions'].$get()).json();
     expect(list.sessions.every((s: { has_audio: boolean }) => s.has_audio === false)).toBe(true);
   });
 

@@ -13,9 +13,9 @@ import { createFliteTts } from '../server/speech/tts.ts';
 import {
   createSignedInClient,
   createTestApp,
-  TestClient,
+  createBrowser,
   type TestApp,
-  type TestClient as Client,
+  type TestBrowser as Client,
 } from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
 
@@ -36,7 +36,7 @@ describe(`read-to-me speech API (${testDatabaseKind})`, () => {
   });
 
   it('speaks a passage with one timing per written word, in order, inside the audio', async () => {
-    const response = await client.request(`/api/speech?text=${encodeURIComponent(PASSAGE)}`);
+    const response = await client.api.speech.$get({ query: { text: PASSAGE } });
     expect(response.status).toBe(200);
     const speech = (await response.json()) as SpeechResponse;
     const tokens = speakableTokens(PASSAGE);
@@ -66,7 +66,7 @@ describe(`read-to-me speech API (${testDatabaseKind})`, () => {
 
     // A repeat comes from the cache: same audio, same timings.
     const again = (await (
-      await client.request(`/api/speech?text=${encodeURIComponent(PASSAGE)}`)
+      await client.api.speech.$get({ query: { text: PASSAGE } })
     ).json()) as SpeechResponse;
     expect(again).toEqual(speech);
   });
@@ -84,7 +84,7 @@ describe(`read-to-me speech API (${testDatabaseKind})`, () => {
     expect(body.error).toMatchObject({ code: 'text_too_long', details: { maxChars: SPEECH_MAX_CHARS } });
     expect(body.error.message).toContain(String(SPEECH_MAX_CHARS));
 
-    expect((await new TestClient(app).request('/api/speech?text=Hello')).status).toBe(401);
+    expect((await createBrowser(app).request('/api/speech?text=Hello')).status).toBe(401);
     expect((await client.request(`/api/speech/audio/${'0'.repeat(64)}.wav`)).status).toBe(404);
     expect((await client.request('/api/speech/audio/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
   });

@@ -18,7 +18,7 @@ import {
   type LibraryStory,
 } from '../server/stories/content.ts';
 import { seedStories } from '../server/stories/seed.ts';
-import { createSignedInClient, createTestApp, TestClient, type TestApp } from './helpers/app.ts';
+import { createSignedInClient, createTestApp, createBrowser, type TestApp } from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
 
 const library = loadLibraryStories();
@@ -162,7 +162,7 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
 
   it('lists the library with filters, easiest first (grade band, then Lexile)', async () => {
     const { client } = await createSignedInClient(app, handle, { grade: '2' });
-    const all = (await (await client.request('/api/stories')).json()) as StoryListResponse;
+    const all = (await (await client.api.stories.$get({ query: {} })).json()) as StoryListResponse;
     const ours = all.stories.filter((s) => s.slug && librarySlugs.includes(s.slug));
     expect(ours).toHaveLength(library.length);
     // Easiest first: grade band K, 1 … 5, then Lexile within a band.
@@ -171,13 +171,15 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
     expect(order).toEqual([...order].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!));
     expect(all.stories[0]).not.toHaveProperty('body');
 
-    const grade = (await (await client.request('/api/stories?grade=K')).json()) as StoryListResponse;
+    const grade = (await (
+      await client.api.stories.$get({ query: { grade: 'K' } })
+    ).json()) as StoryListResponse;
     const ownK = grade.stories.filter((s) => s.slug && librarySlugs.includes(s.slug));
     expect(ownK.length).toBe(library.filter((s) => s.gradeBand === 'K').length);
     expect(grade.stories.every((s) => s.gradeBand === 'K')).toBe(true);
 
     const theme = (await (
-      await client.request('/api/stories?theme=science&grade=3')
+      await client.api.stories.$get({ query: { theme: 'science', grade: '3' } })
     ).json()) as StoryListResponse;
     expect(theme.stories.length).toBeGreaterThan(0);
     expect(theme.stories.every((s) => s.themes.includes('science') && s.gradeBand === '3')).toBe(true);
@@ -186,7 +188,9 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
   it('keeps "just right" to 100L below and 50L above the grade target, or the profile Lexile', async () => {
     // Grade 2 with no Lexile on the profile: the spec §9 target 400L → 300L to 450L.
     const { client, userId } = await createSignedInClient(app, handle, { grade: '2' });
-    const byGrade = (await (await client.request('/api/stories?justRight=1')).json()) as StoryListResponse;
+    const byGrade = (await (
+      await client.api.stories.$get({ query: { justRight: '1' } })
+    ).json()) as StoryListResponse;
     expect(byGrade.readerBand).toEqual({ lexile: 400, min: 300, max: 450, source: 'grade' });
     expect(byGrade.stories.length).toBeGreaterThan(0);
     expect(byGrade.stories.every((s) => s.lexile! >= 300 && s.lexile! <= 450)).toBe(true);
@@ -195,7 +199,9 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
     await asSystem(handle.db, (tx) =>
       tx.update(profiles).set({ lexileLevel: 700 }).where(eq(profiles.userId, userId)),
     );
-    const byProfile = (await (await client.request('/api/stories?justRight=1')).json()) as StoryListResponse;
+    const byProfile = (await (
+      await client.api.stories.$get({ query: { justRight: '1' } })
+    ).json()) as StoryListResponse;
     expect(byProfile.readerBand).toEqual({ lexile: 700, min: 600, max: 750, source: 'profile' });
     expect(byProfile.stories.every((s) => s.lexile! >= 600 && s.lexile! <= 750)).toBe(true);
     expect(byProfile.stories.map((s) => s.id)).not.toEqual(byGrade.stories.map((s) => s.id));
@@ -205,20 +211,20 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
     const { client } = await createSignedInClient(app, handle);
     const badGrade = await client.request('/api/stories?grade=9');
     expect(badGrade.status).toBe(422);
-    expect((await badGrade.json()).error.code).toBe('invalid_query');
+    expect((await badGrade.json()).error.code).toBe('invalid_input');
     expect((await client.request('/api/stories?theme=pirates')).status).toBe(422);
-    const anonymous = new TestClient(app);
-    expect((await anonymous.request('/api/stories')).status).toBe(401);
-    expect((await anonymous.request('/api/my-stories')).status).toBe(401);
+    const anonymous = createBrowser(app);
+    expect((await anonymous.api.stories.$get({ query: {} })).status).toBe(401);
+    expect((await anonymous.api['my-stories'].$get()).status).toBe(401);
     const [anyStory] = await libraryRows();
-    expect((await anonymous.request(`/api/stories/${anyStory!.id}`)).status).toBe(401);
+    expect((await anonymous.api.stories[':id'].$get({ param: { id: anyStory!.id } })).status).toBe(401);
   });
 
   it('gives one library story or the reader’s own, and 404 for a bad id or another reader’s story', async () => {
     const reader = await createSignedInClient(app, handle);
     const other = await createSignedInClient(app, handle);
     const [libraryStory] = await libraryRows();
-    const ok = await reader.client.request(`/api/stories/${libraryStory!.id}`);
+    const ok = await reader.client.api.stories[':id'].$get({ param: { id: libraryStory!.id } });
     expect(ok.status).toBe(200);
     const { story } = (await ok.json()) as { story: StoryDetail };
     expect(story).toMatchObject({ id: libraryStory!.id, body: libraryStory!.body, own: false });
@@ -229,23 +235,26 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
         .values({ ownerId: other.userId, title: 'My Own Story', body: 'I wrote this.' })
         .returning(),
     );
-    const mine = await other.client.request(`/api/stories/${own!.id}`);
+    const mine = await other.client.api.stories[':id'].$get({ param: { id: own!.id } });
     expect(mine.status).toBe(200);
     expect(((await mine.json()) as { story: StoryDetail }).story.own).toBe(true);
 
-    const notYours = await reader.client.request(`/api/stories/${own!.id}`);
+    const notYours = await reader.client.api.stories[':id'].$get({ param: { id: own!.id } });
     expect(notYours.status).toBe(404);
-    expect((await notYours.json()).error.code).toBe('story_not_found');
-    expect((await reader.client.request('/api/stories/not-a-uuid')).status).toBe(404);
-    expect((await reader.client.request('/api/stories/00000000-0000-4000-8000-000000000000')).status).toBe(
-      404,
-    );
+    expect(await notYours.json()).toMatchObject({ error: { code: 'story_not_found' } });
+    expect((await reader.client.api.stories[':id'].$get({ param: { id: 'not-a-uuid' } })).status).toBe(404);
+    expect(
+      (await reader.client.api.stories[':id'].$get({ param: { id: '00000000-0000-4000-8000-000000000000' } }))
+        .status,
+    ).toBe(404);
 
     // Own stories are listed only to their owner, and never in the library list.
-    const otherList = await (await other.client.request('/api/my-stories')).json();
+    const otherList = await (await other.client.api['my-stories'].$get()).json();
     expect(otherList.stories.map((s: { id: string }) => s.id)).toEqual([own!.id]);
-    expect((await (await reader.client.request('/api/my-stories')).json()).stories).toEqual([]);
-    const libraryList = (await (await other.client.request('/api/stories')).json()) as StoryListResponse;
+    expect((await (await reader.client.api['my-stories'].$get()).json()).stories).toEqual([]);
+    const libraryList = (await (
+      await other.client.api.stories.$get({ query: {} })
+    ).json()) as StoryListResponse;
     expect(libraryList.stories.some((s) => s.id === own!.id)).toBe(false);
     const ownerless = await asSystem(handle.db, (tx) =>
       tx.select({ id: stories.id }).from(stories).where(isNull(stories.ownerId)),

@@ -82,10 +82,19 @@ export const SignUpMetadataSchema = z.object({
   pets_name: optionalText(60),
 });
 
-/** POST /api/signup body (spec §7.1 sign up: e-mail, password and a data object). */
+/** Spec §5: sign-up and sign-in need an e-mail (or phone) and a password. */
+export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
+
+/**
+ * POST /api/signup body (spec §7.1 sign up: e-mail, password and a data object). A missing or empty
+ * e-mail or password is refused with {@link MISSING_CREDENTIALS} (code `missing_credentials`).
+ */
 export const SignUpRequestSchema = z.object({
-  email: z.email('Please enter a valid email address.').max(254),
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  email: z
+    .string({ error: MISSING_CREDENTIALS })
+    .min(1, MISSING_CREDENTIALS)
+    .pipe(z.email('Please enter a valid email address.').max(254)),
+  password: z.string({ error: MISSING_CREDENTIALS }).min(1, MISSING_CREDENTIALS).max(PASSWORD_MAX_LENGTH),
   data: SignUpMetadataSchema,
 });
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
@@ -105,7 +114,8 @@ export const ProfileSchema = z.object({
   assessment_completed: z.boolean(),
   lexile_level: z.number().nullable(),
   estimated_lexile_range: z.string().nullable(),
-  last_assessment_wpm: z.number().nullable(),
+  /** WCPM of the last assessment (stored in profiles.last_assessment_wpm, spec §3). */
+  last_assessment_wcpm: z.number().nullable(),
   last_assessment_accuracy: z.number().nullable(),
   reading_level: z.string().nullable(),
 });
@@ -160,7 +170,11 @@ export const RoleChangeRequestSchema = z.object({
 });
 export type RoleChangeRequest = z.infer<typeof RoleChangeRequestSchema>;
 
+/** POST /api/roles answer when the change was made; refusals use the API's error shape. */
+export const RoleChangeResponseSchema = z.object({ success: z.literal(true) });
+
 /** GET /api/auth-config: which social providers are configured on this server. */
 export const AuthConfigResponseSchema = z.object({
   socialProviders: z.array(z.enum(['google', 'apple', 'github', 'twitter'])),
 });
+export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>;

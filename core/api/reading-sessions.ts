@@ -15,8 +15,8 @@ export const ReadingSessionSchema = z.object({
   fluency_score: z.number().nullable(),
   /** Percent 0–100, or null. */
   accuracy_percentage: z.number().nullable(),
-  /** Words correct per minute, or null. */
-  words_per_minute: z.number().nullable(),
+  /** Words correct per minute (WCPM), or null. Stored in reading_sessions.words_per_minute (spec §3). */
+  wcpm: z.number().nullable(),
   tokens_awarded: z.number().int(),
   mode: z.enum(['practice', 'assessment']),
   /** Seconds from the first word's onset to the end of the last word. */
@@ -25,6 +25,51 @@ export const ReadingSessionSchema = z.object({
   has_audio: z.boolean(),
 });
 export type ReadingSession = z.infer<typeof ReadingSessionSchema>;
+
+/** Longest passage POST /api/fluency/score takes as `text`, in characters. */
+export const MAX_PASSAGE_CHARS = 20_000;
+
+/** Scoring mode: practice, or assessment (hesitations count as errors; core/fluency/metrics.ts). */
+export const ScoringModeSchema = z.enum(['practice', 'assessment']);
+
+/**
+ * POST /api/reading-sessions multipart form: the recording (`audio`, a WAV file), the story read, the
+ * mode, and an idempotency key chosen by the client once per recording (the same on every retry).
+ */
+export const ReadingUploadFormSchema = z.object({
+  audio: z.file('Attach the reading as an "audio" file.'),
+  storyId: z.uuid('storyId must be a story id'),
+  mode: ScoringModeSchema.default('practice'),
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotencyKey must be 8–100 letters, digits, - or _'),
+});
+export type ReadingUploadForm = z.infer<typeof ReadingUploadFormSchema>;
+
+/**
+ * POST /api/fluency/score multipart form (scores without saving): the recording, the passage as
+ * `text` or a `storyId`, and optional `grade` (K, Pre-K or 0–12), `season`, `mode` and `engine`
+ * (openai only when the server has it enabled).
+ */
+export const FluencyScoreFormSchema = z
+  .object({
+    audio: z.file('Attach the reading as an "audio" file.'),
+    text: z.string().trim().min(1).max(MAX_PASSAGE_CHARS).optional(),
+    storyId: z.uuid('storyId must be a story id').optional(),
+    grade: z
+      .string()
+      .regex(/^(K|Pre-K|\d{1,2})$/i, 'grade must be K or 0–12')
+      .transform((g) => (/^(K|Pre-K)$/i.test(g) ? ('K' as const) : Number(g)))
+      .refine((g) => g === 'K' || g <= 12, 'grade must be K or 0–12')
+      .optional(),
+    season: z.enum(['fall', 'winter', 'spring']).optional(),
+    mode: ScoringModeSchema.optional(),
+    engine: z.enum(['pocketsphinx', 'openai']).optional(),
+  })
+  .refine((f) => f.text !== undefined || f.storyId !== undefined, {
+    message: 'Send the passage as "text" or a "storyId".',
+  });
+export type FluencyScoreForm = z.infer<typeof FluencyScoreFormSchema>;
 
 /** An achievement row (spec §3). */
 export const AchievementSchema = z.object({
@@ -68,43 +113,48 @@ export const ReadingSessionDetailSchema = z.object({
 /** Trend of a measure between two sessions (spec §9: up above 0, down below 0, stable at 0). */
 export const TrendSchema = z.enum(['up', 'down', 'stable']);
 
-/** GET /api/reading-stats (spec §9 reading statistics, §3 derived per-story performance and recent progress). */
+/**
+ * GET /api/reading-stats (spec §9 reading statistics, §3 derived per-story performance and recent
+ * progress). camelCase throughout; WCPM is `wcpm`.
+ */
 export const ReadingStatsSchema = z.object({
   /** Last 10 scored sessions in chronological order (spec §9). */
   chart: z.array(
     z.object({
       id: z.string(),
-      created_at: z.string(),
-      story_title: z.string(),
-      fluency_score: z.number(),
-      accuracy_percentage: z.number(),
-      words_per_minute: z.number(),
+      createdAt: z.string(),
+      storyTitle: z.string(),
+      fluencyScore: z.number(),
+      /** Percent 0–100. */
+      accuracy: z.number(),
+      /** Words correct per minute. */
+      wcpm: z.number(),
     }),
   ),
-  /** Averages over scored sessions: fluency and accuracy to 1 decimal, WPM whole (spec §9); null when none. */
+  /** Averages over scored sessions: fluency and accuracy to 1 decimal, WCPM whole (spec §9); null when none. */
   averages: z.object({
     fluency: z.number().nullable(),
     accuracy: z.number().nullable(),
-    wordsPerMinute: z.number().nullable(),
+    wcpm: z.number().nullable(),
     sessions: z.number().int(),
   }),
   /** Latest minus previous session (spec §3 recent progress); null with fewer than 2 sessions. */
   recentProgress: z
-    .object({ accuracy: z.number(), fluency: z.number(), wordsPerMinute: z.number(), tokens: z.number() })
+    .object({ accuracy: z.number(), fluency: z.number(), wcpm: z.number(), tokens: z.number() })
     .nullable(),
   perStory: z.array(
     z.object({
-      story_id: z.string().nullable(),
-      story_title: z.string(),
+      storyId: z.string().nullable(),
+      storyTitle: z.string(),
       attempts: z.number().int(),
       latest: z.object({
         accuracy: z.number().nullable(),
         fluency: z.number().nullable(),
-        wordsPerMinute: z.number().nullable(),
+        wcpm: z.number().nullable(),
         tokens: z.number(),
       }),
-      improvement: z.object({ accuracy: z.number(), fluency: z.number(), wordsPerMinute: z.number() }),
-      trend: z.object({ accuracy: TrendSchema, fluency: TrendSchema, wordsPerMinute: TrendSchema }),
+      improvement: z.object({ accuracy: z.number(), fluency: z.number(), wcpm: z.number() }),
+      trend: z.object({ accuracy: TrendSchema, fluency: TrendSchema, wcpm: TrendSchema }),
       firstAttemptAt: z.string(),
       lastAttemptAt: z.string(),
     }),

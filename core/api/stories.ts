@@ -37,6 +37,9 @@ export const StoryListQuerySchema = z.object({
 });
 export type StoryListQuery = z.infer<typeof StoryListQuerySchema>;
 
+/** Path parameter of GET /api/stories/:id: a story id (uuid). */
+export const StoryIdParamSchema = z.object({ id: z.uuid() });
+
 /** One story in a list (no body). `lexile` in Lexile units; null when not measured. */
 export const StorySummarySchema = z.object({
   id: z.uuid(),

@@ -122,6 +122,6 @@ describe('save errors', () => {
     expect(classifySaveError(422, 'no_speech').kind).toBe('noSpeech');
     expect(classifySaveError(422, 'audio_too_short').kind).toBe('noSpeech');
     expect(classifySaveError(503, 'recogniser_unavailable').kind).toBe('server');
-    expect(classifySaveError(500, 'internal').kind).toBe('server');
+    expect(classifySaveError(500, 'internal_error').kind).toBe('server');
   });
 });

@@ -1,9 +1,10 @@
 /**
  * What went wrong with a saved reading, in the four kinds the practice screen explains (issue 5):
  * nothing heard, too quiet, no connection, or a server problem. Pure: takes the HTTP status and
- * the error code of `{ error: { code, message } }` (server/speech/errors.ts codes and the
- * reading-session route's own).
+ * the error code of the API's error shape (core/api/errors.ts), or the browser's own code when no
+ * answer came.
  */
+import type { ApiErrorCode, ClientErrorCode } from '../api/errors.ts';
 
 /** The kinds of failure the session machine tells apart. */
 export type SaveErrorKind = 'noSpeech' | 'tooQuiet' | 'network' | 'server';
@@ -13,14 +14,16 @@ export interface SaveError {
   kind: SaveErrorKind;
   /** HTTP status, 0 when there was no answer. */
   status: number;
-  /** The server's code, e.g. `audio_silent`, or `network_error`. */
-  code: string;
+  /** The server's code, e.g. `audio_silent`, or the browser's, e.g. `network_error`. */
+  code: ApiErrorCode | ClientErrorCode;
   /** The server's message, for logs and details. */
   message: string;
 }
 
-const NO_SPEECH = new Set(['no_speech', 'audio_too_short', 'nothing_read', 'no_words']);
-const TOO_QUIET = new Set(['audio_silent', 'silent_audio', 'audio_too_quiet', 'too_quiet']);
+/** Nothing of the story was heard: no words recognised, or a recording too short to hold one. */
+const NO_SPEECH: ReadonlySet<ApiErrorCode | ClientErrorCode> = new Set(['no_speech', 'audio_too_short']);
+/** The recording holds no signal above the silence threshold (server/speech/wav.ts). */
+const TOO_QUIET: ReadonlySet<ApiErrorCode | ClientErrorCode> = new Set(['audio_silent']);
 
 /**
  * Classifies a failed save.
@@ -28,7 +31,11 @@ const TOO_QUIET = new Set(['audio_silent', 'silent_audio', 'audio_too_quiet', 't
  * @param code the answer's error code
  * @param message the answer's error message
  */
-export function classifySaveError(status: number, code: string, message = ''): SaveError {
+export function classifySaveError(
+  status: number,
+  code: ApiErrorCode | ClientErrorCode,
+  message = '',
+): SaveError {
   let kind: SaveErrorKind;
   if (status === 0 || code === 'network_error' || code === 'aborted') kind = 'network';
   else if (TOO_QUIET.has(code)) kind = 'tooQuiet';

@@ -16,16 +16,16 @@ export interface ReaderLexile {
 /**
  * Estimate a reader's Lexile.
  * @param grade - profile grade ('K', '1'…'12'; unknown grades use K per spec §9)
- * @param wpm - words correct per minute
+ * @param wcpm - words correct per minute (WCPM)
  * @param accuracy - percent, 0–100
  */
 export function estimateReaderLexile(
   grade: string | null | undefined,
-  wpm: number,
+  wcpm: number,
   accuracy: number,
 ): ReaderLexile {
   const norm = gradeNorm(grade);
-  const raw = norm.target * (wpm / expectedWpm(grade)) + (accuracy - 85) * 2;
+  const raw = norm.target * (wcpm / expectedWpm(grade)) + (accuracy - 85) * 2;
   const level = Math.min(norm.max, Math.max(norm.min, Math.round(raw)));
   return { level, range: lexileRange(level) };
 }

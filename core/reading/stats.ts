@@ -1,6 +1,7 @@
 /**
  * Reading statistics (spec §9 "Reading statistics"; §3 "Derived per-story performance" and "Recent
- * progress"). Pure functions over saved sessions.
+ * progress"). Pure functions over saved sessions. The answer is camelCase throughout; WCPM (words
+ * correct per minute) is `wcpm`.
  */
 
 /** The fields of a saved session the statistics use. Scores may be null (spec §3). */
@@ -11,7 +12,8 @@ export interface SessionFigures {
   storyTitle: string;
   fluencyScore: number | null;
   accuracyPercentage: number | null;
-  wordsPerMinute: number | null;
+  /** Words correct per minute (WCPM), or null. */
+  wcpm: number | null;
   tokensAwarded: number;
 }
 
@@ -30,12 +32,12 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 interface Scored extends SessionFigures {
   fluencyScore: number;
   accuracyPercentage: number;
-  wordsPerMinute: number;
+  wcpm: number;
 }
 
 /** Spec §9: only sessions with all three values non-null count. */
 function isScored(s: SessionFigures): s is Scored {
-  return s.fluencyScore !== null && s.accuracyPercentage !== null && s.wordsPerMinute !== null;
+  return s.fluencyScore !== null && s.accuracyPercentage !== null && s.wcpm !== null;
 }
 
 const byTime = (a: SessionFigures, b: SessionFigures) => a.createdAt.getTime() - b.createdAt.getTime();
@@ -45,21 +47,21 @@ export function computeReadingStats(sessions: readonly SessionFigures[]) {
   const scored = sessions.filter(isScored).sort(byTime);
   const chart = scored.slice(-CHART_SESSIONS).map((s) => ({
     id: s.id,
-    created_at: s.createdAt.toISOString(),
-    story_title: s.storyTitle,
-    fluency_score: s.fluencyScore,
-    accuracy_percentage: s.accuracyPercentage,
-    words_per_minute: s.wordsPerMinute,
+    createdAt: s.createdAt.toISOString(),
+    storyTitle: s.storyTitle,
+    fluencyScore: s.fluencyScore,
+    accuracy: s.accuracyPercentage,
+    wcpm: s.wcpm,
   }));
   const mean = (pick: (s: Scored) => number) => scored.reduce((sum, s) => sum + pick(s), 0) / scored.length;
   const averages = scored.length
     ? {
         fluency: round1(mean((s) => s.fluencyScore)),
         accuracy: round1(mean((s) => s.accuracyPercentage)),
-        wordsPerMinute: Math.round(mean((s) => s.wordsPerMinute)),
+        wcpm: Math.round(mean((s) => s.wcpm)),
         sessions: scored.length,
       }
-    : { fluency: null, accuracy: null, wordsPerMinute: null, sessions: 0 };
+    : { fluency: null, accuracy: null, wcpm: null, sessions: 0 };
 
   const latest = scored.at(-1);
   const previous = scored.at(-2);
@@ -68,7 +70,7 @@ export function computeReadingStats(sessions: readonly SessionFigures[]) {
       ? {
           accuracy: round1(latest.accuracyPercentage - previous.accuracyPercentage),
           fluency: round1(latest.fluencyScore - previous.fluencyScore),
-          wordsPerMinute: Math.round(latest.wordsPerMinute - previous.wordsPerMinute),
+          wcpm: Math.round(latest.wcpm - previous.wcpm),
           tokens: latest.tokensAwarded - previous.tokensAwarded,
         }
       : null;
@@ -89,23 +91,23 @@ export function computeReadingStats(sessions: readonly SessionFigures[]) {
     const improvement = {
       accuracy: diff((s) => s.accuracyPercentage),
       fluency: diff((s) => s.fluencyScore),
-      wordsPerMinute: diff((s) => s.wordsPerMinute),
+      wcpm: diff((s) => s.wcpm),
     };
     return {
-      story_id: last.storyId,
-      story_title: last.storyTitle,
+      storyId: last.storyId,
+      storyTitle: last.storyTitle,
       attempts: attempts.length,
       latest: {
         accuracy: last.accuracyPercentage,
         fluency: last.fluencyScore,
-        wordsPerMinute: last.wordsPerMinute,
+        wcpm: last.wcpm,
         tokens: last.tokensAwarded,
       },
       improvement,
       trend: {
         accuracy: trendOf(improvement.accuracy),
         fluency: trendOf(improvement.fluency),
-        wordsPerMinute: trendOf(improvement.wordsPerMinute),
+        wcpm: trendOf(improvement.wcpm),
       },
       firstAttemptAt: first.createdAt.toISOString(),
       lastAttemptAt: last.createdAt.toISOString(),

@@ -3,11 +3,11 @@ import { achievementsEarned, assertAchievementType } from './achievements.ts';
 
 describe('achievementsEarned (spec §4.5)', () => {
   it('speed_reader needs at least 50 WPM and at least 90 % accuracy', () => {
-    expect(achievementsEarned({ activityType: 'reading_session', wpm: 50, accuracy: 90 })).toEqual([
+    expect(achievementsEarned({ activityType: 'reading_session', wcpm: 50, accuracy: 90 })).toEqual([
       'speed_reader',
     ]);
-    expect(achievementsEarned({ activityType: 'reading_session', wpm: 49.9, accuracy: 100 })).toEqual([]);
-    expect(achievementsEarned({ activityType: 'reading_session', wpm: 120, accuracy: 89.9 })).toEqual([]);
+    expect(achievementsEarned({ activityType: 'reading_session', wcpm: 49.9, accuracy: 100 })).toEqual([]);
+    expect(achievementsEarned({ activityType: 'reading_session', wcpm: 120, accuracy: 89.9 })).toEqual([]);
   });
   it('streak badges at 3 and 7 days, token collector at 100', () => {
     expect(achievementsEarned({ activityType: 'reading_session', streak: 3 })).toEqual(['reading_streak_3']);

@@ -51,7 +51,7 @@ export const ACHIEVEMENTS = {
 export type AchievementType = keyof typeof ACHIEVEMENTS;
 
 /** Spec §9 thresholds. */
-export const SPEED_READER_MIN_WPM = 50;
+export const SPEED_READER_MIN_WCPM = 50;
 export const SPEED_READER_MIN_ACCURACY = 90;
 export const TOKEN_COLLECTOR_MIN_TOKENS = 100;
 export const WORD_BUILDER_WORDS = 10;
@@ -69,7 +69,7 @@ export function assertAchievementType(type: string): asserts type is Achievement
 export interface ActivityFacts {
   activityType: 'reading_session' | 'story_created' | 'alphabet_completed' | 'word_built' | string;
   /** reading_session: words correct per minute and accuracy percent. */
-  wpm?: number;
+  wcpm?: number;
   accuracy?: number;
   /** story_created: how many stories the user has now; word_built: how many words built. */
   count?: number;
@@ -87,7 +87,7 @@ export function achievementsEarned(facts: ActivityFacts): AchievementType[] {
   if (facts.activityType === 'word_built' && facts.count === WORD_BUILDER_WORDS) earned.push('word_builder');
   if (
     facts.activityType === 'reading_session' &&
-    (facts.wpm ?? 0) >= SPEED_READER_MIN_WPM &&
+    (facts.wcpm ?? 0) >= SPEED_READER_MIN_WCPM &&
     (facts.accuracy ?? 0) >= SPEED_READER_MIN_ACCURACY
   ) {
     earned.push('speed_reader');

@@ -39,7 +39,7 @@ export function meFixture(options: MeFixtureOptions = {}): MeResponse {
           assessment_completed: false,
           lexile_level: null,
           estimated_lexile_range: null,
-          last_assessment_wpm: null,
+          last_assessment_wcpm: null,
           last_assessment_accuracy: null,
           reading_level: null,
           ...options.profile,

@@ -1,10 +1,13 @@
-/** An in-process app on the test database, and a tiny cookie-keeping client for it. */
+/** An in-process app on the test database, and a browser-like typed client for it. */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
+import type { SignUpRequest } from '../../core/api/account.ts';
+import { ApiErrorBodySchema } from '../../core/api/errors.ts';
 import { users } from '../../server/db/schema.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testClient } from 'hono/testing';
 import { pino } from 'pino';
 import { createApp } from '../../server/app.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
@@ -33,46 +36,48 @@ export function createTestApp(handle: DatabaseHandle, settings: Record<string, s
 export type TestApp = ReturnType<typeof createTestApp>;
 
 /**
- * A browser-like client: keeps cookies, sends the app's Origin, and comes from a fixed client address
- * (the TCP peer the server sees, as @hono/node-server would report it).
+ * A browser for tests: Hono's `testClient` over the app, typed by its routes (`browser.api.me.$get()`),
+ * sending the app's Origin and the cookies the browser holds, from a fixed client address (the TCP
+ * peer the server sees, passed as @hono/node-server's bindings would carry it). better-auth's
+ * routes are not in the typed contract: `browser.request(path, init)` calls any path (and sends
+ * hostile input the types would refuse), and is where the session cookies are set and cleared.
  */
-export class TestClient {
-  private cookies = new Map<string, string>();
-  constructor(
-    private app: TestApp,
-    private address = '203.0.113.7',
-  ) {}
+export function createBrowser(app: TestApp, address = '203.0.113.7') {
+  const cookies = new Map<string, string>();
+  const headers = (): Record<string, string> => ({
+    origin: ORIGIN,
+    ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+  });
+  const bindings = { incoming: { socket: { remoteAddress: address } } };
+  const client = testClient(app, bindings, undefined, { headers });
 
-  async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (!headers.has('origin')) headers.set('origin', ORIGIN);
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+  /** Any request, as a browser would send it (a `json` body is serialised); keeps the cookies it sets. */
+  async function request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+    const { json, ...rest } = init;
+    const sent = new Headers(init.headers);
+    for (const [name, value] of Object.entries(headers())) if (!sent.has(name)) sent.set(name, value);
     let body = init.body;
-    if (init.json !== undefined) {
-      headers.set('content-type', 'application/json');
-      body = JSON.stringify(init.json);
+    if (json !== undefined) {
+      sent.set('content-type', 'application/json');
+      body = JSON.stringify(json);
     }
-    const response = await this.app.request(
-      path,
-      { ...init, headers, body },
-      { incoming: { socket: { remoteAddress: this.address } } },
-    );
+    const response = await app.request(path, { ...rest, headers: sent, body }, bindings);
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const eq = pair!.indexOf('=');
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
-      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
+      if (value === '' || /max-age=0/i.test(cookie)) cookies.delete(name);
+      else cookies.set(name, value);
     }
     return response;
   }
 
-  /** The raw Set-Cookie headers of a response are checked by tests; this exposes the jar. */
-  get cookieNames(): string[] {
-    return [...this.cookies.keys()];
-  }
+  return { api: client.api, request, cookies };
 }
+
+/** A browser made by {@link createBrowser}. */
+export type TestBrowser = ReturnType<typeof createBrowser>;
 
 /** The last link in a text (the one mails ask the reader to follow). */
 export function lastLink(text: string): string {
@@ -94,13 +99,12 @@ export function pathOf(url: string): string {
 export async function createSignedInClient(
   app: TestApp,
   handle: DatabaseHandle,
-  data: Record<string, unknown> = {},
-): Promise<{ client: TestClient; userId: string; email: string }> {
-  const client = new TestClient(app);
+  data: Partial<SignUpRequest['data']> = {},
+): Promise<{ client: TestBrowser; userId: string; email: string }> {
+  const client = createBrowser(app);
   const email = `reader-${randomUUID().slice(0, 8)}@example.test`;
   const password = 'purple-otter-reads-42';
-  const signUp = await client.request('/api/signup', {
-    method: 'POST',
+  const signUp = await client.api.signup.$post({
     json: { email, password, data: { display_name: 'Reader', user_type: 'student', ...data } },
   });
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
@@ -110,6 +114,15 @@ export async function createSignedInClient(
     json: { email, password },
   });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const me = (await (await client.request('/api/me')).json()) as { user: { id: string } };
+  const me = await (await client.api.me.$get()).json();
+  if (!('user' in me)) throw new Error(`not signed in: ${JSON.stringify(me)}`);
   return { client, userId: me.user.id, email };
+}
+
+/**
+ * The error of a refused answer, checked against the API's one error shape (core/api/errors.ts):
+ * `{ code, message, details? }` with a code from the shared list.
+ */
+export async function errorOf(response: { json(): Promise<unknown> }) {
+  return ApiErrorBodySchema.parse(await response.json()).error;
 }

@@ -1,12 +1,13 @@
 /**
  * Account API (mounted at /api): sign-up with profile metadata, the signed-in user's account, profile,
  * onboarding, assessment eligibility, role management and which social providers are set up.
- * Payload schemas: core/api/account.ts.
+ * Payload schemas: core/api/account.ts; errors: core/api/errors.ts.
  */
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { z } from 'zod';
 import {
+  MISSING_CREDENTIALS,
+  type AuthConfigResponse,
   OnboardingRequestSchema,
   ProfileUpdateSchema,
   RoleChangeRequestSchema,
@@ -18,8 +19,8 @@ import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { apiError } from '../../http/errors.ts';
-import { readJson } from '../../http/read-json.ts';
 import { requireUser } from '../../http/require-user.ts';
+import { validate, type RefusalFor } from '../../http/validate.ts';
 import {
   changeRole,
   checkEligibility,
@@ -30,147 +31,102 @@ import {
   updateOwnProfile,
 } from './account.service.ts';
 
-/** Spec §5: sign-up and sign-in need an e-mail (or phone) and a password. */
-export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
+export { MISSING_CREDENTIALS };
 
-function zodDetails(error: z.ZodError) {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-}
+/** A sign-up without e-mail or password is `missing_credentials` (spec §5); other faults `invalid_input`. */
+const signUpRefusal: RefusalFor = (issues) =>
+  issues.some((i) => i.message === MISSING_CREDENTIALS)
+    ? { status: 422, code: 'missing_credentials', message: MISSING_CREDENTIALS }
+    : {
+        status: 422,
+        code: 'invalid_input',
+        message: issues[0]?.message ?? 'Invalid sign-up details.',
+        details: issues,
+      };
 
 /** Build the account routes. */
 export function createAccountRoutes(deps: {
   db: Database;
   auth: Auth;
   adminEmails: string[];
-  socialProviders: string[];
+  socialProviders: AuthConfigResponse['socialProviders'];
   exposeOutbox: boolean;
 }) {
   const { db, auth, adminEmails, socialProviders, exposeOutbox } = deps;
-  const api = new Hono<AppEnv>();
+  const api = new Hono<AppEnv>()
+    /** POST /api/signup { email, password, data } → 201 { ok: true }, the same whether or not the e-mail is known. */
+    .post('/signup', validate('json', SignUpRequestSchema, signUpRefusal), async (c) => {
+      const { email, password, data } = c.req.valid('json');
+      const reasons = passwordProblems(password, { email, name: data.display_name });
+      if (reasons.length) {
+        return apiError(c, 422, 'weak_password', 'Please choose a stronger password.', { reasons });
+      }
+      const existed = await findUserIdByEmail(db, email);
+      try {
+        await auth.api.signUpEmail({
+          body: { email, password, name: data.display_name, callbackURL: '/auth/confirm' },
+          headers: c.req.raw.headers,
+        });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : 'Sign up failed';
+        c.var.log.warn({ err: error }, 'sign-up refused by better-auth');
+        return apiError(c, 422, 'sign_up_failed', message);
+      }
+      if (!existed) {
+        const userId = await findUserIdByEmail(db, email);
+        if (userId) await createAccountRecords(db, { userId, email, data, adminEmails });
+      }
+      return c.json({ ok: true as const }, 201);
+    })
 
-  /** POST /api/signup { email, password, data } → 201 { ok: true }, the same whether or not the e-mail is known. */
-  api.post('/signup', async (c) => {
-    const body = await readJson(c);
-    if (!body.ok) return apiError(c, body.status, body.code, body.message);
-    const raw = body.value as { email?: unknown; password?: unknown } | null;
-    if (!raw || typeof raw !== 'object' || !raw.email || !raw.password) {
-      return apiError(c, 422, 'missing_credentials', MISSING_CREDENTIALS);
-    }
-    const parsed = SignUpRequestSchema.safeParse(body.value);
-    if (!parsed.success) {
-      return apiError(
-        c,
-        422,
-        'invalid_input',
-        parsed.error.issues[0]?.message ?? 'Invalid sign-up details.',
-        zodDetails(parsed.error),
-      );
-    }
-    const { email, password, data } = parsed.data;
-    const reasons = passwordProblems(password, { email, name: data.display_name });
-    if (reasons.length) {
-      return apiError(c, 422, 'weak_password', 'Please choose a stronger password.', { reasons });
-    }
-    const existed = await findUserIdByEmail(db, email);
-    try {
-      await auth.api.signUpEmail({
-        body: { email, password, name: data.display_name, callbackURL: '/auth/confirm' },
-        headers: c.req.raw.headers,
+    /** GET /api/auth-config → { socialProviders }: the providers configured on this server. */
+    .get('/auth-config', (c) => c.json({ socialProviders }))
+
+    /** GET /api/me → MeResponse { user, profile, roles, hasReadingSessions, streak }. */
+    .get('/me', requireUser, async (c) => {
+      const { user } = c.var;
+      const account = await getOwnAccount(db, user.id);
+      return c.json({
+        user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified },
+        ...account,
       });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : 'Sign up failed';
-      c.get('log').warn({ err: error }, 'sign-up refused by better-auth');
-      return apiError(c, 422, 'sign_up_failed', message);
-    }
-    if (!existed) {
-      const userId = await findUserIdByEmail(db, email);
-      if (userId) await createAccountRecords(db, { userId, email, data, adminEmails });
-    }
-    return c.json({ ok: true as const }, 201);
-  });
+    })
 
-  /** GET /api/auth-config → { socialProviders }: the providers configured on this server. */
-  api.get('/auth-config', (c) => c.json({ socialProviders }));
+    /** PATCH /api/profile (ProfileUpdateSchema) → { profile }; 404 `no_profile`. */
+    .patch('/profile', requireUser, validate('json', ProfileUpdateSchema), async (c) => {
+      const profile = await updateOwnProfile(db, c.var.user.id, c.req.valid('json'));
+      if (!profile) return apiError(c, 404, 'no_profile', 'No user or profile found');
+      return c.json({ profile });
+    })
 
-  /** GET /api/me → { user, profile, roles, hasReadingSessions }. */
-  api.get('/me', async (c) => {
-    const user = requireUser(c);
-    if (user instanceof Response) return user;
-    const account = await getOwnAccount(db, user.id);
-    return c.json({
-      user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified },
-      ...account,
+    /** POST /api/onboarding (OnboardingRequestSchema) → { profile } with onboarding_completed. */
+    .post('/onboarding', requireUser, validate('json', OnboardingRequestSchema), async (c) => {
+      const profile = await completeOnboarding(db, c.var.user.id, c.req.valid('json'));
+      if (!profile) return apiError(c, 404, 'no_profile', 'No user or profile found');
+      return c.json({ profile });
+    })
+
+    /** GET /api/assessment-eligibility → { eligible, reason } (spec §7.4). */
+    .get('/assessment-eligibility', requireUser, async (c) => {
+      try {
+        return c.json(await checkEligibility(db, c.var.user.id));
+      } catch (error) {
+        c.var.log.error({ err: error }, 'eligibility check failed');
+        return apiError(c, 500, 'eligibility_failed', 'Failed to check assessment eligibility');
+      }
+    })
+
+    /**
+     * POST /api/roles { action, userId, role } → { success: true } (spec §7.5 secure-role-management);
+     * 403 `forbidden`, 404 `user_not_found`, 409 `last_owner`, 422 `invalid_input`.
+     */
+    .post('/roles', requireUser, validate('json', RoleChangeRequestSchema), async (c) => {
+      await changeRole(db, c.var.user.id, c.req.valid('json'));
+      return c.json({ success: true as const });
     });
-  });
-
-  /** PATCH /api/profile (ProfileUpdateSchema) → { profile }. */
-  api.patch('/profile', async (c) => {
-    const user = requireUser(c);
-    if (user instanceof Response) return user;
-    const body = await readJson(c);
-    if (!body.ok) return apiError(c, body.status, body.code, body.message);
-    const parsed = ProfileUpdateSchema.safeParse(body.value);
-    if (!parsed.success)
-      return apiError(
-        c,
-        422,
-        'invalid_input',
-        parsed.error.issues[0]?.message ?? 'Invalid profile.',
-        zodDetails(parsed.error),
-      );
-    const profile = await updateOwnProfile(db, user.id, parsed.data);
-    if (!profile) return apiError(c, 404, 'no_profile', 'No user or profile found');
-    return c.json({ profile });
-  });
-
-  /** POST /api/onboarding (OnboardingRequestSchema) → { profile } with onboarding_completed. */
-  api.post('/onboarding', async (c) => {
-    const user = requireUser(c);
-    if (user instanceof Response) return user;
-    const body = await readJson(c);
-    if (!body.ok) return apiError(c, body.status, body.code, body.message);
-    const parsed = OnboardingRequestSchema.safeParse(body.value);
-    if (!parsed.success)
-      return apiError(
-        c,
-        422,
-        'invalid_input',
-        parsed.error.issues[0]?.message ?? 'Invalid details.',
-        zodDetails(parsed.error),
-      );
-    const profile = await completeOnboarding(db, user.id, parsed.data);
-    if (!profile) return apiError(c, 404, 'no_profile', 'No user or profile found');
-    return c.json({ profile });
-  });
-
-  /** GET /api/assessment-eligibility → { eligible, reason } (spec §7.4). */
-  api.get('/assessment-eligibility', async (c) => {
-    const user = requireUser(c);
-    if (user instanceof Response) return user;
-    try {
-      return c.json(await checkEligibility(db, user.id));
-    } catch (error) {
-      c.get('log').error({ err: error }, 'eligibility check failed');
-      return apiError(c, 500, 'eligibility_failed', 'Failed to check assessment eligibility');
-    }
-  });
-
-  /** POST /api/roles { action, userId, role } → { success } (spec §7.5 secure-role-management). */
-  api.post('/roles', async (c) => {
-    const user = requireUser(c);
-    if (user instanceof Response) return user;
-    const body = await readJson(c);
-    if (!body.ok) return apiError(c, body.status, body.code, body.message);
-    const parsed = RoleChangeRequestSchema.safeParse(body.value);
-    if (!parsed.success)
-      return c.json({ success: false, error: parsed.error.issues[0]?.message ?? 'Invalid request' }, 422);
-    const result = await changeRole(db, user.id, parsed.data);
-    if (!result.success) return c.json({ success: false, error: result.error }, result.status);
-    return c.json({ success: true });
-  });
 
   if (exposeOutbox) {
-    /** NODE_ENV=test only: GET /api/test/outbox?to=EMAIL → { messages } newest first. */
+    /** NODE_ENV=test only: GET /api/test/outbox?to=EMAIL → { messages } newest first (not in AppType). */
     api.get('/test/outbox', async (c) => {
       const to = c.req.query('to');
       const rows = await db

@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { asSystem, asUser, type Tx } from '../../db/rls.ts';
 import { profiles, readingSessions, userRoles, users, type ROLES } from '../../db/schema.ts';
 import { queryRows } from '../../db/sql-rows.ts';
+import { ApiFailure } from '../../http/errors.ts';
 import type { SignUpRequest } from '#core/api/account.ts';
 
 type Role = (typeof ROLES)[number];
@@ -36,7 +37,7 @@ export function toProfile(row: ProfileRow): Profile {
     assessment_completed: row.assessmentCompleted,
     lexile_level: row.lexileLevel,
     estimated_lexile_range: row.estimatedLexileRange,
-    last_assessment_wpm: row.lastAssessmentWpm,
+    last_assessment_wcpm: row.lastAssessmentWpm,
     last_assessment_accuracy: row.lastAssessmentAccuracy,
     reading_level: row.readingLevel,
   };
@@ -195,20 +196,14 @@ export async function checkEligibility(
   return { eligible: Boolean(result.eligible), reason: String(result.reason) };
 }
 
-/** Outcome of a role change (spec §7.5 secure-role-management: success and error). */
-export type RoleChangeResult = { success: true } | { success: false; status: 403 | 404 | 409; error: string };
-
 /**
  * Assign or remove a role (spec §6, §7.5). Who may: an owner, any role; an admin, the teacher, student
  * and guardian roles only. The last owner cannot be removed. Runs as server work after the check.
+ * @throws ApiFailure 403 `forbidden`, 404 `user_not_found`, 409 `last_owner`
  */
-export async function changeRole(
-  db: Database,
-  actorId: string,
-  request: RoleChangeRequest,
-): Promise<RoleChangeResult> {
+export async function changeRole(db: Database, actorId: string, request: RoleChangeRequest): Promise<void> {
   const failure = request.action === 'assign' ? 'Failed to assign role' : 'Failed to remove role';
-  return asSystem(db, async (tx) => {
+  await asSystem(db, async (tx) => {
     const actorRoles = (
       await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, actorId))
     ).map((r) => r.role);
@@ -216,25 +211,24 @@ export async function changeRole(
     const isAdmin = actorRoles.includes('admin');
     const privileged = request.role === 'owner' || request.role === 'admin';
     if (!isOwner && !(isAdmin && !privileged)) {
-      return { success: false, status: 403, error: `${failure}: you are not allowed to change this role.` };
+      throw new ApiFailure(403, 'forbidden', `${failure}: you are not allowed to change this role.`);
     }
     const [target] = await tx
       .select({ userId: profiles.userId })
       .from(profiles)
       .where(eq(profiles.userId, request.userId));
-    if (!target) return { success: false, status: 404, error: `${failure}: No user or profile found` };
+    if (!target) throw new ApiFailure(404, 'user_not_found', `${failure}: No user or profile found`);
     if (request.action === 'assign') {
       await tx.insert(userRoles).values({ userId: request.userId, role: request.role }).onConflictDoNothing();
-      return { success: true };
+      return;
     }
     if (request.role === 'owner') {
       const [owners] = await tx.select({ n: count() }).from(userRoles).where(eq(userRoles.role, 'owner'));
       if ((owners?.n ?? 0) <= 1)
-        return { success: false, status: 409, error: `${failure}: the last owner cannot be removed.` };
+        throw new ApiFailure(409, 'last_owner', `${failure}: the last owner cannot be removed.`);
     }
     await tx
       .delete(userRoles)
       .where(and(eq(userRoles.userId, request.userId), eq(userRoles.role, request.role)));
-    return { success: true };
   });
 }

@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
+import { testClient } from 'hono/testing';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv, RequestUser } from '#server/http/app-env.ts';
+import type { AppEnv } from '#server/http/app-env.ts';
+import { handleError } from '#server/http/errors.ts';
 import { FluencyResultSchema } from '#core/fluency/result.schema.ts';
 import type { Recogniser } from '#server/speech/recogniser.ts';
 import { encodeWav } from '#server/speech/wav.ts';
-import { createFluencyRoutes, type FluencyRoutesDeps } from '#server/routes/fluency/fluency.routes.ts';
+import { createFluencyRoutes } from '#server/routes/fluency/fluency.routes.ts';
+import { createScoringService, type ScoringDeps } from '#server/routes/fluency/fluency.service.ts';
 import { createFixedWindowLimiter } from '#server/routes/fluency/rate-limit.ts';
 
 /** A recogniser that "hears" a fixed script, one word every 0.5 s. */
@@ -20,44 +23,43 @@ function speechWav(seconds = 3, rate = 16000): Uint8Array<ArrayBuffer> {
   return encodeWav(s, rate);
 }
 
-function makeApp(overrides: Partial<FluencyRoutesDeps> = {}, user: { id: string } | null = { id: 'u1' }) {
-  const app = new Hono<AppEnv>();
-  app.use('*', async (c, next) => {
-    c.set(
-      'user',
-      user
-        ? ({ id: user.id, email: 'a@b.c', name: 'A', emailVerified: true } as unknown as RequestUser)
-        : undefined,
+const STORY_ID = '5d0c3a52-3c1e-4f5e-9a55-2b7a4b1c9d10';
+
+function makeApp(overrides: Partial<ScoringDeps> = {}, user: { id: string } | null = { id: 'u1' }) {
+  const app = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('currentUser', async () =>
+        user ? { id: user.id, email: 'a@b.c', name: 'A', emailVerified: true } : null,
+      );
+      await next();
+    })
+    .route(
+      '/api',
+      createFluencyRoutes({
+        scoring: createScoringService({ recogniser: scripted('the cat sat on the mat'), ...overrides }),
+        storyText: async (id, userId) =>
+          id === STORY_ID && userId === 'u1' ? 'The cat sat on the hat.' : null,
+      }),
     );
-    await next();
-  });
-  app.route(
-    '/api/fluency',
-    createFluencyRoutes({
-      recogniser: scripted('the cat sat on the mat'),
-      getStoryText: async (id, userId) => (id === 's1' && userId === 'u1' ? 'The cat sat on the hat.' : null),
-      ...overrides,
-    }),
-  );
-  return app;
+  app.onError(handleError);
+  return testClient(app).api.fluency.score;
 }
 
-function form(fields: Record<string, string | Blob>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  return f;
-}
-
-const post = (app: Hono<AppEnv>, body: FormData) =>
-  app.request('/api/fluency/score', { method: 'POST', body });
-const wavBlob = (bytes: Uint8Array<ArrayBuffer> = speechWav()) => new Blob([bytes], { type: 'audio/wav' });
+type Form = Parameters<ReturnType<typeof makeApp>['$post']>[0]['form'];
+const post = (score: ReturnType<typeof makeApp>, form: Partial<Form>) => score.$post({ form: form as Form });
+const wavFile = (bytes: Uint8Array<ArrayBuffer> = speechWav()) =>
+  new File([bytes], 'reading.wav', { type: 'audio/wav' });
+const codeOf = async (res: { json(): Promise<unknown> }): Promise<string> =>
+  ((await res.json()) as { error: { code: string } }).error.code;
 
 describe('POST /api/fluency/score', () => {
   it('scores a reading of a passage sent as text', async () => {
-    const res = await post(
-      makeApp(),
-      form({ audio: wavBlob(), text: 'The cat sat on the mat.', grade: '2', mode: 'practice' }),
-    );
+    const res = await post(makeApp(), {
+      audio: wavFile(),
+      text: 'The cat sat on the mat.',
+      grade: '2',
+      mode: 'practice',
+    });
     expect(res.status).toBe(200);
     const body = FluencyResultSchema.parse(await res.json());
     expect(body).toMatchObject({
@@ -70,62 +72,71 @@ describe('POST /api/fluency/score', () => {
   });
 
   it('scores a story looked up by id for the signed-in user', async () => {
-    const res = await post(makeApp(), form({ audio: wavBlob(), storyId: 's1' }));
+    const res = await post(makeApp(), { audio: wavFile(), storyId: STORY_ID });
     expect(res.status).toBe(200);
     const body = FluencyResultSchema.parse(await res.json());
     expect(body.words[5]).toMatchObject({ text: 'hat', status: 'substitution', heard: 'mat' });
-    expect((await post(makeApp(), form({ audio: wavBlob(), storyId: 'nope' }))).status).toBe(404);
+    expect(
+      (await post(makeApp(), { audio: wavFile(), storyId: '00000000-0000-4000-8000-000000000000' })).status,
+    ).toBe(404);
   });
 
   it('answers 401 JSON without a signed-in user', async () => {
-    const res = await post(makeApp({}, null), form({ audio: wavBlob(), text: 'The cat.' }));
+    const res = await post(makeApp({}, null), { audio: wavFile(), text: 'The cat.' });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+    expect(await res.json()).toEqual({
+      error: { code: 'unauthenticated', message: 'Auth session missing!' },
+    });
   });
 
-  it('answers 400 for a missing file or passage', async () => {
-    const noAudio = await post(makeApp(), form({ text: 'The cat.' }));
+  it('answers 400 for a missing file, 422 for a missing passage or bad field, like POST /api/reading-sessions', async () => {
+    const noAudio = await post(makeApp(), { text: 'The cat.' });
     expect(noAudio.status).toBe(400);
-    expect(((await noAudio.json()) as { error: { code: string } }).error.code).toBe('audio_missing');
-    const noText = await post(makeApp(), form({ audio: wavBlob() }));
-    expect(noText.status).toBe(400);
-    const badGrade = await post(makeApp(), form({ audio: wavBlob(), text: 'x', grade: '99' }));
-    expect(badGrade.status).toBe(400);
-    const openai = await post(makeApp(), form({ audio: wavBlob(), text: 'The cat.', engine: 'openai' }));
-    expect(((await openai.json()) as { error: { code: string } }).error.code).toBe('engine_unavailable');
+    expect(await codeOf(noAudio)).toBe('audio_missing');
+    const noText = await post(makeApp(), { audio: wavFile() });
+    expect(noText.status).toBe(422);
+    expect(await codeOf(noText)).toBe('invalid_input');
+    const badGrade = await post(makeApp(), { audio: wavFile(), text: 'x', grade: '99' });
+    expect(badGrade.status).toBe(422);
+    const badStory = await post(makeApp(), { audio: wavFile(), storyId: 's1' });
+    expect(badStory.status).toBe(422);
+    const openai = await post(makeApp(), { audio: wavFile(), text: 'The cat.', engine: 'openai' });
+    expect(openai.status).toBe(400);
+    expect(await codeOf(openai)).toBe('engine_unavailable');
   });
 
   it('answers 415 for non-audio and 422 for silent audio', async () => {
-    const text = await post(
-      makeApp(),
-      form({ audio: new Blob(['just some text'], { type: 'text/plain' }), text: 'The cat.' }),
-    );
+    const text = await post(makeApp(), {
+      audio: new File(['just some text'], 'notes.txt', { type: 'text/plain' }),
+      text: 'The cat.',
+    });
     expect(text.status).toBe(415);
-    expect(((await text.json()) as { error: { code: string } }).error.code).toBe('audio_not_wav');
-    const silent = await post(
-      makeApp(),
-      form({ audio: wavBlob(encodeWav(new Int16Array(32000), 16000)), text: 'The cat.' }),
-    );
+    expect(await codeOf(text)).toBe('audio_not_wav');
+    const silent = await post(makeApp(), {
+      audio: wavFile(encodeWav(new Int16Array(32000), 16000)),
+      text: 'The cat.',
+    });
     expect(silent.status).toBe(422);
-    expect(((await silent.json()) as { error: { code: string } }).error.code).toBe('audio_silent');
+    expect(await codeOf(silent)).toBe('audio_silent');
   });
 
   it('answers 413 for a body over the size limit', async () => {
     const big = new Uint8Array(11 * 1024 * 1024);
-    const res = await post(makeApp(), form({ audio: new Blob([big]), text: 'The cat.' }));
+    const res = await post(makeApp(), { audio: new File([big], 'big.wav'), text: 'The cat.' });
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('audio_too_large');
+    expect(await codeOf(res)).toBe('audio_too_large');
   });
 
   it('rate-limits per user and says when to retry', async () => {
     let t = 0;
     const app = makeApp({ rateLimiter: createFixedWindowLimiter(2, 60_000, () => t) });
-    const send = () => post(app, form({ audio: wavBlob(), text: 'The cat sat on the mat.' }));
+    const send = () => post(app, { audio: wavFile(), text: 'The cat sat on the mat.' });
     expect((await send()).status).toBe(200);
     expect((await send()).status).toBe(200);
     const limited = await send();
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('60');
+    expect(await codeOf(limited)).toBe('rate_limited');
     t = 61_000;
     expect((await send()).status).toBe(200);
   });
@@ -138,7 +149,8 @@ describe('POST /api/fluency/score', () => {
         throw new SpeechError('recogniser_timeout', 'too slow');
       },
     };
-    const res = await post(makeApp({ recogniser: broken }), form({ audio: wavBlob(), text: 'The cat.' }));
+    const res = await post(makeApp({ recogniser: broken }), { audio: wavFile(), text: 'The cat.' });
     expect(res.status).toBe(503);
+    expect(await codeOf(res)).toBe('recogniser_timeout');
   });
 });

@@ -14,10 +14,14 @@ import { sessionTokens } from '#core/rewards/tokens.ts';
 import { estimateReaderLexile } from '#core/lexile/reader-lexile.ts';
 import { readingStreak, STREAK_WINDOW_DAYS } from '#core/reading/streak.ts';
 import { computeReadingStats } from '#core/reading/stats.ts';
+import { normsGrade, seasonOf } from '#core/reading/season.ts';
 import type { Database } from '../../db/client.ts';
 import { asSystem, asUser, type Tx } from '../../db/rls.ts';
 import { achievements, profiles, progressTracking, readingSessions } from '../../db/schema.ts';
 import { queryRows } from '../../db/sql-rows.ts';
+import { ApiFailure } from '../../http/errors.ts';
+import type { ScoringService } from '../fluency/fluency.service.ts';
+import { findStoryToRead } from '../stories/stories.service.ts';
 
 /** How long a reader's recording is kept, in days. */
 export const AUDIO_RETENTION_DAYS = 30;
@@ -33,7 +37,7 @@ export function toReadingSession(row: SessionRow): ReadingSession {
     story_title: row.storyTitle,
     fluency_score: row.fluencyScore,
     accuracy_percentage: row.accuracyPercentage,
-    words_per_minute: row.wordsPerMinute,
+    wcpm: row.wordsPerMinute,
     tokens_awarded: row.tokensAwarded,
     mode: row.mode as ReadingSession['mode'],
     reading_seconds: row.readingSeconds,
@@ -97,7 +101,7 @@ async function settleRewards(db: Database, row: SessionRow, now: Date) {
       );
       const earned = achievementsEarned({
         activityType: 'reading_session',
-        wpm: row.wordsPerMinute ?? 0,
+        wcpm: row.wordsPerMinute ?? 0,
         accuracy: row.accuracyPercentage ?? 0,
         tokens: balance,
         streak,
@@ -199,7 +203,7 @@ export async function saveReadingSession(
         activityData: {
           sessionId: id,
           storyId: input.storyId,
-          wpm: result.wcpm,
+          wcpm: result.wcpm,
           accuracy: result.accuracy,
           fluencyScore: result.fluencyScore,
         },
@@ -249,6 +253,70 @@ export async function replayReadingSession(db: Database, row: SessionRow, now: D
   };
 }
 
+/** One upload of a reading (core/api/reading-sessions.ts ReadingUploadFormSchema), for a user. */
+export interface ReadingUpload {
+  userId: string;
+  storyId: string;
+  mode: 'practice' | 'assessment';
+  idempotencyKey: string;
+  /** The WAV file's bytes. */
+  wav: Uint8Array;
+  dataDir: string;
+  now: Date;
+  signal?: AbortSignal;
+}
+
+/**
+ * Score an uploaded reading and save it with its rewards (POST /api/reading-sessions). A retried
+ * upload (same idempotency key) is answered from what was saved, without scoring it again. The
+ * reader's grade (for the norms) comes from their profile, the season from the date.
+ * @throws ApiFailure 404 `story_not_found`, 422 `no_speech` (none of the story's words heard), and
+ *   what {@link ScoringService.score} throws
+ */
+export async function scoreAndSaveReading(
+  db: Database,
+  scoring: ScoringService,
+  upload: ReadingUpload,
+): Promise<SavedSession> {
+  const { userId, storyId, now } = upload;
+  const existing = await findByIdempotencyKey(db, userId, upload.idempotencyKey);
+  if (existing) return replayReadingSession(db, existing, now);
+
+  const story = await findStoryToRead(db, userId, storyId);
+  if (!story) throw new ApiFailure(404, 'story_not_found', 'No such story.');
+  const [profile] = await asUser(db, userId, (tx) =>
+    tx.select({ grade: profiles.grade }).from(profiles).where(eq(profiles.userId, userId)),
+  );
+  const grade = normsGrade(profile?.grade);
+  const result = await scoring.score({
+    userId,
+    wav: upload.wav,
+    passageText: story.body,
+    mode: upload.mode,
+    season: seasonOf(now),
+    ...(grade !== undefined ? { grade } : {}),
+    ...(upload.signal ? { signal: upload.signal } : {}),
+  });
+  if (result.wordsAttempted === 0) {
+    throw new ApiFailure(
+      422,
+      'no_speech',
+      "We didn't hear any of the story's words. Please try again and read the words out loud.",
+    );
+  }
+  return saveReadingSession(db, {
+    userId,
+    storyId,
+    storyTitle: story.title,
+    mode: upload.mode,
+    idempotencyKey: upload.idempotencyKey,
+    result,
+    wav: upload.wav,
+    dataDir: upload.dataDir,
+    now,
+  });
+}
+
 /** The user's sessions, newest first (spec §7.3). */
 export async function listReadingSessions(db: Database, userId: string) {
   const rows = await asUser(db, userId, (tx) =>
@@ -284,7 +352,7 @@ export async function readingStatsFor(db: Database, userId: string, now = new Da
       storyTitle: r.storyTitle,
       fluencyScore: r.fluencyScore,
       accuracyPercentage: r.accuracyPercentage,
-      wordsPerMinute: r.wordsPerMinute,
+      wcpm: r.wordsPerMinute,
       tokensAwarded: r.tokensAwarded,
     })),
   );

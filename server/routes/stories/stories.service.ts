@@ -115,3 +115,15 @@ export async function listOwnStories(db: Database, userId: string): Promise<Stor
       .orderBy(desc(stories.createdAt)),
   );
 }
+
+/** The title and text of a story the user may read (library or own), or null. `storyId` must be a uuid. */
+export async function findStoryToRead(
+  db: Database,
+  userId: string,
+  storyId: string,
+): Promise<{ title: string; body: string } | null> {
+  const [row] = await asUser(db, userId, (tx) =>
+    tx.select({ title: stories.title, body: stories.body }).from(stories).where(eq(stories.id, storyId)),
+  );
+  return row ?? null;
+}

@@ -59,7 +59,7 @@ const ME = meFixture({
 });
 const EMPTY_STATS = {
   chart: [],
-  averages: { fluency: null, accuracy: null, wordsPerMinute: null, sessions: 0 },
+  averages: { fluency: null, accuracy: null, wcpm: null, sessions: 0 },
   recentProgress: null,
   perStory: [],
   streak: 0,

@@ -37,10 +37,10 @@ export function trendWords(diff: number, unit = ''): string {
 /** The chart of the last 10 sessions (spec §9) with a table that says the same (the chart is hidden from screen readers). */
 export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
   const data = chart.map((p, i) => ({
-    name: `${i + 1}. ${dateFormat.format(new Date(p.created_at))}`,
-    wcpm: Math.round(p.words_per_minute),
-    accuracy: p.accuracy_percentage,
-    fluency: p.fluency_score,
+    name: `${i + 1}. ${dateFormat.format(new Date(p.createdAt))}`,
+    wcpm: Math.round(p.wcpm),
+    accuracy: p.accuracy,
+    fluency: p.fluencyScore,
   }));
   return (
     <figure className="progress-chart" aria-labelledby="progress-chart-caption">
@@ -111,12 +111,12 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
             {chart.map((p, i) => (
               <tr key={p.id}>
                 <th scope="row">
-                  {i + 1}. {dateTimeFormat.format(new Date(p.created_at))}
+                  {i + 1}. {dateTimeFormat.format(new Date(p.createdAt))}
                 </th>
-                <td>{p.story_title}</td>
-                <td>{Math.round(p.words_per_minute)}</td>
-                <td>{fmt(p.accuracy_percentage, 1)}%</td>
-                <td>{fmt(p.fluency_score)}</td>
+                <td>{p.storyTitle}</td>
+                <td>{Math.round(p.wcpm)}</td>
+                <td>{fmt(p.accuracy, 1)}%</td>
+                <td>{fmt(p.fluencyScore)}</td>
               </tr>
             ))}
           </tbody>
@@ -146,7 +146,7 @@ function History({ sessions }: { sessions: readonly ReadingSession[] }) {
             <tr key={s.id}>
               <th scope="row">{dateTimeFormat.format(new Date(s.created_at))}</th>
               <td>{s.story_title}</td>
-              <td>{fmt(s.words_per_minute)}</td>
+              <td>{fmt(s.wcpm)}</td>
               <td>{s.accuracy_percentage === null ? '—' : `${fmt(s.accuracy_percentage, 1)}%`}</td>
               <td>{fmt(s.fluency_score)}</td>
               <td>{s.tokens_awarded}</td>
@@ -185,7 +185,7 @@ export function ReadingProgress() {
             </div>
             <div className="fluency-score">
               <dt>Average words correct per minute</dt>
-              <dd>{fmt(s.averages.wordsPerMinute)}</dd>
+              <dd>{fmt(s.averages.wcpm)}</dd>
             </div>
             <div className="fluency-score">
               <dt>Average accuracy</dt>
@@ -204,9 +204,8 @@ export function ReadingProgress() {
           </dl>
           {s.recentProgress ? (
             <p>
-              Since your reading before: words correct per minute{' '}
-              {trendWords(s.recentProgress.wordsPerMinute)}, accuracy{' '}
-              {trendWords(s.recentProgress.accuracy, ' points')}, fluency score{' '}
+              Since your reading before: words correct per minute {trendWords(s.recentProgress.wcpm)},
+              accuracy {trendWords(s.recentProgress.accuracy, ' points')}, fluency score{' '}
               {trendWords(s.recentProgress.fluency)}.
             </p>
           ) : null}
@@ -226,11 +225,11 @@ export function ReadingProgress() {
                 </thead>
                 <tbody>
                   {s.perStory.map((p) => (
-                    <tr key={p.story_id ?? p.story_title}>
-                      <th scope="row">{p.story_title}</th>
+                    <tr key={p.storyId ?? p.storyTitle}>
+                      <th scope="row">{p.storyTitle}</th>
                       <td>{p.attempts}</td>
-                      <td>{fmt(p.latest.wordsPerMinute)}</td>
-                      <td>{p.attempts > 1 ? trendWords(p.improvement.wordsPerMinute) : 'first time'}</td>
+                      <td>{fmt(p.latest.wcpm)}</td>
+                      <td>{p.attempts > 1 ? trendWords(p.improvement.wcpm) : 'first time'}</td>
                       <td>{p.latest.accuracy === null ? '—' : `${fmt(p.latest.accuracy, 1)}%`}</td>
                     </tr>
                   ))}

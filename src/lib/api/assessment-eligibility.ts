@@ -3,12 +3,13 @@
  * guard's `checkAssessmentEligibility` actor.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { EligibilityResponseSchema, type EligibilityResponse } from '#core/api/account.ts';
-import { apiFetch } from './http.ts';
+import type { EligibilityResponse } from '#core/api/account.ts';
+import { api } from './client.ts';
+import { call } from './http.ts';
 
 /** Fetches eligibility for the signed-in user. @throws {ApiError} on failure */
 export async function fetchAssessmentEligibility(): Promise<EligibilityResponse> {
-  return apiFetch('/api/assessment-eligibility', EligibilityResponseSchema);
+  return call(api['assessment-eligibility'].$get());
 }
 
 /** Query options, keyed per user so a different account asks again. */

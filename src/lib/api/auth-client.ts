@@ -4,10 +4,10 @@
  * result object; provider refusals carry the provider's message for the destructive toasts of §8.
  */
 import { createAuthClient } from 'better-auth/react';
-import { AuthConfigResponseSchema, type SignUpRequest } from '#core/api/account.ts';
+import type { AuthConfigResponse, SignUpRequest } from '#core/api/account.ts';
 import type { SocialProvider } from '#core/auth/sign-up.ts';
-import { z } from 'zod';
-import { ApiError, apiFetch } from './http.ts';
+import { api } from './client.ts';
+import { ApiError, call } from './http.ts';
 
 /** Where the auth routes are mounted on the server. */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -106,8 +106,6 @@ export async function resetPassword(newPassword: string, token: string): Promise
   return error ? toFailure(error) : { ok: true };
 }
 
-const SignUpResponseSchema = z.object({ ok: z.literal(true) });
-
 /** Reasons of a weak password (`details.reasons` of the 422 `weak_password` answer). */
 function reasonsOf(details: unknown): string[] | undefined {
   if (typeof details !== 'object' || details === null || !('reasons' in details)) return undefined;
@@ -123,7 +121,7 @@ function reasonsOf(details: unknown): string[] | undefined {
  */
 export async function signUp(payload: SignUpRequest): Promise<AuthCallResult> {
   try {
-    await apiFetch('/api/signup', SignUpResponseSchema, { method: 'POST', json: payload });
+    await call(api.signup.$post({ json: payload }));
     return { ok: true };
   } catch (error) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
@@ -141,8 +139,8 @@ export async function signUp(payload: SignUpRequest): Promise<AuthCallResult> {
 }
 
 /** GET /api/auth-config: which social providers this server has set up. */
-export async function fetchAuthConfig(): Promise<z.infer<typeof AuthConfigResponseSchema>> {
-  return apiFetch('/api/auth-config', AuthConfigResponseSchema);
+export async function fetchAuthConfig(): Promise<AuthConfigResponse> {
+  return call(api['auth-config'].$get());
 }
 
 /** The provider's name as the buttons show it. */

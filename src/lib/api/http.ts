@@ -1,16 +1,11 @@
 /**
- * The one JSON fetcher of the account API (server/routes, contract in core/api/account.ts).
- * Answers are parsed with the zod schema the server shares, so a changed contract fails loudly
- * here instead of deep inside a component.
+ * Calling the API: {@link call} for the typed client (src/lib/api/client.ts), {@link apiFetch} for
+ * better-auth's own routes, which are not in the typed contract. Both throw {@link ApiError} with the
+ * API's shared error code (core/api/errors.ts) for any answer that is not a success.
  */
+import { DetailedError, parseResponse, type ClientResponse } from 'hono/client';
 import type { z } from 'zod';
-
-/** The error body every API route answers with (`{ error: { code, message, details? } }`). */
-export interface ApiErrorBody {
-  code: string;
-  message: string;
-  details?: unknown;
-}
+import { ApiErrorBodySchema, type ApiErrorCode, type ClientErrorCode } from '#core/api/errors.ts';
 
 /**
  * A non-2xx answer of the API, or a network failure (`status` 0, code `network_error`).
@@ -21,8 +16,11 @@ export class ApiError extends Error {
   constructor(
     /** HTTP status; 0 when the request never got an answer. */
     readonly status: number,
-    /** Machine-readable code, e.g. `unauthenticated`, `weak_password`, `account_locked`. */
-    readonly code: string,
+    /**
+     * One of the API's codes (core/api/errors.ts), e.g. `unauthenticated`, `weak_password`,
+     * `account_locked`; `network_error` without an answer; `http_error` for an answer without our shape.
+     */
+    readonly code: ApiErrorCode | ClientErrorCode,
     message: string,
     /** Extra detail, e.g. `{ reasons: string[] }` for a weak password. */
     readonly details?: unknown,
@@ -36,22 +34,41 @@ export function isUnauthenticated(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-function errorBody(json: unknown): ApiErrorBody | null {
-  if (typeof json !== 'object' || json === null || !('error' in json)) return null;
-  const error = (json as { error: unknown }).error;
-  if (typeof error !== 'object' || error === null) return null;
-  const { code, message, details } = error as Partial<ApiErrorBody>;
-  return {
-    code: typeof code === 'string' ? code : 'error',
-    message: typeof message === 'string' ? message : '',
-    details,
-  };
+/**
+ * The {@link ApiError} of a failed answer: its body's code and message when it has the shared shape
+ * (core/api/errors.ts), else `http_error` with the status text.
+ */
+export function apiErrorOf(status: number, statusText: string, body: unknown): ApiError {
+  const parsed = ApiErrorBodySchema.safeParse(body);
+  if (!parsed.success) return new ApiError(status, 'http_error', statusText || `HTTP ${status}`);
+  const { code, message, details } = parsed.data.error;
+  return new ApiError(status, code, message || statusText, details);
 }
 
 /**
- * Calls the API and parses the JSON answer with `schema`.
+ * Awaits a call of the typed client and answers its success body, typed by the route.
  *
- * @param path an `/api/...` path on this origin
+ * @example const { story } = await call(api.stories[':id'].$get({ param: { id } }))
+ * @throws {ApiError} on a non-2xx answer (with the server's code and message) or a network failure
+ */
+export async function call<T extends ClientResponse<unknown>>(
+  request: Promise<T>,
+): ReturnType<typeof parseResponse<T>> {
+  try {
+    return await parseResponse(request);
+  } catch (error) {
+    if (error instanceof DetailedError) {
+      const detail = error.detail as { data?: unknown; statusText?: string } | undefined;
+      throw apiErrorOf(Number(error.statusCode ?? 0), detail?.statusText ?? '', detail?.data);
+    }
+    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'Network error');
+  }
+}
+
+/**
+ * Calls one of better-auth's routes (not in the typed contract) and parses the JSON answer with `schema`.
+ *
+ * @param path an `/api/auth/...` path on this origin
  * @param schema zod schema of the 2xx body
  * @param init fetch options; a `json` body is serialised and sent with the JSON content type
  * @throws {ApiError} on a non-2xx answer (with the server's code and message) or a network failure
@@ -78,14 +95,6 @@ export async function apiFetch<TSchema extends z.ZodType>(
     throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
   }
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = errorBody(body);
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'http_error',
-      error?.message || response.statusText,
-      error?.details,
-    );
-  }
+  if (!response.ok) throw apiErrorOf(response.status, response.statusText, body);
   return schema.parse(body);
 }

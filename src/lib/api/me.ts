@@ -4,8 +4,9 @@
  * A 401 is not an error here: it means signed out, and resolves to `null`.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MeResponseSchema, type MeResponse } from '#core/api/account.ts';
-import { apiFetch, isUnauthenticated } from './http.ts';
+import type { MeResponse } from '#core/api/account.ts';
+import { api } from './client.ts';
+import { call, isUnauthenticated } from './http.ts';
 
 /** Query key of the current user. Invalidate it after sign-in, sign-out and profile changes. */
 export const ME_QUERY_KEY = ['me'] as const;
@@ -17,7 +18,7 @@ export const ME_QUERY_KEY = ['me'] as const;
  */
 export async function fetchMe(): Promise<MeResponse | null> {
   try {
-    return await apiFetch('/api/me', MeResponseSchema);
+    return await call(api.me.$get());
   } catch (error) {
     if (isUnauthenticated(error)) return null;
     throw error;

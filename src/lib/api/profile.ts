@@ -3,31 +3,21 @@
  * collects; sets onboarding_completed). Both answer `{ profile }` and refresh the current user.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  ProfileSchema,
-  type OnboardingRequest,
-  type Profile,
-  type ProfileUpdate,
-} from '#core/api/account.ts';
-import { apiFetch } from './http.ts';
+import type { OnboardingRequest, Profile, ProfileUpdate } from '#core/api/account.ts';
+import { api } from './client.ts';
+import { call } from './http.ts';
 import type { MeResponse } from '#core/api/account.ts';
 import { ME_QUERY_KEY } from './me.ts';
 
-const ProfileAnswerSchema = z.object({ profile: ProfileSchema });
-
 /** PATCH /api/profile. @throws {ApiError} (422 `invalid_input` with the server's message) */
 export async function updateProfile(update: ProfileUpdate): Promise<Profile> {
-  const { profile } = await apiFetch('/api/profile', ProfileAnswerSchema, { method: 'PATCH', json: update });
+  const { profile } = await call(api.profile.$patch({ json: update }));
   return profile;
 }
 
 /** POST /api/onboarding. @throws {ApiError} */
 export async function completeOnboarding(request: OnboardingRequest): Promise<Profile> {
-  const { profile } = await apiFetch('/api/onboarding', ProfileAnswerSchema, {
-    method: 'POST',
-    json: request,
-  });
+  const { profile } = await call(api.onboarding.$post({ json: request }));
   return profile;
 }
 

@@ -2,7 +2,7 @@
  * GET /api/reading-sessions/:id/audio: the reader's own recording (WAV) while it is kept (30 days);
  * 404 `audio_not_found` afterwards. Fetched once per results screen for "Listen to a word".
  */
-import { ApiError } from '../../../lib/api/http.ts';
+import { ApiError, apiErrorOf } from '../../../lib/api/http.ts';
 
 /** The audio URL of a session. */
 export function readingSessionAudioPath(sessionId: string): string {
@@ -27,14 +27,7 @@ export async function fetchReadingSessionAudio(
     throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as {
-      error?: { code?: string; message?: string };
-    } | null;
-    throw new ApiError(
-      response.status,
-      body?.error?.code ?? 'http_error',
-      body?.error?.message ?? response.statusText,
-    );
+    throw apiErrorOf(response.status, response.statusText, await response.json().catch(() => null));
   }
   return response.arrayBuffer();
 }

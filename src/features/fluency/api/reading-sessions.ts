@@ -3,15 +3,15 @@
  * logged and the list stays empty (spec §8 "Reading sessions fetch fails").
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ReadingSessionListSchema } from '#core/api/reading-sessions.ts';
-import { apiFetch } from '../../../lib/api/http.ts';
+import { api } from '../../../lib/api/client.ts';
+import { call } from '../../../lib/api/http.ts';
 
 /** Query key of the session list; invalidated after a saved session. */
 export const READING_SESSIONS_QUERY_KEY = ['reading-sessions'] as const;
 
 /** Fetches the sessions. @throws {ApiError} */
 export async function fetchReadingSessions() {
-  return (await apiFetch('/api/reading-sessions', ReadingSessionListSchema)).sessions;
+  return (await call(api['reading-sessions'].$get())).sessions;
 }
 
 /** Query options of the session list. */

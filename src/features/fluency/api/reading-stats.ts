@@ -3,15 +3,15 @@
  * performance and streak (spec §9 reading statistics, §3, §4.6).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ReadingStatsSchema } from '#core/api/reading-sessions.ts';
-import { apiFetch } from '../../../lib/api/http.ts';
+import { api } from '../../../lib/api/client.ts';
+import { call } from '../../../lib/api/http.ts';
 
 /** Query key of the statistics; invalidated after a saved session. */
 export const READING_STATS_QUERY_KEY = ['reading-stats'] as const;
 
 /** Fetches the statistics. @throws {ApiError} */
 export function fetchReadingStats() {
-  return apiFetch('/api/reading-stats', ReadingStatsSchema);
+  return call(api['reading-stats'].$get());
 }
 
 /** Query options of the statistics. */

@@ -8,6 +8,7 @@ import {
   SaveReadingSessionResponseSchema,
   type SaveReadingSessionResponse,
 } from '#core/api/reading-sessions.ts';
+import { ApiErrorBodySchema } from '#core/api/errors.ts';
 import { classifySaveError, type SaveError } from '#core/fluency-session/save-errors.ts';
 
 /** What to upload. */
@@ -85,13 +86,13 @@ export function saveReadingSession(
           );
         return;
       }
-      const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+      const error = ApiErrorBodySchema.safeParse(body);
       reject(
         new SaveReadingError(
           classifySaveError(
             xhr.status,
-            typeof error?.code === 'string' ? error.code : 'http_error',
-            typeof error?.message === 'string' ? error.message : xhr.statusText,
+            error.success ? error.data.error.code : 'http_error',
+            error.success ? error.data.error.message : xhr.statusText,
           ),
         ),
       );

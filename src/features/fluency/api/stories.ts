@@ -2,15 +2,15 @@
  * GET /api/stories: the premade library (and the reader's band), for the practice story picker.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { StoryListResponseSchema } from '#core/api/stories.ts';
-import { apiFetch } from '../../../lib/api/http.ts';
+import { api } from '../../../lib/api/client.ts';
+import { call } from '../../../lib/api/http.ts';
 
 /** Query key of the story list. */
 export const STORIES_QUERY_KEY = ['stories'] as const;
 
 /** Fetches the library. @throws {ApiError} */
 export function fetchStories() {
-  return apiFetch('/api/stories', StoryListResponseSchema);
+  return call(api.stories.$get({ query: {} }));
 }
 
 /** Query options of the story list. */

@@ -2,15 +2,15 @@
  * GET /api/stories/:id: one story with its text, shown large while the child reads.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { StoryDetailResponseSchema } from '#core/api/stories.ts';
-import { apiFetch } from '../../../lib/api/http.ts';
+import { api } from '../../../lib/api/client.ts';
+import { call } from '../../../lib/api/http.ts';
 
 /** Query key of one story. */
 export const storyQueryKey = (id: string) => ['stories', id] as const;
 
 /** Fetches one story. @throws {ApiError} (404 `story_not_found`) */
 export async function fetchStory(id: string) {
-  return (await apiFetch(`/api/stories/${encodeURIComponent(id)}`, StoryDetailResponseSchema)).story;
+  return (await call(api.stories[':id'].$get({ param: { id } }))).story;
 }
 
 /** Query options of one story. */

@@ -3,8 +3,9 @@
  * band (server/routes/stories; contract in core/api/stories.ts).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { StoryListResponseSchema, type StoryGradeBand, type StoryTheme } from '#core/api/stories.ts';
-import { apiFetch } from '../../../lib/api/http.ts';
+import type { StoryGradeBand, StoryListQuery, StoryTheme } from '#core/api/stories.ts';
+import { api } from '../../../lib/api/client.ts';
+import { call } from '../../../lib/api/http.ts';
 
 /** Library filters; absent means "any". */
 export interface LibraryFilters {
@@ -13,19 +14,18 @@ export interface LibraryFilters {
   justRight?: boolean;
 }
 
-/** The query string of a filter set ('' for none), e.g. `?grade=K&justRight=1`. */
-export function libraryQueryString(filters: LibraryFilters): string {
-  const query = new URLSearchParams();
-  if (filters.grade) query.set('grade', filters.grade);
-  if (filters.theme) query.set('theme', filters.theme);
-  if (filters.justRight) query.set('justRight', '1');
-  const text = query.toString();
-  return text ? `?${text}` : '';
+/** The query of a filter set (no key for "any"), e.g. `{ grade: 'K', justRight: '1' }`. */
+export function libraryQuery(filters: LibraryFilters): StoryListQuery {
+  return {
+    ...(filters.grade && { grade: filters.grade }),
+    ...(filters.theme && { theme: filters.theme }),
+    ...(filters.justRight && { justRight: '1' as const }),
+  };
 }
 
 /** Fetches the library for a filter set. @throws {ApiError} */
 export function fetchLibrary(filters: LibraryFilters) {
-  return apiFetch(`/api/stories${libraryQueryString(filters)}`, StoryListResponseSchema);
+  return call(api.stories.$get({ query: libraryQuery(filters) }));
 }
 
 /** Query options of the library for a filter set. */

@@ -1,11 +1,12 @@
 /** GET /api/my-stories: the reader's own saved stories, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MyStoriesResponseSchema, type StorySummary } from '#core/api/stories.ts';
-import { apiFetch } from '../../../lib/api/http.ts';
+import type { StorySummary } from '#core/api/stories.ts';
+import { api } from '../../../lib/api/client.ts';
+import { call } from '../../../lib/api/http.ts';
 
 /** Fetches the reader's own stories. @throws {ApiError} */
 export async function fetchMyStories(): Promise<StorySummary[]> {
-  const { stories } = await apiFetch('/api/my-stories', MyStoriesResponseSchema);
+  const { stories } = await call(api['my-stories'].$get());
   return stories;
 }
 

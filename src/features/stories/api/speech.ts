@@ -4,12 +4,13 @@
  * story into pieces (read-aloud.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SpeechResponseSchema, type SpeechResponse } from '#core/api/stories.ts';
-import { apiFetch } from '../../../lib/api/http.ts';
+import type { SpeechResponse } from '#core/api/stories.ts';
+import { api } from '../../../lib/api/client.ts';
+import { call } from '../../../lib/api/http.ts';
 
 /** Fetches the speech of a text. @throws {ApiError} 413 `text_too_long`, 503 `speech_unavailable` */
 export function fetchSpeech(text: string): Promise<SpeechResponse> {
-  return apiFetch(`/api/speech?text=${encodeURIComponent(text)}`, SpeechResponseSchema);
+  return call(api.speech.$get({ query: { text } }));
 }
 
 /** Query options of a text's speech: the same text always sounds the same, so it never goes stale. */

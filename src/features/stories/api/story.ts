@@ -1,11 +1,12 @@
 /** GET /api/stories/:id: one story the reader may read (library or own), with its text. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { StoryDetailResponseSchema, type StoryDetail } from '#core/api/stories.ts';
-import { ApiError, apiFetch } from '../../../lib/api/http.ts';
+import type { StoryDetail } from '#core/api/stories.ts';
+import { api } from '../../../lib/api/client.ts';
+import { ApiError, call } from '../../../lib/api/http.ts';
 
 /** Fetches one story. @throws {ApiError} 404 `story_not_found` when missing or not readable */
 export async function fetchStory(storyId: string): Promise<StoryDetail> {
-  const { story } = await apiFetch(`/api/stories/${encodeURIComponent(storyId)}`, StoryDetailResponseSchema);
+  const { story } = await call(api.stories[':id'].$get({ param: { id: storyId } }));
   return story;
 }
 

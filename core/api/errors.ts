@@ -1,0 +1,95 @@
+/**
+ * The one error shape of the API and the one list of its error codes, shared by server and browser.
+ * Every non-2xx answer of a route under /api (better-auth's own routes aside) is
+ * `{ error: { code, message, details? } }`: `code` is one of {@link API_ERROR_CODES}, `message` is fit
+ * to show a person, `details` is extra machine-readable data (e.g. `{ reasons }` of a weak password).
+ * The browser switches on `code`, never on the message.
+ */
+import { z } from 'zod';
+
+/** Codes of the speech pipeline (server/speech/errors.ts), each with its HTTP status. */
+export const SPEECH_ERROR_STATUS = {
+  audio_missing: 400,
+  audio_empty: 400,
+  audio_too_large: 413,
+  audio_not_wav: 415,
+  audio_unsupported_format: 415,
+  audio_corrupt: 422,
+  audio_too_long: 422,
+  audio_too_short: 422,
+  audio_silent: 422,
+  passage_empty: 400,
+  passage_too_long: 422,
+  recogniser_unavailable: 503,
+  recogniser_timeout: 503,
+  recogniser_failed: 502,
+} as const;
+
+/** A code of the speech pipeline. */
+export type SpeechErrorCode = keyof typeof SPEECH_ERROR_STATUS;
+
+/** Every code a route of ours answers with. */
+export const API_ERROR_CODES = [
+  // Any route
+  'invalid_json', // 400: the body is not JSON
+  'invalid_input', // 422: the body, form or query does not match the route's schema (details: issues)
+  'body_too_large', // 413
+  'unauthenticated', // 401: no session ('Auth session missing!', spec §8)
+  'forbidden', // 403: a cross-site write, or a role the user may not change
+  'not_found', // 404: no such API route
+  'rate_limited', // 429, with Retry-After
+  'internal_error', // 500
+  // Accounts
+  'missing_credentials', // 422: sign-up without e-mail or password (spec §5)
+  'weak_password', // 422, details: { reasons: string[] }
+  'sign_up_failed', // 422
+  'account_locked', // 429: too many failed sign-ins (server/auth/lockout.ts)
+  'no_profile', // 404
+  'user_not_found', // 404: role change for an unknown user
+  'last_owner', // 409: the last owner cannot be removed
+  'eligibility_failed', // 500
+  // Stories and read-to-me
+  'story_not_found', // 404: unknown, malformed, or another user's story
+  'text_missing', // 422
+  'text_too_long', // 413, details: { maxChars }
+  'speech_unavailable', // 503: flite failed
+  'audio_not_found', // 404: read-to-me audio evicted, or a recording no longer kept
+  // Reading sessions and scoring
+  'session_not_found', // 404
+  'no_speech', // 422: none of the story's words were heard
+  'engine_unavailable', // 400: OpenAI transcription asked for but not enabled
+  ...(Object.keys(SPEECH_ERROR_STATUS) as SpeechErrorCode[]),
+] as const;
+
+/** A code of {@link API_ERROR_CODES}. */
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/**
+ * Codes the browser makes itself: no answer came (`network_error`, `aborted`), the answer did not have
+ * the expected shape (`bad_answer`, `http_error`), or the recording to send was not kept.
+ */
+export const CLIENT_ERROR_CODES = [
+  'network_error',
+  'aborted',
+  'bad_answer',
+  'http_error',
+  'recording_missing',
+] as const;
+/** A code of {@link CLIENT_ERROR_CODES}. */
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/** The error body of every API route. */
+export const ApiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(API_ERROR_CODES),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+/** `{ error: { code, message, details? } }`. */
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+
+/** Whether `code` is one of ours (an unknown one is treated as a server problem by the browser). */
+export function isApiErrorCode(code: unknown): code is ApiErrorCode {
+  return typeof code === 'string' && (API_ERROR_CODES as readonly string[]).includes(code);
+}

@@ -1,0 +1,92 @@
+/**
+ * The one scoring path of the API: both POST /api/fluency/score (score only) and
+ * POST /api/reading-sessions (score and save) go through {@link createScoringService}, so they share
+ * one per-user rate limit, one choice of recogniser and one mapping of speech errors to answers. The
+ * CLI (`npm run score`) calls scoreAudio (server/speech/score-audio.ts) directly, without a limit.
+ */
+import type { ScoringMode } from '#core/fluency/metrics.ts';
+import type { Grade, Season } from '#core/fluency/orf-norms.ts';
+import type { FluencyResult } from '#core/fluency/result.schema.ts';
+import { ApiFailure } from '../../http/errors.ts';
+import { SpeechError } from '../../speech/errors.ts';
+import type { Recogniser } from '../../speech/recogniser.ts';
+import { scoreAudio } from '../../speech/score-audio.ts';
+import { createFixedWindowLimiter, type RateLimiter } from './rate-limit.ts';
+
+/** Readings one user may have scored per minute, over both scoring routes. */
+export const SCORINGS_PER_MINUTE = 10;
+
+/** What the scoring service needs. */
+export interface ScoringDeps {
+  /** The offline recogniser (pocketsphinx). */
+  recogniser: Recogniser;
+  /** Set only when the operator enabled OpenAI transcription (OPENAI_API_KEY and ALLOW_CLOUD_AUDIO). */
+  openaiRecogniser?: Recogniser;
+  /** Default: {@link SCORINGS_PER_MINUTE} per user per minute. */
+  rateLimiter?: RateLimiter;
+}
+
+/** One reading to score for a user. */
+export interface ScoringRequest {
+  userId: string;
+  /** The WAV file's bytes. */
+  wav: Uint8Array;
+  /** The passage as printed. */
+  passageText: string;
+  grade?: Grade;
+  season?: Season;
+  mode?: ScoringMode;
+  engine?: 'pocketsphinx' | 'openai';
+  signal?: AbortSignal;
+}
+
+/** Scores readings for users, within their rate limit. */
+export interface ScoringService {
+  /**
+   * Takes one scoring from the user's quota, then scores.
+   * @returns the result contract (core/fluency/result.schema.ts)
+   * @throws ApiFailure 429 `rate_limited` (details: `{ retryAfterSeconds }`), 400 `engine_unavailable`,
+   *   or the speech pipeline's code and status (core/api/errors.ts SPEECH_ERROR_STATUS)
+   */
+  score(request: ScoringRequest): Promise<FluencyResult>;
+}
+
+/** Build the scoring service. */
+export function createScoringService(deps: ScoringDeps): ScoringService {
+  const limiter = deps.rateLimiter ?? createFixedWindowLimiter(SCORINGS_PER_MINUTE, 60_000);
+  return {
+    async score(request) {
+      const recogniser = request.engine === 'openai' ? deps.openaiRecogniser : deps.recogniser;
+      if (!recogniser)
+        throw new ApiFailure(
+          400,
+          'engine_unavailable',
+          'OpenAI transcription is not enabled on this server.',
+        );
+      const quota = limiter.take(request.userId);
+      if (!quota.ok) {
+        throw new ApiFailure(
+          429,
+          'rate_limited',
+          `Too many readings; try again in ${quota.retryAfterSeconds} s.`,
+          { retryAfterSeconds: quota.retryAfterSeconds },
+          { 'retry-after': String(quota.retryAfterSeconds) },
+        );
+      }
+      try {
+        return await scoreAudio({
+          wav: request.wav,
+          passageText: request.passageText,
+          recogniser,
+          ...(request.grade !== undefined ? { grade: request.grade } : {}),
+          ...(request.season ? { season: request.season } : {}),
+          ...(request.mode ? { mode: request.mode } : {}),
+          ...(request.signal ? { signal: request.signal } : {}),
+        });
+      } catch (error) {
+        if (error instanceof SpeechError) throw new ApiFailure(error.status, error.code, error.message);
+        throw error;
+      }
+    },
+  };
+}
