@@ -33,8 +33,8 @@ import type { Recogniser } from './speech/recogniser.ts';
 import type { Env } from './env.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { apiError, handleError } from './http/errors.ts';
-import { CLIENT_IP_HEADER, resolveClientIp } from './http/client-ip.ts';
-import { sessionLoader } from './http/require-user.ts';
+import { resolveClientIp } from './http/client-ip.ts';
+import { createSessionCache, sessionLoader } from './http/require-user.ts';
 import { sameOrigin } from './http/same-origin.ts';
 
 /** What the app needs from the outside. */
@@ -171,8 +171,16 @@ export function createApp(deps: AppDeps) {
 
   // The API, chained so that its type (AppType) carries every route's input and output to the typed
   // client (hc<AppType> in src/lib/api, testClient in tests/).
+  // Session lookups are reused for a few seconds; anything better-auth does besides reading the
+  // session may end or change one, so it empties the cache (server/http/require-user.ts).
+  const sessions = createSessionCache();
+  const forgetSessionsAfterAuthChanges = createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if (!(c.req.method === 'GET' && c.req.path === '/api/auth/get-session')) sessions.clear();
+  });
   const api = new Hono<AppEnv>()
-    .use(sameSiteWrites, smallBodies, sessionLoader(auth))
+    .use(sameSiteWrites, smallBodies, sessionLoader(auth, sessions))
+    .use('/auth/*', forgetSessionsAfterAuthChanges)
     .route('/', createAuthRoutes({ auth }))
     .route('/', createHealthRoutes({ database, version }))
     .route('/', createLogRoutes())

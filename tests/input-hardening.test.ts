@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../server/db/client.ts';
-import { createSignedInClient, createTestApp, TestClient, type TestApp } from './helpers/app.ts';
+import { createBrowser, createSignedInClient, createTestApp, type TestApp } from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
 
 describe(`hostile profile input (${testDatabaseKind})`, () => {
@@ -22,7 +22,7 @@ describe(`hostile profile input (${testDatabaseKind})`, () => {
   });
 
   it('answers a NUL byte in a name with 422, on every route that takes one', async () => {
-    const client = new TestClient(app, '198.19.0.1');
+    const client = createBrowser(app, '198.19.0.1');
     const signUp = await client.request('/api/signup', {
       method: 'POST',
       json: {

@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../server/auth/lockout.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { loginAttempts, users } from '../server/db/schema.ts';
-import { createTestApp, lastLink, pathOf, TestClient, type TestApp } from './helpers/app.ts';
+import {
+  createBrowser,
+  createTestApp,
+  lastLink,
+  pathOf,
+  type TestApp,
+  type TestBrowser,
+} from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
 
 const PASSWORD = 'purple-otter-reads-42';
@@ -36,7 +43,7 @@ describe(`sign-in defences (${testDatabaseKind})`, () => {
   /** A verified account; returns its e-mail. */
   async function account(label: string, password = PASSWORD): Promise<string> {
     const email = uniqueEmail(label);
-    const client = new TestClient(app, nextAddress());
+    const client = createBrowser(app, nextAddress());
     const response = await client.request('/api/signup', {
       method: 'POST',
       json: { email, password, data: { display_name: 'Sam', user_type: 'student' } },
@@ -46,10 +53,10 @@ describe(`sign-in defences (${testDatabaseKind})`, () => {
     return email;
   }
 
-  const signInJson = (client: TestClient, email: string, password: string) =>
+  const signInJson = (client: TestBrowser, email: string, password: string) =>
     client.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
 
-  const signInForm = (client: TestClient, email: string, password: string) =>
+  const signInForm = (client: TestBrowser, email: string, password: string) =>
     client.request('/api/auth/sign-in/email', {
       method: 'POST',
       body: new URLSearchParams({ email, password }).toString(),
@@ -58,38 +65,38 @@ describe(`sign-in defences (${testDatabaseKind})`, () => {
 
   it('counts form-encoded guesses and refuses a form-encoded sign-in to a locked account', async () => {
     const email = await account('form');
-    const attacker = new TestClient(app, nextAddress());
+    const attacker = createBrowser(app, nextAddress());
     for (let i = 0; i < 5; i++) expect((await signInForm(attacker, email, WRONG)).status).toBe(401);
     const viaForm = await signInForm(attacker, email, PASSWORD);
     expect(viaForm.status).toBe(429);
     expect(((await viaForm.json()) as { code: string }).code).toBe('account_locked');
     expect(viaForm.headers.get('retry-after')).toBe('900');
-    expect((await signInJson(new TestClient(app, nextAddress()), email, PASSWORD)).status).toBe(429);
+    expect((await signInJson(createBrowser(app, nextAddress()), email, PASSWORD)).status).toBe(429);
   });
 
   it('lets a browser that signed in before in, while failures from other browsers lock out the rest', async () => {
     const email = await account('device');
-    const own = new TestClient(app, nextAddress());
+    const own = createBrowser(app, nextAddress());
     expect((await signInJson(own, email, PASSWORD)).status).toBe(200);
-    expect(own.cookieNames).toContain(DEVICE_COOKIE);
+    expect([...own.cookies.keys()]).toContain(DEVICE_COOKIE);
     await own.request('/api/auth/sign-out', { method: 'POST', json: {} });
 
-    const classmate = new TestClient(app, nextAddress());
+    const classmate = createBrowser(app, nextAddress());
     for (let i = 0; i < 5; i++) expect((await signInJson(classmate, email, WRONG)).status).toBe(401);
     expect((await signInJson(classmate, email, PASSWORD)).status).toBe(429);
     // An unknown browser is limited per account…
-    expect((await signInJson(new TestClient(app, nextAddress()), email, PASSWORD)).status).toBe(429);
+    expect((await signInJson(createBrowser(app, nextAddress()), email, PASSWORD)).status).toBe(429);
     // …but the child's own browser still signs in.
     expect((await signInJson(own, email, PASSWORD)).status).toBe(200);
   });
 
   it('locks a trusted browser only by its own failures', async () => {
     const email = await account('trusted');
-    const own = new TestClient(app, nextAddress());
+    const own = createBrowser(app, nextAddress());
     expect((await signInJson(own, email, PASSWORD)).status).toBe(200);
     for (let i = 0; i < 5; i++) expect((await signInJson(own, email, WRONG)).status).toBe(401);
     expect((await signInJson(own, email, PASSWORD)).status).toBe(429);
-    expect((await signInJson(new TestClient(app, nextAddress()), email, PASSWORD)).status).toBe(200);
+    expect((await signInJson(createBrowser(app, nextAddress()), email, PASSWORD)).status).toBe(200);
   });
 
   it('prunes failure counts whose window and lock have passed', async () => {
@@ -98,7 +105,7 @@ describe(`sign-in defences (${testDatabaseKind})`, () => {
     await handle.db
       .insert(loginAttempts)
       .values({ email: `stale-${email}`, device: '', failures: 3, firstFailureAt: old, lockedUntil: old });
-    await signInJson(new TestClient(app, nextAddress()), email, WRONG);
+    await signInJson(createBrowser(app, nextAddress()), email, WRONG);
     const stale = await handle.db
       .select()
       .from(loginAttempts)
@@ -110,7 +117,7 @@ describe(`sign-in defences (${testDatabaseKind})`, () => {
 
   // The per-address limits are better-auth's (per address and path); the password-reset request is the
   // cheapest limited route (30 a minute), so these tests do not spend a second hashing per request.
-  const resetRequest = (client: TestClient, forwardedFor: string) =>
+  const resetRequest = (client: TestBrowser, forwardedFor: string) =>
     client.request('/api/auth/request-password-reset', {
       method: 'POST',
       json: { email: uniqueEmail('spray'), redirectTo: '/login' },
@@ -118,17 +125,17 @@ describe(`sign-in defences (${testDatabaseKind})`, () => {
     });
 
   it('limits one address however it forges X-Forwarded-For, without limiting another address', async () => {
-    const attacker = new TestClient(app, nextAddress());
+    const attacker = createBrowser(app, nextAddress());
     const statuses: number[] = [];
     for (let i = 0; i < 35; i++) statuses.push((await resetRequest(attacker, `203.0.113.${i}`)).status);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(statuses.slice(30)).toEqual(Array(5).fill(429));
-    expect((await resetRequest(new TestClient(app, nextAddress()), '203.0.113.1')).status).toBe(200);
+    expect((await resetRequest(createBrowser(app, nextAddress()), '203.0.113.1')).status).toBe(200);
   });
 
   it('believes X-Forwarded-For only from TRUST_PROXY hops', async () => {
     const proxied = createTestApp(handle, { TRUST_PROXY: '1' });
-    const proxy = new TestClient(proxied, '10.0.0.1');
+    const proxy = createBrowser(proxied, '10.0.0.1');
     const statuses: number[] = [];
     for (let i = 0; i < 35; i++) statuses.push((await resetRequest(proxy, `198.51.100.${i}`)).status);
     // Each forwarded client has its own bucket: none of them reached the limit…
@@ -140,7 +147,7 @@ describe(`sign-in defences (${testDatabaseKind})`, () => {
   });
 
   it('refuses a weak password on better-auth’s own sign-up, change and reset routes', async () => {
-    const client = new TestClient(app, nextAddress());
+    const client = createBrowser(app, nextAddress());
     const signUp = await client.request('/api/auth/sign-up/email', {
       method: 'POST',
       json: { email: uniqueEmail('direct'), password: '12345678', name: 'Sam' },
@@ -151,7 +158,7 @@ describe(`sign-in defences (${testDatabaseKind})`, () => {
     expect(signUpBody.reasons.length).toBeGreaterThan(0);
 
     const email = await account('change');
-    const own = new TestClient(app, nextAddress());
+    const own = createBrowser(app, nextAddress());
     expect((await signInJson(own, email, PASSWORD)).status).toBe(200);
     const change = await own.request('/api/auth/change-password', {
       method: 'POST',
@@ -183,8 +190,8 @@ describe(`sign-in defences (${testDatabaseKind})`, () => {
 
   it('ends the other sessions when a password is changed', async () => {
     const email = await account('sessions');
-    const phone = new TestClient(app, nextAddress());
-    const tablet = new TestClient(app, nextAddress());
+    const phone = createBrowser(app, nextAddress());
+    const tablet = createBrowser(app, nextAddress());
     expect((await signInJson(phone, email, PASSWORD)).status).toBe(200);
     expect((await signInJson(tablet, email, PASSWORD)).status).toBe(200);
     const change = await tablet.request('/api/auth/change-password', {
@@ -199,7 +206,7 @@ describe(`sign-in defences (${testDatabaseKind})`, () => {
 
   it('keeps better-auth’s origin checks in test mode: no reset link to another site', async () => {
     const email = await account('redirect');
-    const client = new TestClient(app, nextAddress());
+    const client = createBrowser(app, nextAddress());
     const response = await client.request('/api/auth/request-password-reset', {
       method: 'POST',
       json: { email, redirectTo: 'https://evil.example/steal' },
@@ -209,7 +216,7 @@ describe(`sign-in defences (${testDatabaseKind})`, () => {
 
   it('accepts a same-origin sign-in at any address the app was opened at, and refuses cross-site', async () => {
     const email = await account('lan');
-    const tablet = new TestClient(app, nextAddress());
+    const tablet = createBrowser(app, nextAddress());
     const lan = await tablet.request('/api/auth/sign-in/email', {
       method: 'POST',
       json: { email, password: PASSWORD, callbackURL: 'http://192.168.1.20:3000/home' },

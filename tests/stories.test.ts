@@ -171,6 +171,20 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
     expect(order).toEqual([...order].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!));
     expect(all.stories[0]).not.toHaveProperty('body');
 
+    // The library carries an ETag: asking again with it answers 304 without a body, until it changes.
+    const first = await client.api.stories.$get({ query: {} });
+    const tag = first.headers.get('etag');
+    expect(tag).toBeTruthy();
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await client.api.stories.$get({ query: {} }, { headers: { 'if-none-match': tag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const otherFilter = await client.api.stories.$get(
+      { query: { grade: 'K' } },
+      { headers: { 'if-none-match': tag! } },
+    );
+    expect(otherFilter.status).toBe(200);
+
     const grade = (await (
       await client.api.stories.$get({ query: { grade: 'K' } })
     ).json()) as StoryListResponse;

@@ -18,8 +18,10 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export async function asUser<T>(db: Database, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (!userId) throw new Error('User not authenticated');
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
-    await tx.execute(sql`set local role app_user`);
+    // One round trip: set_config('role', …, true) is SET LOCAL ROLE (PostgreSQL docs, "set_config").
+    await tx.execute(
+      sql`select set_config('app.user_id', ${userId}, true), set_config('role', 'app_user', true)`,
+    );
     return work(tx);
   });
 }

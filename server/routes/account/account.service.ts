@@ -2,7 +2,7 @@
  * Account services: the profile and roles made at sign-up, the signed-in user's own data, onboarding,
  * assessment eligibility and secure role management (spec §3, §4.2, §6, §7.4, §7.5).
  */
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { readingStreak, STREAK_WINDOW_DAYS } from '#core/reading/streak.ts';
 import type {
   EligibilityResponse,
@@ -12,7 +12,7 @@ import type {
   RoleChangeRequest,
 } from '#core/api/account.ts';
 import type { Database } from '../../db/client.ts';
-import { asSystem, asUser, type Tx } from '../../db/rls.ts';
+import { asSystem, asUser } from '../../db/rls.ts';
 import { profiles, readingSessions, userRoles, users, type ROLES } from '../../db/schema.ts';
 import { queryRows } from '../../db/sql-rows.ts';
 import { ApiFailure } from '../../http/errors.ts';
@@ -87,35 +87,43 @@ export async function findUserIdByEmail(db: Database, email: string): Promise<st
   return row?.id;
 }
 
-async function readProfile(tx: Tx, userId: string) {
-  const [row] = await tx.select().from(profiles).where(eq(profiles.userId, userId));
-  return row ? toProfile(row) : null;
-}
-
-/** The signed-in user's profile, roles and whether they have any reading session (for §4.2). */
+/**
+ * The signed-in user's profile, roles, whether they have any reading session (for §4.2) and their
+ * streak (§4.6), in one query (this answers GET /api/me, the app's most frequent call).
+ */
 export async function getOwnAccount(db: Database, userId: string) {
+  const now = new Date();
+  const since = new Date(now.getTime() - (STREAK_WINDOW_DAYS + 1) * 86_400_000);
   return asUser(db, userId, async (tx) => {
-    const profile = await readProfile(tx, userId);
-    const roleRows = await tx
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(eq(userRoles.userId, userId));
-    const since = new Date(Date.now() - (STREAK_WINDOW_DAYS + 1) * 86_400_000);
-    const [sessionCount] = await tx
-      .select({ n: count() })
-      .from(readingSessions)
-      .where(eq(readingSessions.userId, userId));
-    const recent = await tx
-      .select({ createdAt: readingSessions.createdAt })
-      .from(readingSessions)
-      .where(and(eq(readingSessions.userId, userId), gte(readingSessions.createdAt, since)));
+    const [row] = await tx
+      .select({
+        profile: profiles,
+        roles: sql<
+          Role[]
+        >`coalesce((select json_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${userId}), '[]'::json)`,
+        hasReadingSessions: sql<boolean>`exists (select 1 from ${readingSessions} where ${readingSessions.userId} = ${userId})`,
+        recent: sql<
+          string[]
+        >`coalesce((select json_agg(${readingSessions.createdAt}) from ${readingSessions} where ${readingSessions.userId} = ${userId} and ${readingSessions.createdAt} >= ${since.toISOString()}), '[]'::json)`,
+      })
+      .from(profiles)
+      .where(eq(profiles.userId, userId));
+    // Every account made through POST /api/signup has a profile; one made otherwise (e.g. social sign-in)
+    // may not, and then has no reading sessions either.
+    if (!row) {
+      const roles = await tx
+        .select({ role: userRoles.role })
+        .from(userRoles)
+        .where(eq(userRoles.userId, userId));
+      return { profile: null, roles: roles.map((r) => r.role as Role), hasReadingSessions: false, streak: 0 };
+    }
     return {
-      profile,
-      roles: roleRows.map((r) => r.role as Role),
-      hasReadingSessions: (sessionCount?.n ?? 0) > 0,
+      profile: toProfile(row.profile),
+      roles: row.roles,
+      hasReadingSessions: Boolean(row.hasReadingSessions),
       streak: readingStreak(
-        recent.map((r) => r.createdAt),
-        new Date(),
+        row.recent.map((at) => new Date(at)),
+        now,
       ),
     };
   });

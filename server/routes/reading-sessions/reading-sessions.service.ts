@@ -341,23 +341,30 @@ export async function getReadingSession(db: Database, userId: string, id: string
   return row;
 }
 
-/** Statistics and streak over the user's sessions. */
+/**
+ * Statistics and streak over the user's sessions (the newest 500), reading only the columns they use
+ * (not the per-word results).
+ */
 export async function readingStatsFor(db: Database, userId: string, now = new Date()) {
-  const rows = await listReadingSessions(db, userId);
-  const stats = computeReadingStats(
-    rows.map((r) => ({
-      id: r.id,
-      createdAt: r.createdAt,
-      storyId: r.storyId,
-      storyTitle: r.storyTitle,
-      fluencyScore: r.fluencyScore,
-      accuracyPercentage: r.accuracyPercentage,
-      wcpm: r.wordsPerMinute,
-      tokensAwarded: r.tokensAwarded,
-    })),
+  const rows = await asUser(db, userId, (tx) =>
+    tx
+      .select({
+        id: readingSessions.id,
+        createdAt: readingSessions.createdAt,
+        storyId: readingSessions.storyId,
+        storyTitle: readingSessions.storyTitle,
+        fluencyScore: readingSessions.fluencyScore,
+        accuracyPercentage: readingSessions.accuracyPercentage,
+        wcpm: readingSessions.wordsPerMinute,
+        tokensAwarded: readingSessions.tokensAwarded,
+      })
+      .from(readingSessions)
+      .where(eq(readingSessions.userId, userId))
+      .orderBy(desc(readingSessions.createdAt))
+      .limit(500),
   );
   return {
-    ...stats,
+    ...computeReadingStats(rows),
     streak: readingStreak(
       rows.map((r) => r.createdAt),
       now,

@@ -3,6 +3,8 @@
  * own saved stories. Payload schemas: core/api/stories.ts. All routes need a signed-in user.
  */
 import { Hono } from 'hono';
+import { etag } from 'hono/etag';
+import { createMiddleware } from 'hono/factory';
 import { StoryIdParamSchema, StoryListQuerySchema } from '#core/api/stories.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
@@ -14,6 +16,16 @@ import { getReadableStory, listLibrary, listOwnStories } from './stories.service
 /** Message of a story that does not exist or that the user may not read (the same for both). */
 export const STORY_NOT_FOUND = 'We could not find that story.';
 
+/**
+ * Stories change rarely, so their answers carry an ETag (hono/etag, a hash of the body) and
+ * `cache-control: private, no-cache`: the browser asks again each time, and gets 304 with no body
+ * when nothing changed.
+ */
+const revalidated = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (c.res.status === 200) c.header('cache-control', 'private, no-cache');
+});
+
 /** Build the story routes. */
 export function createStoryRoutes(deps: { db: Database }) {
   const { db } = deps;
@@ -23,15 +35,22 @@ export function createStoryRoutes(deps: { db: Database }) {
        * GET /api/stories?grade=K|1…5&theme=animals…&justRight=1 → { stories: StorySummary[], readerBand }.
        * 422 `invalid_input` for an unknown grade or theme.
        */
-      .get('/stories', requireUser, validate('query', StoryListQuerySchema), async (c) => {
-        const { grade, theme, justRight } = c.req.valid('query');
-        const result = await listLibrary(db, c.var.user.id, {
-          grade,
-          theme,
-          justRight: justRight === '1' || justRight === 'true',
-        });
-        return c.json(result);
-      })
+      .get(
+        '/stories',
+        requireUser,
+        revalidated,
+        etag(),
+        validate('query', StoryListQuerySchema),
+        async (c) => {
+          const { grade, theme, justRight } = c.req.valid('query');
+          const result = await listLibrary(db, c.var.user.id, {
+            grade,
+            theme,
+            justRight: justRight === '1' || justRight === 'true',
+          });
+          return c.json(result);
+        },
+      )
 
       /**
        * GET /api/stories/:id → { story: StoryDetail }: a library story or the user's own.
@@ -40,6 +59,8 @@ export function createStoryRoutes(deps: { db: Database }) {
       .get(
         '/stories/:id',
         requireUser,
+        revalidated,
+        etag(),
         validate('param', StoryIdParamSchema, () => ({
           status: 404,
           code: 'story_not_found',

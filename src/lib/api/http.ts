@@ -3,7 +3,7 @@
  * better-auth's own routes, which are not in the typed contract. Both throw {@link ApiError} with the
  * API's shared error code (core/api/errors.ts) for any answer that is not a success.
  */
-import { DetailedError, parseResponse, type ClientResponse } from 'hono/client';
+import type { ClientResponse, parseResponse } from 'hono/client';
 import type { z } from 'zod';
 import { ApiErrorBodySchema, type ApiErrorCode, type ClientErrorCode } from '#core/api/errors.ts';
 
@@ -45,24 +45,33 @@ export function apiErrorOf(status: number, statusText: string, body: unknown): A
   return new ApiError(status, code, message || statusText, details);
 }
 
+/** The success body of a typed call's answer (what hono's `parseResponse` would give). */
+export type SuccessBody<T extends ClientResponse<unknown>> = Awaited<ReturnType<typeof parseResponse<T>>>;
+
 /**
- * Awaits a call of the typed client and answers its success body, typed by the route.
+ * Awaits a call of the typed client and answers its success body, typed by the route. The body is
+ * read as JSON whatever the content type says (an empty body is `null`).
  *
  * @example const { story } = await call(api.stories[':id'].$get({ param: { id } }))
  * @throws {ApiError} on a non-2xx answer (with the server's code and message) or a network failure
  */
-export async function call<T extends ClientResponse<unknown>>(
-  request: Promise<T>,
-): ReturnType<typeof parseResponse<T>> {
+export async function call<T extends ClientResponse<unknown>>(request: Promise<T>): Promise<SuccessBody<T>> {
+  let response: T;
+  let text: string;
   try {
-    return await parseResponse(request);
-  } catch (error) {
-    if (error instanceof DetailedError) {
-      const detail = error.detail as { data?: unknown; statusText?: string } | undefined;
-      throw apiErrorOf(Number(error.statusCode ?? 0), detail?.statusText ?? '', detail?.data);
-    }
-    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'Network error');
+    response = await request;
+    text = await response.text();
+  } catch (cause) {
+    throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
   }
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  if (!response.ok) throw apiErrorOf(response.status, response.statusText, body);
+  return body as SuccessBody<T>;
 }
 
 /**
