@@ -31,6 +31,16 @@ export const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  /**
+   * PostgreSQL URL of a login role for requests (owns nothing, no CREATEROLE). When unset, the server
+   * makes `<database>_login` from DATABASE_URL, which is then the owner's (docs/decisions/0011).
+   */
+  DATABASE_APP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public address of the app, used in e-mailed links. Defaults to http://localhost:PORT. */
   PUBLIC_URL: optionalText.pipe(z.url().optional()),

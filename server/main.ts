@@ -11,6 +11,7 @@ import { seedDatabase } from './db/seed.ts';
 import { seedStories } from './stories/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { preparePrivateDataDir } from './data-dir.ts';
+import { loadAuthSecret } from './auth/secret.ts';
 import { AUDIO_RETENTION_INTERVAL_MS, deleteExpiredRecordings } from './jobs/audio-retention.ts';
 import { join } from 'node:path';
 
@@ -33,8 +34,15 @@ async function main() {
     JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
   ).version;
 
+  const authSecret = loadAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
   const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, 'pglite') },
+    env.DATABASE_URL
+      ? {
+          url: env.DATABASE_URL,
+          secret: authSecret,
+          ...(env.DATABASE_APP_URL ? { appUrl: env.DATABASE_APP_URL } : {}),
+        }
+      : { dataDir: join(env.DATA_DIR, 'pglite') },
   );
   log.info({ kind: database.kind }, 'database open');
   await database.migrate();
@@ -42,7 +50,7 @@ async function main() {
   log.info(await seedStories(database.db), 'story library seeded');
   log.info('migrations applied, seed data in place');
 
-  const app = createApp({ env, database, log, version });
+  const app = createApp({ env, database, log, version, authSecret });
   const runRetention = () =>
     deleteExpiredRecordings(database.db, { dataDir: env.DATA_DIR, log }).catch((error: unknown) =>
       log.error({ err: error }, 'recording retention job failed'),

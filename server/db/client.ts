@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { LOGIN_GROUP, loginUrl, provisionLoginRole } from './roles.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database type common to both drivers. */
@@ -24,7 +25,10 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
-  /** Applies the committed migrations in server/db/migrations (idempotent). */
+  /**
+   * Applies the committed migrations in server/db/migrations (idempotent) as the owner, then sets up
+   * the login role that every other query runs as.
+   */
   migrate(): Promise<void>;
   /** Closes connections; waits for queries in flight. */
   close(): Promise<void>;
@@ -33,21 +37,53 @@ export interface DatabaseHandle {
 /** Where the committed migrations live. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** How to reach the database. */
+export interface DatabaseOptions {
+  /** PostgreSQL URL of the **owner** role (migrations); when absent, PGlite is used. */
+  url?: string;
+  /**
+   * PostgreSQL URL of the login role requests use (DATABASE_APP_URL). When absent, the server makes
+   * `<database>_login` with a password derived from `secret` (server/db/roles.ts).
+   */
+  appUrl?: string;
+  /** The server's secret, from which the made login role's password is derived. */
+  secret?: string;
+  /** PGlite folder (created if missing); absent means in memory (tests). */
+  dataDir?: string;
+}
+
 /**
- * Open the database.
- * @param options.url - PostgreSQL URL; when absent, PGlite is used.
- * @param options.dataDir - PGlite folder (created if missing); absent means in memory (tests).
+ * Open the database. Queries run as the login role (docs/decisions/0011-database-roles.md): on
+ * PostgreSQL a pool of the login role, connected after `migrate()` has made it; on PGlite the one
+ * connection switched to `app_login` by `migrate()`.
  */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const ownerUrl = options.url;
     // Fail fast with the server's own message when the URL is wrong.
-    await pool.query('select 1');
+    const probe = new pg.Client({ connectionString: ownerUrl });
+    await probe.connect();
+    await probe.end();
+    const made = !options.appUrl;
+    if (made && !options.secret) throw new Error('openDatabase: a secret is needed to make the login role');
+    const appUrl = loginUrl(ownerUrl, options.secret ?? '', options.appUrl);
+    const pool = new pg.Pool({ connectionString: appUrl, max: 10 });
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      async migrate() {
+        const owner = new pg.Client({ connectionString: ownerUrl });
+        await owner.connect();
+        try {
+          await migratePg(drizzlePg({ client: owner, schema }) as never, {
+            migrationsFolder: MIGRATIONS_FOLDER,
+          });
+          await provisionLoginRole(owner, appUrl, made);
+        } finally {
+          await owner.end();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -64,7 +100,12 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async migrate() {
+      // Migrations run as the connection's superuser; every query after them as app_login.
+      await client.exec('RESET ROLE');
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await client.exec(`SET ROLE ${LOGIN_GROUP}`);
+    },
     close: () => client.close(),
   };
 }

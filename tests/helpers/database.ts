@@ -8,10 +8,13 @@ import { seedDatabase } from '../../server/db/seed.ts';
 import { asSystem } from '../../server/db/rls.ts';
 import { profiles, users } from '../../server/db/schema.ts';
 
-/** Open the test database for this file. */
+/** The secret the PostgreSQL login role's password derives from in tests (server/db/roles.ts). */
+export const TEST_DATABASE_SECRET = 'test-database-secret-that-is-long-enough';
+
+/** Open the test database for this file; queries run as the login role, as in production. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  if (url) return openDatabase({ url });
+  if (url) return openDatabase({ url, secret: TEST_DATABASE_SECRET });
   const handle = await openDatabase({});
   await handle.migrate();
   await seedDatabase(handle.db);

@@ -4,11 +4,12 @@
  */
 import { openDatabase } from '../../server/db/client.ts';
 import { seedDatabase } from '../../server/db/seed.ts';
+import { TEST_DATABASE_SECRET } from './database.ts';
 
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
-  const handle = await openDatabase({ url });
+  const handle = await openDatabase({ url, secret: TEST_DATABASE_SECRET });
   try {
     await handle.migrate();
     await seedDatabase(handle.db);
