@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountRoutes } from './routes/account/account.routes.ts';
 import { createAuthRoutes } from './routes/auth/auth.routes.ts';
 import { createFluencyRoutes } from './routes/fluency/fluency.routes.ts';
+import { createScoringQueue } from './jobs/scoring-queue.ts';
 import { createScoringService } from './routes/fluency/fluency.service.ts';
 import { createHealthRoutes } from './routes/health/health.routes.ts';
 import { createLogRoutes } from './routes/log/log.routes.ts';
@@ -157,8 +158,13 @@ export function createApp(deps: AppDeps) {
   // One scoring service (and one rate limit) for both scoring routes. Children's audio goes to OpenAI
   // only when the operator set a key AND ALLOW_CLOUD_AUDIO=true; otherwise everything stays on this
   // machine (pocketsphinx).
+  // One line for every recognition on this server, fair across users (issue #14 item 5).
+  const scoringQueue = createScoringQueue(
+    env.SCORING_CONCURRENCY !== undefined ? { concurrency: env.SCORING_CONCURRENCY } : {},
+  );
   const scoring = createScoringService({
     recogniser,
+    queue: scoringQueue,
     ...(env.OPENAI_API_KEY && env.ALLOW_CLOUD_AUDIO
       ? {
           openaiRecogniser: createOpenAiRecogniser({
@@ -201,6 +207,7 @@ export function createApp(deps: AppDeps) {
       '/',
       createFluencyRoutes({
         scoring,
+        queue: scoringQueue,
         storyText: async (storyId, userId) => (await findStoryToRead(db, userId, storyId))?.body ?? null,
       }),
     );

@@ -102,6 +102,11 @@ export const EnvSchema = z.object({
   GITHUB_CLIENT_SECRET: optionalText,
   TWITTER_CLIENT_ID: optionalText,
   TWITTER_CLIENT_SECRET: optionalText,
+  /**
+   * Readings scored at once (server/jobs/scoring-queue.ts); the rest wait their turn. Default: the
+   * number of cores.
+   */
+  SCORING_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Whether children's audio may be sent to a cloud recogniser when a key is set. Off by default. */
   ALLOW_CLOUD_AUDIO: booleanFlag,
 });

@@ -58,6 +58,8 @@ export const API_ERROR_CODES = [
   'session_not_found', // 404
   'no_speech', // 422: none of the story's words were heard
   'engine_unavailable', // 400: OpenAI transcription asked for but not enabled
+  'scoring_busy', // 503, with Retry-After: the scoring queue is full (server/jobs/scoring-queue.ts)
+  'not_queued', // 404: no reading of this user with this key waits or is being scored
   ...(Object.keys(SPEECH_ERROR_STATUS) as SpeechErrorCode[]),
 ] as const;
 

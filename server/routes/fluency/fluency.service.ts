@@ -11,6 +11,7 @@ import { ApiFailure } from '../../http/errors.ts';
 import { SpeechError } from '../../speech/errors.ts';
 import type { Recogniser } from '../../speech/recogniser.ts';
 import { scoreAudio } from '../../speech/score-audio.ts';
+import { ScoringBusyError, type ScoringQueue } from '../../jobs/scoring-queue.ts';
 import { createFixedWindowLimiter, type RateLimiter } from './rate-limit.ts';
 
 /** Readings one user may have scored per minute, over both scoring routes. */
@@ -24,6 +25,11 @@ export interface ScoringDeps {
   openaiRecogniser?: Recogniser;
   /** Default: {@link SCORINGS_PER_MINUTE} per user per minute. */
   rateLimiter?: RateLimiter;
+  /**
+   * The server's scoring queue (server/jobs/scoring-queue.ts): every recognition waits its turn there,
+   * fairly across users. Without one (tests of the service alone) recognitions run at once.
+   */
+  queue?: ScoringQueue;
 }
 
 /** One reading to score for a user. */
@@ -37,6 +43,8 @@ export interface ScoringRequest {
   season?: Season;
   mode?: ScoringMode;
   engine?: 'pocketsphinx' | 'openai';
+  /** The client's key for the reading (its idempotency key), to ask the queue where it is. */
+  key?: string;
   signal?: AbortSignal;
 }
 
@@ -46,6 +54,7 @@ export interface ScoringService {
    * Takes one scoring from the user's quota, then scores.
    * @returns the result contract (core/fluency/result.schema.ts)
    * @throws ApiFailure 429 `rate_limited` (details: `{ retryAfterSeconds }`), 400 `engine_unavailable`,
+   *   503 `scoring_busy` when the scoring queue is full (details: `{ retryAfterSeconds }`),
    *   or the speech pipeline's code and status (core/api/errors.ts SPEECH_ERROR_STATUS)
    */
   score(request: ScoringRequest): Promise<FluencyResult>;
@@ -56,8 +65,8 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
   const limiter = deps.rateLimiter ?? createFixedWindowLimiter(SCORINGS_PER_MINUTE, 60_000);
   return {
     async score(request) {
-      const recogniser = request.engine === 'openai' ? deps.openaiRecogniser : deps.recogniser;
-      if (!recogniser)
+      const chosen = request.engine === 'openai' ? deps.openaiRecogniser : deps.recogniser;
+      if (!chosen)
         throw new ApiFailure(
           400,
           'engine_unavailable',
@@ -73,6 +82,12 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
           { 'retry-after': String(quota.retryAfterSeconds) },
         );
       }
+      const recogniser = deps.queue
+        ? deps.queue.wrap(chosen, {
+            owner: request.userId,
+            ...(request.key !== undefined ? { key: request.key } : {}),
+          })
+        : chosen;
       try {
         return await scoreAudio({
           wav: request.wav,
@@ -85,6 +100,15 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
         });
       } catch (error) {
         if (error instanceof SpeechError) throw new ApiFailure(error.status, error.code, error.message);
+        if (error instanceof ScoringBusyError) {
+          throw new ApiFailure(
+            503,
+            'scoring_busy',
+            error.message,
+            { retryAfterSeconds: error.retryAfterSeconds },
+            { 'retry-after': String(error.retryAfterSeconds) },
+          );
+        }
         throw error;
       }
     },

@@ -9,6 +9,7 @@ import { encodeWav } from '#server/speech/wav.ts';
 import { createFluencyRoutes } from '#server/routes/fluency/fluency.routes.ts';
 import { createScoringService, type ScoringDeps } from '#server/routes/fluency/fluency.service.ts';
 import { createFixedWindowLimiter } from '#server/routes/fluency/rate-limit.ts';
+import { createScoringQueue } from '#server/jobs/scoring-queue.ts';
 
 /** A recogniser that "hears" a fixed script, one word every 0.5 s. */
 const scripted = (script: string): Recogniser => ({
@@ -26,6 +27,7 @@ function speechWav(seconds = 3, rate = 16000): Uint8Array<ArrayBuffer> {
 const STORY_ID = '5d0c3a52-3c1e-4f5e-9a55-2b7a4b1c9d10';
 
 function makeApp(overrides: Partial<ScoringDeps> = {}, user: { id: string } | null = { id: 'u1' }) {
+  const queue = createScoringQueue({ concurrency: 2 });
   const app = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('currentUser', async () =>
@@ -36,7 +38,12 @@ function makeApp(overrides: Partial<ScoringDeps> = {}, user: { id: string } | nu
     .route(
       '/api',
       createFluencyRoutes({
-        scoring: createScoringService({ recogniser: scripted('the cat sat on the mat'), ...overrides }),
+        scoring: createScoringService({
+          recogniser: scripted('the cat sat on the mat'),
+          queue,
+          ...overrides,
+        }),
+        queue,
         storyText: async (id, userId) =>
           id === STORY_ID && userId === 'u1' ? 'The cat sat on the hat.' : null,
       }),
@@ -152,5 +159,48 @@ describe('POST /api/fluency/score', () => {
     const res = await post(makeApp({ recogniser: broken }), { audio: wavFile(), text: 'The cat.' });
     expect(res.status).toBe(503);
     expect(await codeOf(res)).toBe('recogniser_timeout');
+  });
+});
+
+describe('GET /api/scoring-queue/:key', () => {
+  it('tells a reader where their own waiting reading is, and nobody else', async () => {
+    const queue = createScoringQueue({ concurrency: 1 });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const slow: Recogniser = {
+      name: 'slow',
+      recognise: async () => {
+        await held;
+        return [{ word: 'cat', start: 0.5, end: 0.9 }];
+      },
+    };
+    const scoring = createScoringService({ recogniser: slow, queue });
+    let current = 'u1';
+    const app = new Hono<AppEnv>()
+      .use(async (c, next) => {
+        const id = current;
+        c.set('currentUser', async () => ({ id, email: 'a@b.c', name: 'A', emailVerified: true }));
+        await next();
+      })
+      .route('/api', createFluencyRoutes({ scoring, queue, storyText: async () => null }));
+    app.onError(handleError);
+    const client = testClient(app).api['scoring-queue'][':key'];
+    const reading = (key: string) =>
+      scoring.score({ userId: 'u1', key, wav: speechWav(), passageText: 'The cat.' });
+    const first = reading('key-one');
+    const second = reading('key-two');
+    await new Promise((r) => setTimeout(r, 10));
+    const running = await client.$get({ param: { key: 'key-one' } });
+    expect(await running.json()).toMatchObject({ state: 'scoring' });
+    const waiting = await client.$get({ param: { key: 'key-two' } });
+    expect(await waiting.json()).toMatchObject({ state: 'queued', position: 1, running: 1 });
+    current = 'u2';
+    const other = await client.$get({ param: { key: 'key-two' } });
+    expect(other.status).toBe(404);
+    expect(await codeOf(other)).toBe('not_queued');
+    release();
+    await Promise.all([first, second]);
+    current = 'u1';
+    expect((await client.$get({ param: { key: 'key-two' } })).status).toBe(404);
   });
 });

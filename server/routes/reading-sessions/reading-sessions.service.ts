@@ -294,6 +294,7 @@ export async function scoreAndSaveReading(
     passageText: story.body,
     mode: upload.mode,
     season: seasonOf(now),
+    key: upload.idempotencyKey,
     ...(grade !== undefined ? { grade } : {}),
     ...(upload.signal ? { signal: upload.signal } : {}),
   });
