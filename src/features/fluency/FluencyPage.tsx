@@ -7,6 +7,7 @@ import { useMe } from '../../lib/api/me.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/LoadingIndicator.tsx';
+import { useScoringStatus } from './api/scoring-queue.ts';
 import { Select } from '../../ui/Select.tsx';
 import '../../ui/page.css';
 import { useStories } from './api/stories.ts';
@@ -58,6 +59,34 @@ function Busy({ children }: { children: ReactNode }) {
     <p className="fluency-busy">
       <Spinner size={40} reduceMotion={reduceMotion} />
       <span>{children}</span>
+    </p>
+  );
+}
+
+/**
+ * While the server scores a reading: its place in line when others are being scored first, then an
+ * estimate of progress (GET /api/scoring-queue/:key, issue #14 item 5). Not a live region: the
+ * heading already announced the wait, and a count read out every second would drown the page.
+ */
+export function ScoringWait({ recordingKey }: { recordingKey: string | null }) {
+  const { data } = useScoringStatus(recordingKey);
+  if (!data) return null;
+  if (data.state === 'queued') {
+    const wait = data.estimatedWaitSeconds;
+    return (
+      <p className="fluency-queue">
+        {data.position === 1
+          ? 'Your reading is next in line.'
+          : `Your reading is number ${data.position} in line.`}{' '}
+        {wait >= 5 ? `About ${wait} seconds to wait.` : 'It starts in a moment.'}
+      </p>
+    );
+  }
+  const percent = Math.round(data.progress * 100);
+  return (
+    <p className="fluency-queue">
+      <label htmlFor="scoring-progress">Checking every word: {percent}%</label>
+      <progress id="scoring-progress" max={100} value={percent} />
     </p>
   );
 }
@@ -228,6 +257,7 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
             ? 'Sparky is listening to your reading and checking every word…'
             : 'Sending your reading to Sparky…'}
         </Busy>
+        {scoring ? <ScoringWait recordingKey={snapshot.context.recording?.id ?? null} /> : null}
         <div className="fluency-actions" ref={actions}>
           <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })}>
             Cancel
