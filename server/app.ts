@@ -3,10 +3,8 @@
  * index.html). Built by `createApp` so tests run it in-process with `app.request()`.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
@@ -36,6 +34,7 @@ import type { AppEnv } from './http/app-env.ts';
 import { apiError, handleError } from './http/errors.ts';
 import { resolveClientIp } from './http/client-ip.ts';
 import { createSessionCache, sessionLoader } from './http/require-user.ts';
+import { mountFrontEnd } from './http/static.ts';
 import { sameOrigin } from './http/same-origin.ts';
 
 /** What the app needs from the outside. */
@@ -216,26 +215,8 @@ export function createApp(deps: AppDeps) {
   const typed = app.route('/api', api);
   app.onError(handleError);
 
-  // The built front end. Hashed assets are cached for a year; everything else falls back to index.html
-  // so that deep links (/about, /read-story/…) load the app, which shows its own not-found page.
-  const staticRoot = resolve(env.STATIC_DIR);
-  const indexFile = join(staticRoot, 'index.html');
-  app.use(
-    '/assets/*',
-    async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable');
-    },
-    serveStatic({ root: staticRoot, rewriteRequestPath: (p) => p }),
-  );
-  app.use('*', serveStatic({ root: staticRoot }));
-  app.get('*', (c) => {
-    if (!existsSync(indexFile)) {
-      return c.text('The front end is not built. Run `npm run build` (npm start does it for you).', 503);
-    }
-    c.header('cache-control', 'no-cache');
-    return c.html(readFileSync(indexFile, 'utf8'));
-  });
+  // The built front end, compressed and cached (server/http/static.ts); deep links get index.html.
+  mountFrontEnd(app, env.STATIC_DIR);
 
   return typed;
 }
