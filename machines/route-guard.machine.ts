@@ -1,9 +1,13 @@
 /**
- * The route guard of every protected route (§2.2, §4.2, §7.4, §8).
+ * The route guard of every protected route (§2.2, §4.2, §7.4, §8), as a statechart: the test
+ * oracle of src/features/shell/RouteGuard.tsx.
  *
  * The decision itself is the pure {@link decideRoute} in core/auth/route-guard.ts; this
  * machine feeds it, asks check_assessment_eligibility when (and only when) §4.2 step 4
- * needs the answer, and keeps the answer per user. The app supplies, with `.provide()`:
+ * needs the answer, and keeps the answer per user. The app does not run it: RouteGuard computes
+ * `decideRoute()` on every render from the `['me']` and eligibility queries (the one truth of who
+ * is signed in), and the machine's generated paths are replayed through RouteGuard to check that
+ * it behaves as modelled (RouteGuard.test.tsx). To run it, supply with `.provide()`:
  * - actor `checkAssessmentEligibility` (input `{ userId }`, resolves to an
  *   {@link EligibilityAnswer}; rejecting means an unexpected exception);
  * - action `navigate` (params `{ to }`), run on entering `redirecting` (default: nothing;

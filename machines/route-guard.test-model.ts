@@ -1,6 +1,7 @@
 /**
  * Generated paths through the route guard, for tier-2 tests here and tier-3 UI tests
- * (a protected route rendered with fake auth/profile/session providers, and Playwright).
+ * (src/features/shell/RouteGuard.test.tsx: the real guard, with GET /api/me and the eligibility
+ * call answered by a fetch stub).
  *
  * Driving a path through the UI (`path.test({ events, states })`):
  * - `xstate.init`: render the protected route at `ROUTE_GUARD_START.path` with auth loading;

@@ -1,89 +1,64 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition } from 'xstate';
 import { REFRESH_TICK_MS } from '#core/auth/refresh.ts';
-import { sessionMachine, type AuthChange, type SessionData, type SessionEvent } from './session.machine.ts';
+import { sessionMachine, type SessionData, type SessionEvent } from './session.machine.ts';
 import {
   EXPIRING_SESSION,
   FRESH_SESSION,
-  SESSION_BACKOFF_EVENT,
   SESSION_STATE_KEYS,
   SESSION_TEST_EVENTS,
   SESSION_TICK_EVENT,
   createSessionTestModel,
   serializeSessionSnapshot,
+  type SessionTestEvent,
 } from './session.test-model.ts';
 import { analyseMachine, statesThatCannotReach } from './graph-coverage.ts';
 
 const NOW = Date.UTC(2025, 0, 6, 9, 0, 0);
-const session = (expiresInMs: number, id = 'user-1'): SessionData => ({
-  expiresAt: NOW + expiresInMs,
-  user: { id },
-  refreshToken: 'r',
-});
+const session = (expiresInMs: number): SessionData => ({ expiresAt: NOW + expiresInMs });
 
-function pure(events: unknown[]) {
+function pure(events: SessionTestEvent[]) {
   let [s] = initialTransition(sessionMachine);
   for (const e of events) [s] = transition(sessionMachine, s, e as SessionEvent);
   return s;
 }
 
-describe('sessionMachine: §4.3 events (pure transitions)', () => {
-  it('starts loading, then signed in or out from the stored session', () => {
+describe('sessionMachine: §4.3 (pure transitions, tier 1)', () => {
+  it('reads the session at start: a session keeps the reader signed in, none ends it', () => {
     expect(pure([]).value).toBe('loading');
-    expect(pure([{ type: 'xstate.done.actor.loadSession', output: FRESH_SESSION }]).value).toEqual({
+    expect(pure([{ type: 'xstate.done.actor.readSession', output: FRESH_SESSION }]).value).toEqual({
       active: 'idle',
     });
-    expect(pure([{ type: 'xstate.done.actor.loadSession', output: null }]).value).toBe('signedOut');
+    const ended = pure([{ type: 'xstate.done.actor.readSession', output: null }]);
+    expect(ended.value).toBe('ended');
+    expect(ended.status).toBe('done');
   });
 
-  it('signedIn / tokenRefreshed / passwordRecovery / initialSession / signedOut / userUpdated', () => {
-    const signed = pure([
-      { type: 'xstate.done.actor.loadSession', output: null },
-      { type: 'auth.signedIn', session: FRESH_SESSION },
+  it('an unreadable first read (offline) waits a tick and reads again, without signing out', () => {
+    const waiting = pure([
+      { type: 'xstate.error.actor.readSession', error: { message: 'Failed to fetch', isNetworkError: true } },
     ]);
-    expect(signed.matches('active')).toBe(true);
-    expect(signed.context.lastChange).toBe('signedIn');
-    const updated = transition(sessionMachine, signed, {
-      type: 'auth.userUpdated',
-      user: { id: 'user-1', email: 'a@b.c' },
-    })[0];
-    expect(updated.context.session?.user.email).toBe('a@b.c');
-    const recovery = transition(sessionMachine, signed, {
-      type: 'auth.passwordRecovery',
-      session: FRESH_SESSION,
-    })[0];
-    expect(recovery.context.isPasswordRecovery).toBe(true);
-    const out = transition(sessionMachine, recovery, { type: 'auth.signedOut' })[0];
-    expect(out.value).toBe('signedOut');
-    expect(out.context.session).toBeNull();
-    expect(out.context.isPasswordRecovery).toBe(false);
+    expect(waiting.value).toBe('waiting');
+    expect(waiting.context.error).toBe('Failed to fetch');
     expect(
-      transition(sessionMachine, out, { type: 'auth.userUpdated', user: { id: 'x' } })[0].context.session,
-    ).toBeNull();
-    expect(
-      transition(sessionMachine, out, { type: 'auth.initialSession', session: FRESH_SESSION })[0].context
-        .lastChange,
-    ).toBe('initialSession');
-    expect(
-      transition(sessionMachine, out, { type: 'auth.tokenRefreshed', session: FRESH_SESSION })[0].matches(
-        'active',
-      ),
-    ).toBe(true);
+      transition(sessionMachine, waiting, { type: 'xstate.after.refreshTick.session.waiting' } as never)[0]
+        .value,
+    ).toBe('loading');
   });
 
   it('an expiring session is refreshed at once; a fresh one waits for the tick', () => {
-    expect(pure([{ type: 'xstate.done.actor.loadSession', output: EXPIRING_SESSION }]).value).toEqual({
+    expect(pure([{ type: 'xstate.done.actor.readSession', output: EXPIRING_SESSION }]).value).toEqual({
       active: 'refreshing',
     });
-    const idle = pure([{ type: 'xstate.done.actor.loadSession', output: FRESH_SESSION }]);
+    const idle = pure([{ type: 'xstate.done.actor.readSession', output: FRESH_SESSION }]);
     expect(transition(sessionMachine, idle, { type: SESSION_TICK_EVENT } as never)[0].value).toEqual({
       active: 'idle',
     });
   });
 
-  it('hidden tab pauses ticking; visible again recovers', () => {
+  it('hidden tab pauses ticking; visible again recovers and refreshes when due', () => {
     const paused = pure([
-      { type: 'xstate.done.actor.loadSession', output: FRESH_SESSION },
+      { type: 'xstate.done.actor.readSession', output: FRESH_SESSION },
       { type: 'page.hidden' },
     ]);
     expect(paused.value).toEqual({ active: 'paused' });
@@ -97,10 +72,22 @@ describe('sessionMachine: §4.3 events (pure transitions)', () => {
       output: EXPIRING_SESSION,
     } as never)[0];
     expect(due.value).toEqual({ active: 'refreshing' });
+    const gone = transition(sessionMachine, recovering, {
+      type: 'xstate.done.actor.recoverSession',
+      output: null,
+    } as never)[0];
+    expect(gone.value).toBe('ended');
+  });
+
+  it('no event signs anyone in or out: the app sends only page.visible and page.hidden', () => {
+    expect([...sessionMachine.events].sort()).toEqual(
+      expect.arrayContaining(['page.hidden', 'page.visible']),
+    );
+    expect(sessionMachine.events.filter((type) => type.startsWith('auth.'))).toEqual([]);
   });
 });
 
-describe('sessionMachine with provided actors and fake timers', () => {
+describe('sessionMachine with provided actors and fake timers (tier 1)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
@@ -108,39 +95,31 @@ describe('sessionMachine with provided actors and fake timers', () => {
   afterEach(() => vi.useRealTimers());
 
   function start(opts: { stored: SessionData | null; refresh: (s: SessionData) => Promise<SessionData> }) {
-    const changes: AuthChange[] = [];
-    const removed = vi.fn();
+    const ended = vi.fn();
+    const revalidated = vi.fn();
     const refresh = vi.fn(opts.refresh);
     const actor = createActor(
       sessionMachine.provide({
         actors: {
-          loadSession: fromPromise(async () => opts.stored),
+          readSession: fromPromise(async () => opts.stored),
           refreshSession: fromPromise(({ input }) => refresh(input.session)),
         },
-        actions: {
-          notifyAuthChange: (_, change) => void changes.push(change),
-          removeSession: removed,
-        },
+        actions: { endSession: ended, revalidateUser: revalidated },
       }),
     ).start();
-    return { actor, changes, removed, refresh };
+    return { actor, ended, revalidated, refresh };
   }
 
   it('refreshes on the first tick that finds the session within 90 s of expiry', async () => {
     // Expires in 150 s: tick at 30 s (120 s left: no), at 60 s (90 s left: yes).
-    const { actor, refresh, changes } = start({
-      stored: session(150_000),
-      refresh: async () => session(3_600_000),
-    });
+    const { actor, refresh } = start({ stored: session(150_000), refresh: async () => session(3_600_000) });
     await vi.advanceTimersByTimeAsync(0);
-    expect(changes[0]).toMatchObject({ kind: 'initialSession' });
     await vi.advanceTimersByTimeAsync(REFRESH_TICK_MS);
     expect(refresh).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(REFRESH_TICK_MS);
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().value).toEqual({ active: 'idle' });
     expect(actor.getSnapshot().context.session?.expiresAt).toBe(NOW + 3_600_000);
-    expect(changes.at(-1)?.kind).toBe('tokenRefreshed');
     actor.stop();
   });
 
@@ -173,7 +152,7 @@ describe('sessionMachine with provided actors and fake timers', () => {
   });
 
   it('gives up retrying within 30 s, keeps the session, and tries again on the next tick', async () => {
-    const { actor, refresh, removed } = start({
+    const { actor, refresh, ended } = start({
       stored: session(10_000),
       refresh: async () => {
         throw new TypeError('Failed to fetch');
@@ -183,35 +162,40 @@ describe('sessionMachine with provided actors and fake timers', () => {
     expect(refresh).toHaveBeenCalledTimes(8);
     expect(actor.getSnapshot().value).toEqual({ active: 'idle' });
     expect(actor.getSnapshot().context.session).not.toBeNull();
-    expect(removed).not.toHaveBeenCalled();
+    expect(ended).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(REFRESH_TICK_MS);
     expect(refresh).toHaveBeenCalledTimes(9);
     actor.stop();
   });
 
-  it('a non-retryable failure removes the session and reports signedOut', async () => {
-    const { actor, removed, changes } = start({
+  it('a non-retryable failure ends the session once', async () => {
+    const { actor, ended } = start({
       stored: session(10_000),
       refresh: async () => {
-        throw { message: 'Invalid Refresh Token: Already Used', status: 400 };
+        throw { message: 'Auth session missing!', status: 401 };
       },
     });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(actor.getSnapshot().context.error).toBe('Invalid Refresh Token: Already Used');
-    expect(removed).toHaveBeenCalledTimes(1);
-    expect(changes.at(-1)).toEqual({ kind: 'signedOut', session: null });
-    actor.stop();
+    expect(actor.getSnapshot().value).toBe('ended');
+    expect(actor.getSnapshot().context.error).toBe('Auth session missing!');
+    expect(ended).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(10 * REFRESH_TICK_MS);
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 
-  it('no ticks while hidden; refresh on becoming visible when due', async () => {
-    const { actor, refresh } = start({ stored: session(200_000), refresh: async () => session(3_600_000) });
+  it('no ticks while hidden; on becoming visible asks who is signed in, then refreshes when due', async () => {
+    const { actor, refresh, revalidated } = start({
+      stored: session(200_000),
+      refresh: async () => session(3_600_000),
+    });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'page.hidden' });
     await vi.advanceTimersByTimeAsync(10 * REFRESH_TICK_MS);
     expect(refresh).not.toHaveBeenCalled();
+    expect(revalidated).not.toHaveBeenCalled();
     actor.send({ type: 'page.visible' });
     await vi.advanceTimersByTimeAsync(0);
+    expect(revalidated).toHaveBeenCalledTimes(1);
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().value).toEqual({ active: 'idle' });
     actor.stop();
@@ -229,9 +213,11 @@ describe('sessionMachine: graph coverage (tier 2)', () => {
     expect(report.deadEnds).toEqual([]);
   });
 
-  it('from every state the user can end signed out, and signed in and idle', () => {
-    expect(statesThatCannotReach(report, (s) => s.matches('signedOut'))).toEqual([]);
-    expect(statesThatCannotReach(report, (s) => s.matches({ active: 'idle' }))).toEqual([]);
+  it('from every state the session can end, and can be kept alive and idle', () => {
+    expect(statesThatCannotReach(report, (s) => s.matches('ended'))).toEqual([]);
+    const alive = [...report.states].filter(([, s]) => !s.matches('ended')).map(([k]) => k);
+    const cannotIdle = statesThatCannotReach(report, (s) => s.matches({ active: 'idle' }));
+    expect(cannotIdle.filter((k) => alive.includes(k))).toEqual([]);
   });
 
   it('retries stop at 7 within the 30 s budget', () => {
@@ -247,6 +233,5 @@ describe('sessionMachine: graph coverage (tier 2)', () => {
         key,
       ).toBe(true);
     }
-    expect(SESSION_BACKOFF_EVENT).toContain('backingOff');
   });
 });

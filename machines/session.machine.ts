@@ -1,15 +1,28 @@
 /**
- * The signed-in session (§4.3, §8 "Retryable", §9 Auth): the auth events, automatic refresh
- * near expiry, retries with backoff, removal on a final failure, and recovery when the tab
- * becomes visible again.
+ * Keeping the signed-in session alive (§4.3, §8 "Retryable", §9 Auth): automatic refresh near
+ * expiry, retries with backoff, removal on a final failure, and recovery when the tab becomes
+ * visible again.
+ *
+ * Who is signed in is NOT held here. The one truth is the server's session cookie as
+ * `GET /api/me` reports it, in TanStack Query's `['me']` entry (src/lib/api/me.ts). The app runs
+ * this machine only while someone is signed in (inside the route guard), so it needs no sign-in or
+ * sign-out events, and it never copies the user: it only reads the session's expiry, and it tells
+ * the `['me']` entry when the server's session is gone (`endSession`) or may have changed
+ * (`revalidateUser`). The §4.3 events map onto that truth: *signed in*, *signed out* and *user
+ * updated* are changes of `['me']` (the login page, Sign Out, profile saves); *initial session* is
+ * the first `readSession`; *token refreshed* is `refreshSession`; *password recovery* is the
+ * reset link's new-password form on the login page.
  *
  * The app supplies, with `sessionMachine.provide()`:
- * - actor `loadSession` (no input; resolves to the stored {@link SessionData} or null);
- * - actor `refreshSession` (input `{ session }`; resolves to the new {@link SessionData};
- *   rejects with an {@link AuthErrorInfo}-like error: 502/503/504 or a network failure is
- *   retried, anything else removes the session);
- * - actions `persistSession` (params `{ session }`), `removeSession`, and `notifyAuthChange`
- *   (params {@link AuthChange}) for listeners such as the auth context (defaults do nothing);
+ * - actor `readSession` (no input; resolves to the server's {@link SessionData}, or null when the
+ *   server has no session; rejects when it cannot be read);
+ * - actor `refreshSession` (input `{ session }`; resolves to the new {@link SessionData}; rejects
+ *   with an {@link AuthErrorInfo}-like error: 502/503/504 or a network failure is retried, anything
+ *   else ends the session);
+ * - action `endSession`: the server has no session any more; forget the user on this page (the
+ *   route guard then sends the reader to /login);
+ * - action `revalidateUser`: the tab is visible again; ask `GET /api/me` again (another tab may
+ *   have signed out, or in as someone else);
  * - optionally guard `isNearExpiry` (reads `Date.now()`; swap for a fixed clock in tests).
  */
 import { assign, fromPromise, setup, type PromiseActorLogic } from 'xstate';
@@ -20,83 +33,48 @@ import {
   errorMessage,
   isNearExpiry,
   isRetryableAuthError,
+  type AuthErrorInfo,
 } from '#core/auth/refresh.ts';
 
-/** The signed-in user as the session carries it. */
-export interface SessionUser {
-  /** User id. */
-  id: string;
-  /** E-mail, when known. */
-  email?: string;
-}
+export type { AuthErrorInfo };
 
-/** A session. Serialisable. */
+/** The server's session as the keeper needs it. Serialisable. */
 export interface SessionData {
   /** Expiry, epoch milliseconds. */
   expiresAt: number;
-  /** The user. */
-  user: SessionUser;
-  /** Bearer token, when the backend uses one (cookie sessions leave it out). */
-  accessToken?: string;
-  /** Refresh token, when the backend uses one. */
-  refreshToken?: string;
-}
-
-/** The six auth events of §4.3, as `notifyAuthChange` reports them. */
-export type AuthChangeKind =
-  'signedIn' | 'tokenRefreshed' | 'signedOut' | 'userUpdated' | 'passwordRecovery' | 'initialSession';
-
-/** What listeners are told (params of `notifyAuthChange`). */
-export interface AuthChange {
-  /** Which of the §4.3 events. */
-  kind: AuthChangeKind;
-  /** The session after the change; null when signed out. */
-  session: SessionData | null;
 }
 
 /** Serialisable context. */
 export interface SessionContext {
-  /** The current session, or null. */
+  /** The last session read or refreshed; null before the first read succeeds. */
   session: SessionData | null;
   /** Retries made in the current refresh attempt (0 when not retrying). */
   retry: number;
-  /** The last refresh or load error's message, or null. */
+  /** The last read or refresh error's message, or null. */
   error: string | null;
-  /** True after a password-recovery link signed the user in (§4.3): the app should ask for a new password. */
-  isPasswordRecovery: boolean;
-  /** The last §4.3 event seen or caused. */
-  lastChange: AuthChangeKind | null;
 }
 
-/** Events the app sends. Auth events mirror §4.3; page events come from `visibilitychange`. */
-export type SessionEvent =
-  | { type: 'auth.signedIn'; session: SessionData }
-  | { type: 'auth.tokenRefreshed'; session: SessionData }
-  | { type: 'auth.signedOut' }
-  | { type: 'auth.userUpdated'; user: SessionUser }
-  | { type: 'auth.passwordRecovery'; session: SessionData }
-  | { type: 'auth.initialSession'; session: SessionData | null }
-  | { type: 'page.visible' }
-  | { type: 'page.hidden' };
+/** The events the app sends: the tab's `visibilitychange`, nothing else. */
+export type SessionEvent = { type: 'page.visible' } | { type: 'page.hidden' };
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`sessionMachine: actor '${name}' was not provided`);
 };
 
 /**
- * The session statechart (id `session`).
+ * The session keeper's statechart (id `session`).
  *
  * States:
- * - `loading`: reading the stored session at start (`loadSession`);
- * - `signedOut`;
+ * - `loading`: reading the server's session at start (`readSession`, the §4.3 initial session);
+ *   none there → `ended`; unreadable (offline) → `waiting`, which reads again after a tick;
  * - `active` › `idle` (ticking every 30 s), `refreshing` (`refreshSession`), `backingOff`
  *   (waiting 200 ms, 400 ms, … before a retry), `paused` (tab hidden: no ticks);
  *   `active.checking` is transient (refresh if within 90 s of expiry, else idle);
- * - `recovering`: the tab became visible; re-read the stored session, then check expiry.
+ * - `recovering`: the tab became visible; `revalidateUser`, re-read the session, then check expiry;
+ * - `ended` (final): the server has no session; `endSession` ran.
  *
- * A retryable failure (502/503/504/network) is retried while the backoff fits in 30 s, then
- * the session is kept and tried again on the next tick; any other failure removes the
- * session (§4.3) and reports `signedOut`.
+ * A retryable failure (502/503/504/network) is retried while the backoff fits in 30 s, then the
+ * session is kept and tried again on the next tick; any other failure ends the session (§4.3).
  */
 export const sessionMachine = setup({
   types: {
@@ -104,8 +82,8 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
   },
   actors: {
-    loadSession: fromPromise<SessionData | null>(
-      notProvided('loadSession'),
+    readSession: fromPromise<SessionData | null>(
+      notProvided('readSession'),
     ) as PromiseActorLogic<SessionData | null>,
     refreshSession: fromPromise<SessionData, { session: SessionData }>(
       notProvided('refreshSession'),
@@ -118,24 +96,15 @@ export const sessionMachine = setup({
     retryBackoff: ({ context }) => backoffDelayMs(context.retry),
   },
   actions: {
-    /** Save the session (storage); provided by the app. */
-    persistSession: (_, _params: { session: SessionData }) => {},
-    /** Delete the stored session; provided by the app. */
-    removeSession: () => {},
-    /** Tell listeners about a §4.3 event; provided by the app. */
-    notifyAuthChange: (_, _change: AuthChange) => {},
+    /** The server has no session: forget the user on this page; provided by the app. */
+    endSession: () => {},
+    /** Ask the server again who is signed in; provided by the app. */
+    revalidateUser: () => {},
     setSession: assign({
-      session: (_, params: { session: SessionData | null }) => params.session,
+      session: (_, params: { session: SessionData }) => params.session,
       retry: 0,
       error: null,
     }),
-    clearSession: assign({ session: null, retry: 0, isPasswordRecovery: false }),
-    setUser: assign({
-      session: ({ context }, params: { user: SessionUser }) =>
-        context.session === null ? null : { ...context.session, user: params.user },
-    }),
-    setChange: assign({ lastChange: (_, params: { kind: AuthChangeKind }) => params.kind }),
-    setRecovery: assign({ isPasswordRecovery: (_, params: { value: boolean }) => params.value }),
     countRetry: assign({ retry: ({ context }) => context.retry + 1 }),
     resetRetry: assign({ retry: 0 }),
     setError: assign({ error: (_, params: { error: unknown }) => errorMessage(params.error) }),
@@ -144,8 +113,7 @@ export const sessionMachine = setup({
     /** §4.3, §9: within 3 ticks (90 s) of expiry. Reads the clock; swap with `.provide()` in tests if needed. */
     isNearExpiry: ({ context }) =>
       context.session !== null && isNearExpiry(context.session.expiresAt, Date.now()),
-    hasSession: (_, params: { session: SessionData | null | undefined }) => params.session != null,
-    isSignedIn: ({ context }) => context.session !== null,
+    hasSession: (_, params: { session: SessionData | null }) => params.session !== null,
     /** §8: 502/503/504/network, and the next retry still fits the 30 s budget (§9). */
     canRetryRefresh: ({ context }, params: { error: unknown }) =>
       isRetryableAuthError(params.error) && canRetry(context.retry + 1),
@@ -153,129 +121,31 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { session: null, retry: 0, error: null, isPasswordRecovery: false, lastChange: null },
+  context: { session: null, retry: 0, error: null },
   initial: 'loading',
-  on: {
-    'auth.signedIn': {
-      target: '.active',
-      actions: [
-        { type: 'setSession', params: ({ event }) => ({ session: event.session }) },
-        { type: 'setRecovery', params: { value: false } },
-        { type: 'setChange', params: { kind: 'signedIn' } },
-        { type: 'persistSession', params: ({ event }) => ({ session: event.session }) },
-        { type: 'notifyAuthChange', params: ({ event }) => ({ kind: 'signedIn', session: event.session }) },
-      ],
-    },
-    'auth.tokenRefreshed': {
-      target: '.active',
-      actions: [
-        { type: 'setSession', params: ({ event }) => ({ session: event.session }) },
-        { type: 'setChange', params: { kind: 'tokenRefreshed' } },
-        { type: 'persistSession', params: ({ event }) => ({ session: event.session }) },
-        {
-          type: 'notifyAuthChange',
-          params: ({ event }) => ({ kind: 'tokenRefreshed', session: event.session }),
-        },
-      ],
-    },
-    'auth.passwordRecovery': {
-      target: '.active',
-      actions: [
-        { type: 'setSession', params: ({ event }) => ({ session: event.session }) },
-        { type: 'setRecovery', params: { value: true } },
-        { type: 'setChange', params: { kind: 'passwordRecovery' } },
-        { type: 'persistSession', params: ({ event }) => ({ session: event.session }) },
-        {
-          type: 'notifyAuthChange',
-          params: ({ event }) => ({ kind: 'passwordRecovery', session: event.session }),
-        },
-      ],
-    },
-    'auth.initialSession': [
-      {
-        guard: { type: 'hasSession', params: ({ event }) => ({ session: event.session }) },
-        target: '.active',
-        actions: [
-          { type: 'setSession', params: ({ event }) => ({ session: event.session }) },
-          { type: 'setChange', params: { kind: 'initialSession' } },
-          {
-            type: 'notifyAuthChange',
-            params: ({ event }) => ({ kind: 'initialSession', session: event.session }),
-          },
-        ],
-      },
-      {
-        target: '.signedOut',
-        actions: [
-          'clearSession',
-          { type: 'setChange', params: { kind: 'initialSession' } },
-          { type: 'notifyAuthChange', params: { kind: 'initialSession', session: null } },
-        ],
-      },
-    ],
-    'auth.signedOut': {
-      target: '.signedOut',
-      actions: [
-        'clearSession',
-        'removeSession',
-        { type: 'setChange', params: { kind: 'signedOut' } },
-        { type: 'notifyAuthChange', params: { kind: 'signedOut', session: null } },
-      ],
-    },
-    'auth.userUpdated': {
-      guard: 'isSignedIn',
-      actions: [
-        { type: 'setUser', params: ({ event }) => ({ user: event.user }) },
-        { type: 'setChange', params: { kind: 'userUpdated' } },
-        {
-          type: 'notifyAuthChange',
-          params: ({ context }) => ({ kind: 'userUpdated', session: context.session }),
-        },
-      ],
-    },
-  },
   states: {
-    /** Reading the stored session at start; reports `initialSession` (§4.3). */
+    /** Reading the server's session at start (§4.3 initial session). */
     loading: {
       invoke: {
-        id: 'loadSession',
-        src: 'loadSession',
+        id: 'readSession',
+        src: 'readSession',
         onDone: [
           {
             guard: { type: 'hasSession', params: ({ event }) => ({ session: event.output }) },
             target: 'active',
-            actions: [
-              { type: 'setSession', params: ({ event }) => ({ session: event.output }) },
-              { type: 'setChange', params: { kind: 'initialSession' } },
-              {
-                type: 'notifyAuthChange',
-                params: ({ event }) => ({ kind: 'initialSession', session: event.output }),
-              },
-            ],
+            actions: { type: 'setSession', params: ({ event }) => ({ session: event.output! }) },
           },
-          {
-            target: 'signedOut',
-            actions: [
-              { type: 'setChange', params: { kind: 'initialSession' } },
-              { type: 'notifyAuthChange', params: { kind: 'initialSession', session: null } },
-            ],
-          },
+          { target: 'ended' },
         ],
         onError: {
-          target: 'signedOut',
-          actions: [
-            { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'setChange', params: { kind: 'initialSession' } },
-            { type: 'notifyAuthChange', params: { kind: 'initialSession', session: null } },
-          ],
+          target: 'waiting',
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    signedOut: {
-      on: {
-        // Another tab may have signed in while this one was hidden.
-        'page.visible': 'recovering',
-      },
+    /** The session could not be read (offline): keep the reader signed in and read again on the next tick. */
+    waiting: {
+      after: { refreshTick: 'loading' },
     },
     active: {
       initial: 'checking',
@@ -299,15 +169,7 @@ export const sessionMachine = setup({
             input: ({ context }) => ({ session: context.session! }),
             onDone: {
               target: 'idle',
-              actions: [
-                { type: 'setSession', params: ({ event }) => ({ session: event.output }) },
-                { type: 'setChange', params: { kind: 'tokenRefreshed' } },
-                { type: 'persistSession', params: ({ event }) => ({ session: event.output }) },
-                {
-                  type: 'notifyAuthChange',
-                  params: ({ event }) => ({ kind: 'tokenRefreshed', session: event.output }),
-                },
-              ],
+              actions: { type: 'setSession', params: ({ event }) => ({ session: event.output }) },
             },
             onError: [
               {
@@ -328,15 +190,9 @@ export const sessionMachine = setup({
                 ],
               },
               {
-                // §4.3: non-retryable failure removes the session.
-                target: '#session.signedOut',
-                actions: [
-                  { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-                  'clearSession',
-                  'removeSession',
-                  { type: 'setChange', params: { kind: 'signedOut' } },
-                  { type: 'notifyAuthChange', params: { kind: 'signedOut', session: null } },
-                ],
+                // §4.3: a non-retryable failure removes the session.
+                target: '#session.ended',
+                actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
               },
             ],
           },
@@ -351,41 +207,31 @@ export const sessionMachine = setup({
         },
       },
     },
-    /** §4.3: the tab is visible again; re-read the stored session, then refresh if due. */
+    /** §4.3: the tab is visible again; ask who is signed in, re-read the session, then refresh if due. */
     recovering: {
+      entry: 'revalidateUser',
       invoke: {
         id: 'recoverSession',
-        src: 'loadSession',
+        src: 'readSession',
         onDone: [
           {
             guard: { type: 'hasSession', params: ({ event }) => ({ session: event.output }) },
             target: 'active',
-            actions: { type: 'setSession', params: ({ event }) => ({ session: event.output }) },
+            actions: { type: 'setSession', params: ({ event }) => ({ session: event.output! }) },
           },
-          {
-            target: 'signedOut',
-            guard: 'isSignedIn',
-            actions: [
-              'clearSession',
-              { type: 'setChange', params: { kind: 'signedOut' } },
-              { type: 'notifyAuthChange', params: { kind: 'signedOut', session: null } },
-            ],
-          },
-          { target: 'signedOut' },
+          { target: 'ended' },
         ],
-        onError: [
-          // Storage unreadable: keep what we have rather than sign the user out.
-          {
-            guard: 'isSignedIn',
-            target: 'active',
-            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            target: 'signedOut',
-            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        // Unreadable (offline): keep what we have rather than sign the reader out.
+        onError: {
+          target: 'active',
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
+    },
+    /** The server has no session (§4.3 removed): the app forgets the user; the guard sends them to /login. */
+    ended: {
+      type: 'final',
+      entry: 'endSession',
     },
   },
 });

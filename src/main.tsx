@@ -4,11 +4,11 @@ import './ui/tokens.css';
 import './ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { mountAnnouncer } from '#a11y/announcer.ts';
 import { applyDisplayPreferences, readDisplayPreferences } from '#a11y/display-preferences.ts';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 
 /** The element index.html provides for the app. */
 export const ROOT_ELEMENT_ID = 'root';
@@ -23,12 +23,12 @@ if (!rootElement) {
 applyDisplayPreferences(readDisplayPreferences());
 mountAnnouncer();
 
-const router = createAppRouter();
-
 createRoot(rootElement).render(
   <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <BrowserRouter>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
   </StrictMode>,
 );

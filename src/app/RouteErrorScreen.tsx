@@ -1,17 +1,14 @@
-import { useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import { ErrorScreen } from '../ui/ErrorScreen.tsx';
 
 /**
- * The router's error element, for errors outside a page (the layout itself, loaders). 'Try Again'
- * re-enters the same URL, which clears the router's error state.
+ * The error screen for an error outside a page (in a frame: the top bar, the shell, the route
+ * guard), shown by the root error boundary in router.tsx (spec §2.4, §8). 'Try Again' renders the
+ * routes again.
  */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  const navigate = useNavigate();
-  const location = useLocation();
+export function RouteErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <main id="main" tabIndex={-1}>
-      <ErrorScreen error={error} onRetry={() => void navigate(location, { replace: true })} />
+      <ErrorScreen error={error} onRetry={onRetry} />
     </main>
   );
 }

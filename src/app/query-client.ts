@@ -36,3 +36,14 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let appClient: QueryClient | undefined;
+
+/**
+ * The app's one query client, made on first use: every page that reads server data shares it, so
+ * the login page's `['me']` is the signed-in frame's `['me']`.
+ */
+export function appQueryClient(): QueryClient {
+  appClient ??= createQueryClient();
+  return appClient;
+}

@@ -1,80 +1,150 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AboutPage } from '../features/about/AboutPage.tsx';
-import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { FluencyPage } from '../features/fluency/FluencyPage.tsx';
-import { HomePage } from '../features/home/HomePage.tsx';
-import { OnboardingPage } from '../features/onboarding/OnboardingPage.tsx';
-import { ProfilePage } from '../features/profile/ProfilePage.tsx';
-import { MyStoriesPage } from '../features/stories/MyStoriesPage.tsx';
-import { ReadStoryPage } from '../features/stories/ReadStoryPage.tsx';
-import { StoryLibraryPage } from '../features/stories/StoryLibraryPage.tsx';
-import { BeingBuiltPage } from '../features/protected/BeingBuiltPage.tsx';
-import { SCREEN_TITLES } from '../features/protected/screen-titles.ts';
-import { RouteGuard } from '../features/shell/RouteGuard.tsx';
-import { ShellLayout } from '../features/shell/ShellLayout.tsx';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { LOADING_MESSAGE } from '#core/auth/messages.ts';
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { LoadingIndicator } from '../ui/LoadingIndicator.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
-import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
-import { AriaRouterProvider } from './AriaRouterProvider.tsx';
 import { protectedPaths, protectedPatterns, publicPaths } from './paths.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
-import { RouteFocus } from './RouteFocus.tsx';
 
-/** Protected screens that work (accounts issue); every other protected path gets a "being built" page. */
-const builtScreens: Record<string, RouteObject['element']> = {
-  [protectedPaths.home]: <HomePage />,
-  [protectedPaths.profile]: <ProfilePage />,
-  [protectedPaths.onboarding]: <OnboardingPage />,
-  [protectedPaths.fluency]: <FluencyPage />,
-  [protectedPaths.premadeStories]: <StoryLibraryPage />,
-  [protectedPatterns.readStory]: <ReadStoryPage />,
-  [protectedPaths.stories]: <MyStoriesPage />,
+/*
+ * Code splitting (docs/decisions/0011-route-splitting.md): the landing page and the public frame
+ * are in the first load; every other page, and the signed-in frame (route guard, session keeper,
+ * shell, the query client), is a chunk loaded the first time its route is shown. Heavy parts ride
+ * with the only pages that use them: the login statechart with /login, the recorder with /fluency,
+ * the reader with /read-story, and the chart library only when a chart is drawn. `npm run
+ * bench:bundle` prints the sizes; e2e/bundle-budget.spec.ts holds them to their budgets.
+ *
+ * Routes are declared with <Routes> and React.lazy rather than a data router: the app uses no
+ * loaders or actions, and the data router would add 17 kB (gzipped) to every first load.
+ * BrowserRouter renders navigations in a transition, so the old page stays until the next one's
+ * chunk has loaded, and RouteFocus then finds the new page's heading.
+ */
+
+/** A page whose module is loaded on first visit; `pick` chooses the component it exports. */
+function lazyPage<M, P extends object = object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): ComponentType<P> {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const AboutPage = lazyPage(
+  () => import('../features/about/AboutPage.tsx'),
+  (m) => m.AboutPage,
+);
+const ConfirmEmailPage = lazyPage(
+  () => import('../features/auth/ConfirmEmailPage.tsx'),
+  (m) => m.ConfirmEmailPage,
+);
+const NotFoundPage = lazyPage(
+  () => import('../features/not-found/NotFoundPage.tsx'),
+  (m) => m.NotFoundPage,
+);
+/** The login page reads server data (who is signed in), so it brings the app's query client. */
+const LoginPage = lazy(async () => {
+  const [{ LoginPage: Page }, { QueryScope }] = await Promise.all([
+    import('../features/auth/LoginPage.tsx'),
+    import('./QueryScope.tsx'),
+  ]);
+  return {
+    default: () => (
+      <QueryScope>
+        <Page />
+      </QueryScope>
+    ),
+  };
+});
+const ProtectedLayout = lazyPage(
+  () => import('./ProtectedLayout.tsx'),
+  (m) => m.ProtectedLayout,
+);
+const BeingBuiltPage = lazyPage(
+  () => import('../features/protected/BeingBuiltPage.tsx'),
+  (m) => m.BeingBuiltRoute,
+);
+
+/** The screens that work; every other protected path of spec §2.2 gets the "being built" page. */
+const builtScreens: Record<string, ComponentType> = {
+  [protectedPaths.home]: lazyPage(
+    () => import('../features/home/HomePage.tsx'),
+    (m) => m.HomePage,
+  ),
+  [protectedPaths.profile]: lazyPage(
+    () => import('../features/profile/ProfilePage.tsx'),
+    (m) => m.ProfilePage,
+  ),
+  [protectedPaths.onboarding]: lazyPage(
+    () => import('../features/onboarding/OnboardingPage.tsx'),
+    (m) => m.OnboardingPage,
+  ),
+  [protectedPaths.fluency]: lazyPage(
+    () => import('../features/fluency/FluencyPage.tsx'),
+    (m) => m.FluencyPage,
+  ),
+  [protectedPaths.premadeStories]: lazyPage(
+    () => import('../features/stories/StoryLibraryPage.tsx'),
+    (m) => m.StoryLibraryPage,
+  ),
+  [protectedPatterns.readStory]: lazyPage(
+    () => import('../features/stories/ReadStoryPage.tsx'),
+    (m) => m.ReadStoryPage,
+  ),
+  [protectedPaths.stories]: lazyPage(
+    () => import('../features/stories/MyStoriesPage.tsx'),
+    (m) => m.MyStoriesPage,
+  ),
 };
 
-/** Every protected route of spec §2.2, behind the guard and inside the signed-in shell. */
-const protectedRoutes: RouteObject[] = [
+/** Every protected route of spec §2.2, in the spec's order. */
+const protectedRoutePaths: readonly string[] = [
   ...Object.values(protectedPaths),
   ...Object.values(protectedPatterns),
-].map((path) => ({
-  path,
-  element: builtScreens[path] ?? <BeingBuiltPage title={SCREEN_TITLES[path] ?? path} />,
-}));
-
-/**
- * The route table. Only built pages are registered: the protected routes of spec §2.2 and the
- * e-mail verification routes arrive with the accounts issue, and until then fall through to the
- * not-found page (docs/decisions/0004-unbuilt-routes.md).
- */
-export const routes: RouteObject[] = [
-  {
-    element: <PublicLayout />,
-    errorElement: <RouteErrorScreen />,
-    children: [
-      { path: publicPaths.landing, element: <LandingPage /> },
-      { path: publicPaths.about, element: <AboutPage /> },
-      { path: publicPaths.login, element: <LoginPage /> },
-      { path: publicPaths.authConfirm, element: <ConfirmEmailPage /> },
-      { path: publicPaths.verify, element: <ConfirmEmailPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-  {
-    // Signed-in pages (spec §2.2, §2.4): route guard (§4.2), then the shell.
-    element: (
-      <AriaRouterProvider>
-        <RouteGuard>
-          <ShellLayout />
-        </RouteGuard>
-        <RouteFocus />
-      </AriaRouterProvider>
-    ),
-    errorElement: <RouteErrorScreen />,
-    children: protectedRoutes,
-  },
 ];
 
-/** The browser router for the app (react-router data router). */
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** What shows while the first page's chunk loads (spec §2.4 loading indicator). */
+const pageLoading = (
+  <main id="main" tabIndex={-1}>
+    <LoadingIndicator message={LOADING_MESSAGE} size="page" />
+  </main>
+);
+
+/**
+ * The route table: the public pages of spec §2.1 in the public frame (any other path shows the
+ * not-found page), and every protected route of §2.2 in the signed-in frame behind the route guard
+ * (§4.2). Screens not built yet show their title and a short "being built" note
+ * (docs/decisions/0004-unbuilt-routes.md) and are left out of the menus and shortcuts
+ * (`isBuiltPath` in paths.ts). An error outside a page (in a frame) shows the error screen.
+ */
+export function AppRoutes() {
+  return (
+    <ErrorBoundary fallback={({ error, reset }) => <RouteErrorScreen error={error} onRetry={reset} />}>
+      <Suspense fallback={pageLoading}>
+        <Routes>
+          <Route element={<PublicLayout />}>
+            <Route path={publicPaths.landing} element={<LandingPage />} />
+            <Route path={publicPaths.about} element={<AboutPage />} />
+            <Route path={publicPaths.login} element={<LoginPage />} />
+            <Route path={publicPaths.authConfirm} element={<ConfirmEmailPage />} />
+            <Route path={publicPaths.verify} element={<ConfirmEmailPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          {/* Signed-in pages (spec §2.2, §2.4): route guard (§4.2), session keeper (§4.3), the shell. */}
+          <Route element={<ProtectedLayout />}>
+            {protectedRoutePaths.map((path) => {
+              const Screen = builtScreens[path];
+              return (
+                <Route
+                  key={path}
+                  path={path}
+                  element={Screen ? <Screen /> : <BeingBuiltPage path={path} />}
+                />
+              );
+            })}
+          </Route>
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
 }

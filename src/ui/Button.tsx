@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { cx } from '../lib/class-names.ts';
 import './button.css';
@@ -9,6 +10,8 @@ export type ButtonVariant = 'primary' | 'secondary' | 'quiet';
 export interface ButtonProps extends Omit<AriaButtonProps, 'className'> {
   variant?: ButtonVariant;
   className?: string;
+  /** The button element, e.g. to anchor a popover to it. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /**

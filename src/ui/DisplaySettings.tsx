@@ -1,63 +1,47 @@
-import { DialogTrigger } from 'react-aria-components';
-import type { TextSize } from '#a11y/display-preferences.ts';
-import { useDisplayPreferences } from '#a11y/use-display-preferences.ts';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from './Button.tsx';
-import { Dialog } from './Dialog.tsx';
 import { Icon } from './Icon.tsx';
-import { Popover } from './Popover.tsx';
-import { Radio, RadioGroup } from './RadioGroup.tsx';
-import { Switch } from './Switch.tsx';
 import './display-settings.css';
 
-const TEXT_SIZE_LABELS: Record<TextSize, string> = {
-  standard: 'Standard',
-  large: 'Large',
-  'extra-large': 'Extra large',
-};
+const loadPanel = () => import('./DisplaySettingsPanel.tsx');
+const DisplaySettingsPanel = lazy(() => loadPanel().then((m) => ({ default: m.DisplaySettingsPanel })));
 
 /**
  * The "Display" button and its panel: high contrast, text size and reduce motion. Choices apply at
  * once and are remembered on this device (a11y/display-preferences.ts). Placed in the top bar of
  * every page so a child or helper can find it before signing in.
+ *
+ * The panel (DisplaySettingsPanel.tsx: the popover, dialog, switch and radio code) is its own chunk,
+ * fetched when the pointer or keyboard focus reaches the button and rendered from the first time it
+ * is opened, so the many visits that never open it do not load it (docs/decisions/0011-route-splitting.md).
  */
 export function DisplaySettings() {
-  const [preferences, update] = useDisplayPreferences();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [isOpen, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   return (
-    <DialogTrigger>
-      <Button variant="quiet" className="display-settings__trigger">
+    <>
+      <Button
+        ref={triggerRef}
+        variant="quiet"
+        className="display-settings__trigger"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        onHoverStart={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        onPress={() => {
+          setWanted(true);
+          setOpen((open) => !open);
+        }}
+      >
         <Icon name="contrast" strokeWidth={2.5} className="display-settings__icon" />
         <span className="display-settings__label">Display</span>
       </Button>
-      <Popover placement="bottom end">
-        <Dialog title="Display settings" className="display-settings">
-          <div className="display-settings__body">
-            <Switch
-              isSelected={preferences.theme === 'high-contrast'}
-              onChange={(isSelected) => update({ theme: isSelected ? 'high-contrast' : 'standard' })}
-            >
-              High contrast
-            </Switch>
-            <RadioGroup
-              label="Text size"
-              value={preferences.textSize}
-              onChange={(value) => update({ textSize: value as TextSize })}
-            >
-              {(Object.keys(TEXT_SIZE_LABELS) as TextSize[]).map((size) => (
-                <Radio key={size} value={size}>
-                  {TEXT_SIZE_LABELS[size]}
-                </Radio>
-              ))}
-            </RadioGroup>
-            <Switch
-              isSelected={preferences.motion === 'reduced'}
-              onChange={(isSelected) => update({ motion: isSelected ? 'reduced' : 'system' })}
-            >
-              Reduce motion
-            </Switch>
-            <p className="display-settings__note">Your choices are saved on this device.</p>
-          </div>
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <DisplaySettingsPanel triggerRef={triggerRef} isOpen={isOpen} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

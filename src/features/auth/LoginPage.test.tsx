@@ -32,8 +32,8 @@ import {
   type LoginSnapshot,
   type LoginTestEvent,
 } from '#machines/login.test-model.ts';
-import { AppProviders } from '../../app/providers.tsx';
 import { AUTH_CONFIG_QUERY_KEY } from '../../lib/api/auth-config.ts';
+import { TestProviders } from '../../test/providers.tsx';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { TOAST_REGION_LABEL } from '../../ui/Toast.tsx';
@@ -145,9 +145,9 @@ function renderLogin(input: LoginInput, socialProviders: readonly SocialProvider
     { initialEntries: [input.mode === 'signUp' ? '/login?mode=signup' : '/login'] },
   );
   const { unmount } = render(
-    <AppProviders queryClient={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </TestProviders>,
   );
   return { router, queryClient, unmount };
 }

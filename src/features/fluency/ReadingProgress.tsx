@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { ReadingSession, ReadingStats } from '#core/api/reading-sessions.ts';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { useReadingSessions } from './api/reading-sessions.ts';
 import { useReadingStats } from './api/reading-stats.ts';
+
+// The chart library is the largest part of the page: it loads only when there is a chart to draw
+// (docs/decisions/0011-route-splitting.md). The table under it says the same meanwhile.
+const ProgressPlot = lazy(() => import('./ProgressPlot.tsx').then((m) => ({ default: m.ProgressPlot })));
 
 const dateFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en', {
@@ -48,52 +51,9 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
         {chart.length === 1 ? 'Your last reading' : `Your last ${chart.length} readings, oldest first`}
       </figcaption>
       <div className="progress-chart__plot" aria-hidden="true">
-        <ResponsiveContainer width="100%" height={280}>
-          <LineChart
-            data={data}
-            margin={{ top: 8, right: 32, bottom: 8, left: 0 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
-            <XAxis dataKey="name" tick={{ fill: 'var(--color-text)' }} stroke="var(--color-border-strong)" />
-            <YAxis
-              domain={[0, 'auto']}
-              tick={{ fill: 'var(--color-text)' }}
-              stroke="var(--color-border-strong)"
-            />
-            <Tooltip />
-            <Legend />
-            <Line
-              type="monotone"
-              dataKey="wcpm"
-              name="Words correct per minute"
-              stroke="var(--color-primary)"
-              strokeWidth={3}
-              dot={{ r: 5 }}
-              isAnimationActive={false}
-            />
-            <Line
-              type="monotone"
-              dataKey="accuracy"
-              name="Accuracy %"
-              stroke="var(--color-secondary)"
-              strokeWidth={3}
-              strokeDasharray="8 4"
-              dot={{ r: 5 }}
-              isAnimationActive={false}
-            />
-            <Line
-              type="monotone"
-              dataKey="fluency"
-              name="Fluency score"
-              stroke="var(--color-text)"
-              strokeWidth={3}
-              strokeDasharray="2 4"
-              dot={{ r: 5 }}
-              isAnimationActive={false}
-            />
-          </LineChart>
-        </ResponsiveContainer>
+        <Suspense fallback={<LoadingIndicator message="Loading the chart..." />}>
+          <ProgressPlot data={data} />
+        </Suspense>
       </div>
       <TableScroll label="The chart as a table">
         <table className="data-table">

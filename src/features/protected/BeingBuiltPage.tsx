@@ -1,4 +1,5 @@
 import { protectedPaths } from '../../app/paths.ts';
+import { SCREEN_TITLES } from './screen-titles.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Link } from '../../ui/Link.tsx';
 import '../../ui/page.css';
@@ -31,4 +32,12 @@ export function BeingBuiltPage({ title }: BeingBuiltPageProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * The "being built" page of a protected route pattern (src/app/router.tsx), titled from
+ * {@link SCREEN_TITLES}; the pattern itself when it has no title.
+ */
+export function BeingBuiltRoute({ path }: { path: string }) {
+  return <BeingBuiltPage title={SCREEN_TITLES[path] ?? path} />;
 }

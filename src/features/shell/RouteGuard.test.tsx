@@ -2,7 +2,8 @@
  * Tier 3 for the route guard (house style, Machines): paths generated from
  * machines/route-guard.machine.ts are replayed through the real <RouteGuard> with GET /api/me and
  * GET /api/assessment-eligibility answered by a fetch stub, and after every step the screen must
- * show what the machine says (spec §4.2, §8).
+ * show what the machine says (spec §4.2, §8). The component does not run the machine: it computes
+ * `decideRoute()` from the two queries, so the machine is an independent oracle of its behaviour.
  *
  * Two adaptations of machines/route-guard.test-model.ts, both about what the page can express:
  * - The page learns auth, profile and reading sessions together from one /api/me answer, so the
@@ -27,22 +28,9 @@ import {
   type RouteGuardSnapshot,
   type RouteGuardTestEvent,
 } from '#machines/route-guard.test-model.ts';
-import type * as PathsModule from '../../app/paths.ts';
-import { AppProviders } from '../../app/providers.tsx';
+import { TestProviders } from '../../test/providers.tsx';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { RouteGuard } from './RouteGuard.tsx';
-
-// The guard answers "not eligible" without asking while /assessment is not built (ADR 0008).
-// These tests drive the eligibility step of §4.2 as it will run once it is: the flag turns it on.
-const flags = vi.hoisted(() => ({ assessmentBuilt: true }));
-vi.mock('../../app/paths.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof PathsModule>();
-  return {
-    ...actual,
-    isBuiltPath: (path: string) =>
-      path === actual.protectedPaths.assessment ? flags.assessmentBuilt : actual.isBuiltPath(path),
-  };
-});
 
 // ---------------------------------------------------------------------------------------------
 // The fake server
@@ -59,7 +47,6 @@ let heldMe: Deferred[] = [];
 let holdMe = true;
 /** /api/assessment-eligibility requests waiting for the path's answer. */
 let eligibilityRequests: Deferred[] = [];
-let meRequests = 0;
 
 function meAnswer(): Response {
   return currentMe
@@ -70,7 +57,6 @@ function meAnswer(): Response {
 function fakeFetch(input: RequestInfo | URL): Promise<Response> {
   const url = String(input);
   if (url.endsWith('/api/me')) {
-    meRequests += 1;
     if (holdMe) return new Promise((resolve, reject) => heldMe.push({ resolve, reject }));
     return Promise.resolve(meAnswer());
   }
@@ -222,9 +208,9 @@ function renderGuard(path: string = ROUTE_GUARD_START.path) {
     { initialEntries: [path] },
   );
   render(
-    <AppProviders queryClient={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </TestProviders>,
   );
   return { router, queryClient };
 }
@@ -242,7 +228,7 @@ async function expectScreen(state: RouteGuardSnapshot, router: ReturnType<typeof
   if (state.matches('redirecting')) {
     expect(state.context.redirectTo).toBe('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(screen.getByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
     return;
   }
   // showing
@@ -256,8 +242,6 @@ beforeEach(() => {
   heldMe = [];
   holdMe = true;
   eligibilityRequests = [];
-  meRequests = 0;
-  flags.assessmentBuilt = true;
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
@@ -373,14 +357,17 @@ describe('RouteGuard (spec §4.2, §8): cases outside the model', () => {
     expect(await screen.findByRole('heading', { name: 'Page /home' })).toBeInTheDocument();
   });
 
-  it('while /assessment is not built, nobody is sent there and eligibility is not asked (ADR 0008)', async () => {
-    flags.assessmentBuilt = false;
+  it('the server alone says whether the assessment exists: its "not available" answer shows the page (ADR 0008)', async () => {
     holdMe = false;
     currentMe = meFixture({ profile: { onboarding_completed: true, assessment_completed: false } });
     const { router } = renderGuard('/home');
+    await waitFor(() => expect(eligibilityRequests).toHaveLength(1));
+    await act(async () =>
+      eligibilityRequests
+        .splice(0)
+        .forEach((r) => r.resolve(jsonResponse({ eligible: false, reason: 'assessment_not_available' }))),
+    );
     expect(await screen.findByRole('heading', { name: 'Page /home' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home');
-    expect(eligibilityRequests).toHaveLength(0);
-    expect(meRequests).toBeGreaterThan(0);
   });
 });

@@ -1,14 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import type { MeResponse } from '#core/api/account.ts';
 import { LOADING_MESSAGE } from '#core/auth/messages.ts';
-import type { GuardAuth, GuardProfileState } from '#core/auth/route-guard.ts';
-import { routeGuardMachine, type EligibilityAnswer } from '#machines/route-guard.machine.ts';
-import { isBuiltPath, protectedPaths } from '../../app/paths.ts';
+import {
+  decideRoute,
+  isAssessmentCandidate,
+  type EligibilityStatus,
+  type GuardAuth,
+  type GuardProfileState,
+  type RouteGuardInputs,
+} from '#core/auth/route-guard.ts';
 import { getAssessmentEligibilityQueryOptions } from '../../lib/api/assessment-eligibility.ts';
-import { ApiError } from '../../lib/api/http.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { ErrorScreen } from '../../ui/ErrorScreen.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
@@ -17,76 +20,60 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 export interface RouteGuardProps {
   /** What to show once allowed; defaults to the route's `<Outlet />`. */
   children?: ReactNode;
-  /**
-   * Answers check_assessment_eligibility; defaults to GET /api/assessment-eligibility. Tests pass
-   * a fake.
-   */
-  checkEligibility?: (userId: string) => Promise<EligibilityAnswer>;
+}
+
+/** What the guard reads from one GET /api/me state (spec §4.2 auth, profile, reading sessions). */
+export function guardInputsFromMe(
+  me: { isPending: boolean; isError: boolean; data: MeResponse | null | undefined },
+  path: string,
+): Omit<RouteGuardInputs, 'eligibility'> {
+  const auth: GuardAuth = me.isPending
+    ? { status: 'loading' }
+    : me.data
+      ? { status: 'signedIn', userId: me.data.user.id }
+      : me.isError
+        ? { status: 'loading' }
+        : { status: 'signedOut' };
+  const profile: GuardProfileState = me.data
+    ? {
+        status: 'loaded',
+        profile: me.data.profile
+          ? {
+              onboardingCompleted: me.data.profile.onboarding_completed,
+              assessmentCompleted: me.data.profile.assessment_completed,
+            }
+          : null,
+      }
+    : { status: 'loading' };
+  return { path, auth, profile, hasReadingSessions: me.data?.hasReadingSessions ?? false };
 }
 
 /**
- * The route guard of every protected route (spec §2.2, §4.2), driven by routeGuardMachine:
- * spinner 'Loading...' while auth, profile or eligibility load → /login without a user →
- * /onboarding until onboarding is completed → /assessment when eligible → the page.
+ * The route guard of every protected route (spec §2.2, §4.2): spinner 'Loading...' while auth,
+ * profile or eligibility load → /login without a user → /onboarding until onboarding is completed
+ * → /assessment when eligible → the page.
  *
- * The current user comes from GET /api/me (TanStack Query). A failure other than "signed out"
- * shows the error screen with 'Try Again'.
+ * The decision is the pure {@link decideRoute} (core/auth/route-guard.ts), computed on every
+ * render from the server's truth: GET /api/me (`['me']`) for the user, profile and reading
+ * sessions, and GET /api/assessment-eligibility, asked (once per user) only when §4.2 step 4
+ * could apply. Nothing is copied into a machine, so the verdict always belongs to the current
+ * path and user. Whether the assessment screen exists is the server's to say (docs/decisions/0008):
+ * until it does, the server answers "not eligible". machines/route-guard.machine.ts models the
+ * same behaviour; RouteGuard.test.tsx replays its generated paths through this component.
  *
- * While /assessment is not built, nobody is sent there: the eligibility actor answers "not
- * eligible" without asking, since a redirect would trap the child on a "being built" page.
- * Remove the {@link isBuiltPath} check when the assessment screen lands.
+ * A failed GET /api/me (other than "signed out") shows the error screen with 'Try Again'; a failed
+ * eligibility check counts as unknown and shows the page (§8).
  */
-export function RouteGuard({ children, checkEligibility }: RouteGuardProps) {
+export function RouteGuard({ children }: RouteGuardProps) {
   const me = useMe();
   const { pathname } = useLocation();
-  const queryClient = useQueryClient();
-
-  const auth: GuardAuth = useMemo(() => {
-    if (me.isPending) return { status: 'loading' };
-    if (me.data) return { status: 'signedIn', userId: me.data.user.id };
-    if (me.isError) return { status: 'loading' };
-    return { status: 'signedOut' };
-  }, [me.isPending, me.isError, me.data]);
-  const profile: GuardProfileState = useMemo(() => {
-    if (!me.data) return { status: 'loading' };
-    const row = me.data.profile;
-    return {
-      status: 'loaded',
-      profile: row
-        ? { onboardingCompleted: row.onboarding_completed, assessmentCompleted: row.assessment_completed }
-        : null,
-    };
-  }, [me.data]);
-  const hasReadingSessions = me.data?.hasReadingSessions ?? false;
-
-  const [machine] = useState(() =>
-    routeGuardMachine.provide({
-      actors: {
-        checkAssessmentEligibility: fromPromise(async ({ input }: { input: { userId: string } }) => {
-          if (!isBuiltPath(protectedPaths.assessment)) return { ok: true, eligible: false } as const;
-          if (checkEligibility) return checkEligibility(input.userId);
-          try {
-            const answer = await queryClient.fetchQuery(getAssessmentEligibilityQueryOptions(input.userId));
-            return { ok: true, eligible: answer.eligible } as const;
-          } catch (error) {
-            // An answer from the server is "failed to check" (§8); anything else is unexpected.
-            if (error instanceof ApiError && error.status > 0) return { ok: false } as const;
-            throw error;
-          }
-        }),
-      },
-    }),
-  );
-  const [snapshot, send] = useMachine(machine, {
-    input: { path: pathname, auth, profile, hasReadingSessions },
+  const inputs = guardInputsFromMe(me, pathname);
+  const userId = inputs.auth.status === 'signedIn' ? inputs.auth.userId : '';
+  const eligibility = useQuery({
+    ...getAssessmentEligibilityQueryOptions(userId),
+    enabled: isAssessmentCandidate(inputs),
   });
-
-  useEffect(() => {
-    send({ type: 'guard.update', auth, profile, hasReadingSessions });
-  }, [auth, profile, hasReadingSessions, send]);
-  useEffect(() => {
-    send({ type: 'route.change', path: pathname });
-  }, [pathname, send]);
+  const decision = decideRoute({ ...inputs, eligibility: eligibilityStatus(eligibility) });
 
   if (me.isError && !me.data) {
     return (
@@ -95,17 +82,28 @@ export function RouteGuard({ children, checkEligibility }: RouteGuardProps) {
       </main>
     );
   }
-  // Until the machine has seen this path, its verdict is about the previous one.
-  const inSync = snapshot.context.path === pathname;
-  if (!inSync || snapshot.matches('loading') || snapshot.matches('checkingEligibility')) {
+  if (decision.kind === 'loading') {
     return (
       <main id="main" tabIndex={-1} className="guard-loading">
         <LoadingIndicator message={LOADING_MESSAGE} size="page" />
       </main>
     );
   }
-  if (snapshot.matches('redirecting') && snapshot.context.redirectTo) {
-    return <Navigate to={snapshot.context.redirectTo} replace />;
-  }
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return <>{children ?? <Outlet />}</>;
+}
+
+/**
+ * The eligibility query as §4.2 sees it: an answer (`eligible` / `notEligible`), a failure
+ * (`unknown`, §8: never redirects), in flight without an answer (`checking`: the spinner), or not
+ * asked (`pending`).
+ */
+function eligibilityStatus(query: {
+  data: { eligible: boolean } | undefined;
+  isError: boolean;
+  isFetching: boolean;
+}): EligibilityStatus {
+  if (query.data) return query.data.eligible ? 'eligible' : 'notEligible';
+  if (query.isError) return 'unknown';
+  return query.isFetching ? 'checking' : 'pending';
 }

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MeResponse } from '#core/api/account.ts';
 import { TOASTS, toast } from '#core/auth/messages.ts';
 import { isBuiltPath, protectedPaths, publicPaths } from '../../app/paths.ts';
 import { signOut } from '../../lib/api/auth-client.ts';
-import { ME_QUERY_KEY } from '../../lib/api/me.ts';
+import { forgetSignedInUser } from '../../lib/api/me.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DisplaySettings } from '../../ui/DisplaySettings.tsx';
 import { Link } from '../../ui/Link.tsx';
@@ -37,6 +37,14 @@ export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = sign
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
+  const signedOut = useRef(false);
+  // After Sign Out: forget the user once the signed-in shell is gone (the navigation has committed).
+  useEffect(
+    () => () => {
+      if (signedOut.current) forgetSignedInUser(queryClient);
+    },
+    [queryClient],
+  );
   const name = me.profile?.display_name || me.user.name || me.user.email;
   const tokens = me.profile?.tokens ?? 0;
   // §4.6: consecutive days with a reading session, counted by the server (GET /api/me).
@@ -51,12 +59,11 @@ export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = sign
         return;
       }
       showToast(toast(TOASTS.signOutSucceeded));
-      // Leave the guarded shell first (flushSync: committed now, not in a transition that keeps the
-      // shell mounted): were the cached user cleared while still inside it, the route guard would send
-      // the reader to /login instead of the landing page.
-      await navigate(publicPaths.landing, { replace: true, flushSync: true });
-      queryClient.setQueryData(ME_QUERY_KEY, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+      // Leave the guarded shell first; the user is forgotten when this header unmounts (below).
+      // Were the cached user cleared while the shell is still shown, the route guard would send the
+      // reader to /login instead of the landing page.
+      signedOut.current = true;
+      void navigate(publicPaths.landing, { replace: true });
     } catch {
       showToast(toast(TOASTS.signOutFailed, 'destructive'));
     } finally {

@@ -1,9 +1,10 @@
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { installShortcuts, navigationShortcuts } from '#a11y/keyboard-shortcuts.ts';
 import { LOADING_MESSAGE } from '#core/auth/messages.ts';
 import { isBuiltPath, protectedPaths } from '../../app/paths.ts';
 import { useMe } from '../../lib/api/me.ts';
+import { useScrollRestoration } from '../../lib/use-scroll-restoration.ts';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
@@ -31,6 +32,7 @@ export function ShellLayout() {
   const [width, setWidth] = useSidebarWidth();
   const [menuOpen, setMenuOpen] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
+  useScrollRestoration();
 
   useEffect(() => {
     const shortcuts = navigationShortcuts(protectedPaths, isBuiltPath);
@@ -67,7 +69,6 @@ export function ShellLayout() {
           </ErrorBoundary>
         </main>
       </div>
-      <ScrollRestoration />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '#core/api/account.ts';
-import { AppProviders } from '../../app/providers.tsx';
+import { TestProviders } from '../../test/providers.tsx';
 import { AriaRouterProvider } from '../../app/AriaRouterProvider.tsx';
 import { builtProtectedPaths, protectedPaths as p } from '../../app/paths.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
@@ -56,9 +56,9 @@ function renderShell(me: MeResponse, path: string = p.home) {
     { initialEntries: [path] },
   );
   render(
-    <AppProviders queryClient={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </TestProviders>,
   );
   return { router };
 }

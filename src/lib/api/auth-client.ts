@@ -3,7 +3,7 @@
  * account calls the login page and the shell make (spec §7.1). Every call resolves to a plain
  * result object; provider refusals carry the provider's message for the destructive toasts of §8.
  */
-import { createAuthClient } from 'better-auth/react';
+import type { createAuthClient } from 'better-auth/react';
 import type { AuthConfigResponse, SignUpRequest } from '#core/api/account.ts';
 import type { SocialProvider } from '#core/auth/sign-up.ts';
 import { api } from './client.ts';
@@ -13,14 +13,18 @@ import { ApiError, call } from './http.ts';
 export const AUTH_BASE_PATH = '/api/auth';
 
 type AuthClient = ReturnType<typeof createAuthClient>;
-let client: AuthClient | null = null;
+let client: Promise<AuthClient> | null = null;
 
 /**
- * The shared better-auth client, created on first use (so tests that never sign in never build
- * it). Base URL: this origin + {@link AUTH_BASE_PATH}.
+ * The shared better-auth client, loaded and created on first use: the library is its own chunk,
+ * downloaded when someone signs in, out or resets a password, not with every page
+ * (docs/decisions/0011-route-splitting.md), and tests that never sign in never build it. Base URL: this origin +
+ * {@link AUTH_BASE_PATH}.
  */
-export function getAuthClient(): AuthClient {
-  client ??= createAuthClient({ baseURL: `${window.location.origin}${AUTH_BASE_PATH}` });
+export function getAuthClient(): Promise<AuthClient> {
+  client ??= import('better-auth/react').then(({ createAuthClient }) =>
+    createAuthClient({ baseURL: `${window.location.origin}${AUTH_BASE_PATH}` }),
+  );
   return client;
 }
 
@@ -81,13 +85,13 @@ export function toFailure(error: ProviderError): AuthCallResult & { ok: false } 
 
 /** Sign in with e-mail and password (spec §7.1). */
 export async function signInWithEmail(email: string, password: string): Promise<AuthCallResult> {
-  const { error } = await getAuthClient().signIn.email({ email, password });
+  const { error } = await (await getAuthClient()).signIn.email({ email, password });
   return error ? toFailure(error) : { ok: true };
 }
 
 /** Sign out (spec §7.1 "Sign out from the auth context"). */
 export async function signOut(): Promise<AuthCallResult> {
-  const { error } = await getAuthClient().signOut();
+  const { error } = await (await getAuthClient()).signOut();
   return error ? toFailure(error) : { ok: true };
 }
 
@@ -96,13 +100,13 @@ export async function signOut(): Promise<AuthCallResult> {
  * {origin}/login"). The link goes through the server and lands on /login?token=….
  */
 export async function requestPasswordReset(email: string): Promise<AuthCallResult> {
-  const { error } = await getAuthClient().requestPasswordReset({ email, redirectTo: '/login' });
+  const { error } = await (await getAuthClient()).requestPasswordReset({ email, redirectTo: '/login' });
   return error ? toFailure(error) : { ok: true };
 }
 
 /** Set a new password with the token from the e-mailed link (/login?token=…). */
 export async function resetPassword(newPassword: string, token: string): Promise<AuthCallResult> {
-  const { error } = await getAuthClient().resetPassword({ newPassword, token });
+  const { error } = await (await getAuthClient()).resetPassword({ newPassword, token });
   return error ? toFailure(error) : { ok: true };
 }
 
@@ -161,6 +165,6 @@ export async function signInWithProvider(provider: SocialProvider): Promise<Auth
   if (!config.socialProviders.includes(provider)) {
     return { ok: false, message: `${PROVIDER_LABELS[provider]} sign-in is not set up on this server.` };
   }
-  const { error } = await getAuthClient().signIn.social({ provider, callbackURL: '/' });
+  const { error } = await (await getAuthClient()).signIn.social({ provider, callbackURL: '/' });
   return error ? toFailure(error) : { ok: true };
 }

@@ -1,0 +1,30 @@
+import { lazy, Suspense } from 'react';
+import { RouteGuard } from '../features/shell/RouteGuard.tsx';
+import { ShellLayout } from '../features/shell/ShellLayout.tsx';
+import { AriaRouterProvider } from './AriaRouterProvider.tsx';
+import { QueryScope } from './QueryScope.tsx';
+import { RouteFocus } from './RouteFocus.tsx';
+
+// The keeper draws nothing and its first act is a network read, so the page does not wait for its
+// chunk (the statechart library, unless the page brings it too).
+const SessionKeeper = lazy(() => import('./session-keeper.tsx').then((m) => ({ default: m.SessionKeeper })));
+
+/**
+ * The frame of every protected route (spec §2.2, §2.4): the route guard of §4.2; once it lets the
+ * reader in, the session keeper of §4.3 and the signed-in shell. Loaded as its own chunk the first time a protected route matches (router.tsx).
+ */
+export function ProtectedLayout() {
+  return (
+    <QueryScope>
+      <AriaRouterProvider>
+        <RouteGuard>
+          <Suspense fallback={null}>
+            <SessionKeeper />
+          </Suspense>
+          <ShellLayout />
+        </RouteGuard>
+        <RouteFocus />
+      </AriaRouterProvider>
+    </QueryScope>
+  );
+}

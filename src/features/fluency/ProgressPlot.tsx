@@ -1,0 +1,65 @@
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+/** One reading as the chart draws it. */
+export interface ProgressPoint {
+  /** The x-axis label: "3. Jan 6". */
+  name: string;
+  /** Words correct per minute. */
+  wcpm: number;
+  /** Accuracy, percent. */
+  accuracy: number | null;
+  /** Fluency score, 0–100. */
+  fluency: number | null;
+}
+
+/**
+ * The line chart of the last readings (recharts). Decorative for assistive technology: the caller
+ * hides it (`aria-hidden`) and shows the same figures in a table. Its own chunk, loaded lazily by
+ * ReadingProgress.tsx, so the chart library is downloaded only when there is a chart.
+ */
+export function ProgressPlot({ data }: { data: readonly ProgressPoint[] }) {
+  return (
+    <ResponsiveContainer width="100%" height={280}>
+      <LineChart data={data} margin={{ top: 8, right: 32, bottom: 8, left: 0 }} accessibilityLayer={false}>
+        <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
+        <XAxis dataKey="name" tick={{ fill: 'var(--color-text)' }} stroke="var(--color-border-strong)" />
+        <YAxis
+          domain={[0, 'auto']}
+          tick={{ fill: 'var(--color-text)' }}
+          stroke="var(--color-border-strong)"
+        />
+        <Tooltip />
+        <Legend />
+        <Line
+          type="monotone"
+          dataKey="wcpm"
+          name="Words correct per minute"
+          stroke="var(--color-primary)"
+          strokeWidth={3}
+          dot={{ r: 5 }}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="accuracy"
+          name="Accuracy %"
+          stroke="var(--color-secondary)"
+          strokeWidth={3}
+          strokeDasharray="8 4"
+          dot={{ r: 5 }}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="fluency"
+          name="Fluency score"
+          stroke="var(--color-text)"
+          strokeWidth={3}
+          strokeDasharray="2 4"
+          dot={{ r: 5 }}
+          isAnimationActive={false}
+        />
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
