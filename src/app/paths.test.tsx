@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { redirectPathFor } from '#core/auth/redirect.ts';
+import { GUARD_PATHS } from '#core/auth/route-guard.ts';
 import {
+  builtProtectedPaths,
   classPath,
   isSameSitePath,
   landingSectionPath,
   loginPath,
   paths,
   protectedPaths,
+  protectedPatterns,
+  publicPaths,
   readStoryPath,
   studentProgressPath,
 } from './paths.ts';
+import { builtScreenPaths } from './router.tsx';
 import { MAX_RETRY_DELAY_MS, QUERY_STALE_TIME_MS, createQueryClient, retryDelay } from './query-client.ts';
 
 describe('paths', () => {
@@ -46,6 +52,23 @@ describe('paths', () => {
   it('links to landing sections', () => {
     expect(landingSectionPath('features')).toBe('/#features');
     expect(landingSectionPath('how-it-works')).toBe('/#how-it-works');
+  });
+});
+
+describe('one list of route paths (paths.ts)', () => {
+  it('the paths core/ names (it cannot import src/) are the same as paths.ts', () => {
+    expect(GUARD_PATHS).toEqual({
+      login: publicPaths.login,
+      onboarding: protectedPaths.onboarding,
+      assessment: protectedPaths.assessment,
+    });
+    expect(redirectPathFor('teacher')).toBe(protectedPaths.teacherDashboard);
+    expect(redirectPathFor('student')).toBe(protectedPaths.home);
+  });
+
+  it('the router has a page for exactly the screens paths.ts calls built', () => {
+    const built = builtScreenPaths.filter((path) => !Object.values<string>(protectedPatterns).includes(path));
+    expect([...built].sort()).toEqual([...builtProtectedPaths].sort());
   });
 });
 

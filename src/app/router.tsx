@@ -97,6 +97,9 @@ const builtScreens: Record<string, ComponentType> = {
   ),
 };
 
+/** The protected paths and patterns that have a page (the rest show the "being built" page). */
+export const builtScreenPaths: readonly string[] = Object.keys(builtScreens);
+
 /** Every protected route of spec §2.2, in the spec's order. */
 const protectedRoutePaths: readonly string[] = [
   ...Object.values(protectedPaths),
