@@ -10,8 +10,7 @@ import { Spinner } from '../../ui/LoadingIndicator.tsx';
 import { useScoringStatus } from './api/scoring-queue.ts';
 import { Select } from '../../ui/Select.tsx';
 import '../../ui/page.css';
-import { useStories } from './api/stories.ts';
-import { useStory } from './api/story.ts';
+import { useLibrary, useStory } from '../../lib/api/stories.ts';
 import { LevelMeter } from './LevelMeter.tsx';
 import type { WordAudio } from './ListenToWord.tsx';
 import { ReadingProgress } from './ReadingProgress.tsx';
@@ -104,7 +103,7 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
   const initialStoryId = searchParams.get('storyId');
   const { snapshot, send } = useFluencySession(initialStoryId, effects, maxSeconds, clock);
   const me = useMe();
-  const stories = useStories();
+  const stories = useLibrary();
   const { storyId } = snapshot.context;
   const story = useStory(storyId);
   const state = snapshot.value;

@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import '../../ui/page.css';
-import { useMyStories } from './api/my-stories.ts';
+import { useMyStories } from '../../lib/api/stories.ts';
 import { StoryCard } from './StoryCard.tsx';
 import './stories.css';
 

@@ -10,7 +10,7 @@ import { Link } from '../../ui/Link.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { Select } from '../../ui/Select.tsx';
 import '../../ui/page.css';
-import { useStory } from './api/story.ts';
+import { useStory } from '../../lib/api/stories.ts';
 import { gradeBandLabel, lexileLabel } from './story-labels.ts';
 import { StoryText } from './StoryText.tsx';
 import { useReadAloud, type ReadAloudStatus } from './use-read-aloud.ts';

@@ -6,7 +6,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import '../../ui/page.css';
-import { useLibrary, type LibraryFilters } from './api/library.ts';
+import { useLibrary, type LibraryFilters } from '../../lib/api/stories.ts';
 import { StoryCard } from './StoryCard.tsx';
 import { ALL, LEVEL_OPTIONS, parseGradeBand, parseTheme, THEME_OPTIONS } from './story-labels.ts';
 import './stories.css';
