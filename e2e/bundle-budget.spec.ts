@@ -14,7 +14,7 @@ import {
 } from '../scripts/bundle-size.ts';
 
 /*
- * The first-load budgets of issue #15 (docs/decisions/0011-route-splitting.md), on the build the
+ * The first-load budgets of issue #15 (docs/decisions/0012-route-splitting.md), on the build the
  * server is serving: the landing page's JavaScript at most 120 kB gzipped, every chunk a route
  * loads on top of it at most 80 kB, no file over Vite's 500 kB warning. Then, in the browser, that
  * the landing page loads exactly what the manifest says, compressed and cached as it should be.

@@ -5,7 +5,7 @@
  * `.gz` files the server sends (vite.config.ts). Used by `npm run bench:bundle`
  * (scripts/bench-bundle.ts) and by the budget test (e2e/bundle-budget.spec.ts).
  *
- * Budgets (issue #15, docs/decisions/0011-route-splitting.md): the landing page's first load at most
+ * Budgets (issue #15, docs/decisions/0012-route-splitting.md): the landing page's first load at most
  * 120 kB of JavaScript gzipped; every chunk a route loads on top of it at most 80 kB gzipped; no file
  * over Vite's 500 kB warning. A route's total (its chunks together, shared libraries included) is
  * printed as well.

@@ -9,7 +9,7 @@ import { PublicLayout } from './PublicLayout.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 
 /*
- * Code splitting (docs/decisions/0011-route-splitting.md): the landing page and the public frame
+ * Code splitting (docs/decisions/0012-route-splitting.md): the landing page and the public frame
  * are in the first load; every other page, and the signed-in frame (route guard, session keeper,
  * shell, the query client), is a chunk loaded the first time its route is shown. Heavy parts ride
  * with the only pages that use them: the login statechart with /login, the recorder with /fluency,

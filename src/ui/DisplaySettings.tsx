@@ -13,7 +13,7 @@ const DisplaySettingsPanel = lazy(() => loadPanel().then((m) => ({ default: m.Di
  *
  * The panel (DisplaySettingsPanel.tsx: the popover, dialog, switch and radio code) is its own chunk,
  * fetched when the pointer or keyboard focus reaches the button and rendered from the first time it
- * is opened, so the many visits that never open it do not load it (docs/decisions/0011-route-splitting.md).
+ * is opened, so the many visits that never open it do not load it (docs/decisions/0012-route-splitting.md).
  */
 export function DisplaySettings() {
   const triggerRef = useRef<HTMLButtonElement>(null);

@@ -16,7 +16,7 @@ const TEXT_SIZE_LABELS: Record<TextSize, string> = {
 /**
  * The panel of {@link DisplaySettings} (src/ui/DisplaySettings.tsx): high contrast, text size and
  * reduce motion, in a popover dialog. Its own chunk: the overlay, dialog, switch and radio code
- * loads the first time the panel is wanted, not with every page (docs/decisions/0011-route-splitting.md).
+ * loads the first time the panel is wanted, not with every page (docs/decisions/0012-route-splitting.md).
  * Escape, a click outside or the trigger close it; focus then returns to the trigger.
  */
 export function DisplaySettingsPanel({

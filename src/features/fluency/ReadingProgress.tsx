@@ -5,7 +5,7 @@ import { useReadingSessions } from './api/reading-sessions.ts';
 import { useReadingStats } from './api/reading-stats.ts';
 
 // The chart library is the largest part of the page: it loads only when there is a chart to draw
-// (docs/decisions/0011-route-splitting.md). The table under it says the same meanwhile.
+// (docs/decisions/0012-route-splitting.md). The table under it says the same meanwhile.
 const ProgressPlot = lazy(() => import('./ProgressPlot.tsx').then((m) => ({ default: m.ProgressPlot })));
 
 const dateFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric' });

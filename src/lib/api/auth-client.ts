@@ -18,7 +18,7 @@ let client: Promise<AuthClient> | null = null;
 /**
  * The shared better-auth client, loaded and created on first use: the library is its own chunk,
  * downloaded when someone signs in, out or resets a password, not with every page
- * (docs/decisions/0011-route-splitting.md), and tests that never sign in never build it. Base URL: this origin +
+ * (docs/decisions/0012-route-splitting.md), and tests that never sign in never build it. Base URL: this origin +
  * {@link AUTH_BASE_PATH}.
  */
 export function getAuthClient(): Promise<AuthClient> {
