@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEDUPE_WINDOW_MS,
+  MAX_QUEUE_ITEMS,
+  enqueue,
+  takeNext,
+  type AudioItem,
+  type AudioPriority,
+  type QueueState,
+} from './queue.ts';
+
+const EMPTY: QueueState = { queue: [], current: null, recent: {} };
+let n = 0;
+const item = (
+  text: string,
+  priority: AudioPriority,
+  at = 1000,
+  type: AudioItem['type'] = 'button',
+): AudioItem => ({
+  id: `i${++n}`,
+  text,
+  type,
+  priority,
+  at,
+});
+
+function offerAll(items: AudioItem[], start: QueueState = EMPTY): QueueState {
+  return items.reduce((s, i) => enqueue(s, i).state, start);
+}
+
+describe('audio queue rules (§4.9, §9)', () => {
+  it('orders by priority, first come first served within a priority', () => {
+    const s = offerAll([item('a', 0, 1), item('b', 0, 2), item('c', 0, 3)]);
+    expect(s.queue.map((i) => i.text)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('an item of priority 1 or 2 replaces everything waiting (but not a waiting warning)', () => {
+    const waiting = offerAll([item('a', 0, 1), item('b', 0, 2)]);
+    const info = enqueue(waiting, item('info', 1, 3, 'guidance')).state;
+    expect(info.queue.map((i) => i.text)).toEqual(['info']);
+    const warning = enqueue(info, item('warn', 2, 4, 'error')).state;
+    expect(warning.queue.map((i) => i.text)).toEqual(['warn']);
+    const laterInfo = enqueue(warning, item('info 2', 1, 5, 'toast')).state;
+    expect(laterInfo.queue.map((i) => i.text)).toEqual(['warn', 'info 2']);
+    // A quiet item queues behind them.
+    expect(enqueue(laterInfo, item('quiet', 0, 6)).state.queue.map((i) => i.text)).toEqual([
+      'warn',
+      'info 2',
+      'quiet',
+    ]);
+  });
+
+  it('drops the same text and type within 2 s, and accepts it again after', () => {
+    const first = enqueue(EMPTY, item('Home', 0, 10_000));
+    expect(first.outcome).toBe('queued');
+    const again = enqueue(first.state, item(' home ', 0, 10_000 + DEDUPE_WINDOW_MS - 1));
+    expect(again.outcome).toBe('duplicate');
+    expect(again.state.queue).toHaveLength(1);
+    // Same text, another type: not a duplicate.
+    expect(enqueue(first.state, item('Home', 1, 10_001, 'guidance')).outcome).toBe('queued');
+    // After the window it is accepted again, and the stale memory is pruned.
+    const later = enqueue(again.state, item('Home', 0, 10_000 + DEDUPE_WINDOW_MS));
+    expect(later.outcome).toBe('queued');
+    expect(Object.keys(later.state.recent)).toEqual(['button|home']);
+  });
+
+  it('a duplicate is measured from the last accepted time, not from the last offer', () => {
+    let s = enqueue(EMPTY, item('Stop', 0, 0)).state;
+    s = enqueue(s, item('Stop', 0, 1500)).state; // dropped; does not extend the window
+    expect(enqueue(s, item('Stop', 0, 2100)).outcome).toBe('queued');
+  });
+
+  it('keeps at most 5 waiting items, dropping the oldest of the lowest priority', () => {
+    const s = offerAll([1, 2, 3, 4, 5, 6].map((k) => item(`b${k}`, 0, k)));
+    expect(s.queue).toHaveLength(MAX_QUEUE_ITEMS);
+    expect(s.queue.map((i) => i.text)).toEqual(['b2', 'b3', 'b4', 'b5', 'b6']);
+  });
+
+  it('refuses a quiet item when every waiting item outranks it and the queue is full', () => {
+    // Only information can fill the queue above 1 item if warnings wait; build it by hand.
+    const full: QueueState = {
+      current: null,
+      recent: {},
+      queue: [1, 2, 3, 4, 5].map((k) => item(`w${k}`, 2, k, 'error')),
+    };
+    const result = enqueue(full, item('quiet', 0, 9));
+    expect(result.outcome).toBe('full');
+    expect(result.state.queue).toHaveLength(5);
+  });
+
+  it('never queues blank text (§5)', () => {
+    const result = enqueue(EMPTY, item('   ', 1, 1, 'guidance'));
+    expect(result.outcome).toBe('blank');
+    expect(result.state.queue).toEqual([]);
+  });
+
+  it('says when the current item should be cut off: only for a strictly higher priority', () => {
+    const playingInfo: QueueState = { ...EMPTY, current: item('line 1', 1, 0, 'guidance') };
+    expect(enqueue(playingInfo, item('line 2', 1, 3000, 'guidance')).preempts).toBe(false);
+    expect(enqueue(playingInfo, item('oops', 2, 3000, 'error')).preempts).toBe(true);
+    expect(enqueue(playingInfo, item('Home', 0, 3000)).preempts).toBe(false);
+    const playingQuiet: QueueState = { ...EMPTY, current: item('Home', 0, 0) };
+    expect(enqueue(playingQuiet, item('line', 1, 1, 'guidance')).preempts).toBe(true);
+  });
+
+  it('takeNext moves the head to current', () => {
+    const s = takeNext(offerAll([item('a', 0, 1), item('b', 0, 2)]));
+    expect(s.current?.text).toBe('a');
+    expect(s.queue.map((i) => i.text)).toEqual(['b']);
+    expect(takeNext(EMPTY).current).toBeNull();
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The rules of Sparky's audio queue (docs/requirements.md §4.9, §9 audio defaults), as pure functions
+ * over serialisable data, so the statechart (machines/audio-queue.machine.ts), the browser and the
+ * tests share one definition:
+ *
+ * - one queue ordered by priority (higher first, first come first served within a priority);
+ * - an item of priority 1 or 2 replaces the queue: everything waiting is dropped (except waiting items
+ *   of a higher priority: a newer piece of information does not silence a warning);
+ * - the same text and type within {@link DEDUPE_WINDOW_MS} of the last time it was accepted is dropped;
+ * - at most {@link MAX_QUEUE_ITEMS} items are kept waiting;
+ * - speech priority is 2 for warnings and 1 for information; 0 is for quiet extras (a button's name
+ *   read on focus, a page title), which only queue behind others.
+ *
+ * Two choices the specification leaves open (docs/decisions, the audio ADR):
+ * - "replaces the queue" replaces what is *waiting*; the item already playing is cut off only by an
+ *   item of strictly higher priority (a warning stops guidance; a second guidance line waits for the
+ *   first instead of cutting it off mid-word);
+ * - the queue bound drops the oldest item of the lowest priority when a new one arrives, so a child
+ *   moving over buttons hears the newest name.
+ */
+
+/** Priority of an item: 0 quiet extra, 1 information, 2 warning (§4.9). */
+export type AudioPriority = 0 | 1 | 2;
+
+/** §4.9: priority of spoken information. */
+export const PRIORITY_INFO = 1 satisfies AudioPriority;
+/** §4.9: priority of spoken warnings (errors, destructive toasts). */
+export const PRIORITY_WARNING = 2 satisfies AudioPriority;
+/** Quiet extras (button names in "Read buttons to me", page titles): never replace anything. */
+export const PRIORITY_QUIET = 0 satisfies AudioPriority;
+
+/** §9: most items kept waiting in the queue. */
+export const MAX_QUEUE_ITEMS = 5;
+/** §9: the same text and type within this many milliseconds is dropped. */
+export const DEDUPE_WINDOW_MS = 2000;
+
+/**
+ * What an item is, which decides its default priority and lets the app (and tests) tell them apart.
+ * `guidance` page guidance (§4.8); `title` the page title on arrival (§4.9); `button` a control's
+ * name in "Read buttons to me"; `toast` a toast; `error` an error message; `countdown` a count
+ * before recording; `results` a results summary; `achievement` an achievement unlocked (§4.5);
+ * `help` the shortcuts help; `read` the page read aloud (read page); `answer` a reply to a spoken
+ * command (issue 11); `tutor` a word said by the tutor (issue 12); `sparky` Sparky talking (issue
+ * 13); `sound` a sound effect.
+ */
+export const AUDIO_ITEM_TYPES = [
+  'guidance',
+  'title',
+  'button',
+  'toast',
+  'error',
+  'countdown',
+  'results',
+  'achievement',
+  'help',
+  'read',
+  'answer',
+  'tutor',
+  'sparky',
+  'sound',
+] as const;
+/** A type of {@link AUDIO_ITEM_TYPES}. */
+export type AudioItemType = (typeof AUDIO_ITEM_TYPES)[number];
+
+/** Priority each type gets when the caller does not give one. */
+export const DEFAULT_PRIORITY: Record<AudioItemType, AudioPriority> = {
+  guidance: PRIORITY_INFO,
+  title: PRIORITY_QUIET,
+  button: PRIORITY_QUIET,
+  toast: PRIORITY_INFO,
+  error: PRIORITY_WARNING,
+  countdown: PRIORITY_INFO,
+  results: PRIORITY_INFO,
+  achievement: PRIORITY_INFO,
+  help: PRIORITY_INFO,
+  read: PRIORITY_INFO,
+  answer: PRIORITY_INFO,
+  tutor: PRIORITY_INFO,
+  sparky: PRIORITY_INFO,
+  sound: PRIORITY_QUIET,
+};
+
+/** A sound effect played from the app's own files (no network). */
+export const AUDIO_SOUNDS = ['chime', 'click', 'fanfare'] as const;
+/** A sound of {@link AUDIO_SOUNDS}. */
+export type AudioSound = (typeof AUDIO_SOUNDS)[number];
+
+/** An item as it waits or plays. Serialisable. */
+export interface AudioItem {
+  /** Unique within a queue (the provider numbers them). */
+  readonly id: string;
+  /** Words to say (always present: a sound carries its caption, e.g. "Ding!"). */
+  readonly text: string;
+  /** A sound to play instead of speech, or absent for speech. */
+  readonly sound?: AudioSound;
+  readonly type: AudioItemType;
+  readonly priority: AudioPriority;
+  /** When it was offered, epoch milliseconds. */
+  readonly at: number;
+}
+
+/** The queue's state as the rules see it. */
+export interface QueueState {
+  /** Waiting items, best first. */
+  readonly queue: readonly AudioItem[];
+  /** The item loading or playing, or null. */
+  readonly current: AudioItem | null;
+  /** Last acceptance time (epoch ms) by {@link dedupeKey}; entries older than the window are pruned. */
+  readonly recent: Readonly<Record<string, number>>;
+}
+
+/** What happened to an offered item. */
+export type EnqueueOutcome =
+  /** It waits in the queue (possibly at its head). */
+  | 'queued'
+  /** It was dropped: the same text and type was accepted within the dedupe window. */
+  | 'duplicate'
+  /** It was dropped: blank text (§5: empty or blank text is never spoken). */
+  | 'blank'
+  /** It was dropped: the queue is full of items at least as important. */
+  | 'full';
+
+/** The result of {@link enqueue}. */
+export interface EnqueueResult {
+  readonly state: QueueState;
+  readonly outcome: EnqueueOutcome;
+  /** True when the current item should be cut off for this one (strictly higher priority). */
+  readonly preempts: boolean;
+}
+
+/** The key duplicates are recognised by: type and text, whitespace and case folded. */
+export function dedupeKey(item: Pick<AudioItem, 'type' | 'text'>): string {
+  return `${item.type}|${item.text.replace(/\s+/g, ' ').trim().toLowerCase()}`;
+}
+
+/** Whether `a` should play before `b`: higher priority first, then older first. */
+function before(a: AudioItem, b: AudioItem): boolean {
+  return a.priority > b.priority || (a.priority === b.priority && a.at < b.at);
+}
+
+/**
+ * Offers an item to the queue at time `item.at` (§4.9).
+ *
+ * @param state the queue now
+ * @param item the new item (its `at` is "now")
+ * @returns the new state, what happened, and whether the current item should stop for it
+ */
+export function enqueue(state: QueueState, item: AudioItem): EnqueueResult {
+  const now = item.at;
+  const recent: Record<string, number> = {};
+  for (const [key, at] of Object.entries(state.recent)) if (now - at < DEDUPE_WINDOW_MS) recent[key] = at;
+  if (item.text.trim() === '' && item.sound === undefined) {
+    return { state: { ...state, recent }, outcome: 'blank', preempts: false };
+  }
+  const key = dedupeKey(item);
+  if (recent[key] !== undefined) {
+    return { state: { ...state, recent }, outcome: 'duplicate', preempts: false };
+  }
+  let queue: AudioItem[];
+  if (item.priority >= PRIORITY_INFO) {
+    // Replaces the queue; a waiting warning outlives a newer piece of information.
+    queue = [...state.queue.filter((q) => q.priority > item.priority), item];
+  } else {
+    queue = [...state.queue];
+    if (queue.length >= MAX_QUEUE_ITEMS) {
+      // Drop the oldest of the lowest priority, unless every waiting item outranks the new one.
+      const lowest = Math.min(...queue.map((q) => q.priority));
+      if (lowest > item.priority) return { state: { ...state, recent }, outcome: 'full', preempts: false };
+      const victim = queue.findIndex((q) => q.priority === lowest);
+      queue.splice(victim, 1);
+    }
+    const at = queue.findIndex((q) => before(item, q));
+    if (at < 0) queue.push(item);
+    else queue.splice(at, 0, item);
+  }
+  recent[key] = now;
+  const preempts = state.current !== null && item.priority > state.current.priority;
+  return { state: { ...state, queue, recent }, outcome: 'queued', preempts };
+}
+
+/** Takes the head of the queue as the current item (or null when empty). */
+export function takeNext(state: QueueState): QueueState {
+  const [head, ...rest] = state.queue;
+  return { ...state, current: head ?? null, queue: rest };
+}
