@@ -25,7 +25,10 @@ import { createReadingSessionRoutes } from './routes/reading-sessions/reading-se
 import { createStoryRoutes } from './routes/stories/stories.routes.ts';
 import { findStoryToRead } from './routes/stories/stories.service.ts';
 import { createSpeechRoutes } from './routes/speech/speech.routes.ts';
-import { createFliteTts } from './speech/tts.ts';
+import { createTextToSpeech, type TextToSpeech } from './speech/tts.ts';
+import { createElevenLabsSpeechProvider } from './speech/tts-elevenlabs.ts';
+import { createFliteProvider } from './speech/tts-flite.ts';
+import { createOpenAiSpeechProvider } from './speech/tts-openai.ts';
 import { createOpenAiRecogniser } from './speech/openai.ts';
 import { createPocketsphinxRecogniser } from './speech/pocketsphinx.ts';
 import type { Recogniser } from './speech/recogniser.ts';
@@ -50,12 +53,41 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Offline recogniser; by default pocketsphinx. */
   recogniser?: Recogniser;
+  /** Speech service; by default the provider chain of the configured keys (flite always). */
+  tts?: TextToSpeech;
 }
 
 /** The TCP peer of a request served by @hono/node-server; undefined for in-process requests. */
 function socketAddress(c: Context<AppEnv>): string | undefined {
   const bindings = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return bindings?.incoming?.socket?.remoteAddress;
+}
+
+/**
+ * The speech provider chain of the configured keys (docs/requirements.md §7.5): ElevenLabs and OpenAI
+ * only when their keys are set, flite always and last. Texts go to a cloud provider only then; a
+ * child's audio never does (that is ALLOW_CLOUD_AUDIO, for recognition).
+ */
+function createSpeechChain(env: Env, log: Logger): TextToSpeech {
+  return createTextToSpeech({
+    cacheDir: join(env.DATA_DIR, 'speech-cache'),
+    timeoutMs: env.SPEECH_TIMEOUT_MS,
+    log,
+    providers: [
+      ...(env.ELEVENLABS_API_KEY
+        ? [
+            createElevenLabsSpeechProvider({
+              apiKey: env.ELEVENLABS_API_KEY,
+              baseUrl: env.ELEVENLABS_BASE_URL,
+            }),
+          ]
+        : []),
+      ...(env.OPENAI_API_KEY
+        ? [createOpenAiSpeechProvider({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL })]
+        : []),
+      createFliteProvider(),
+    ],
+  });
 }
 
 /** Largest JSON (or other non-multipart) body the API reads, in bytes. */
@@ -200,7 +232,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', createStoryRoutes({ db }))
-    .route('/', createSpeechRoutes({ tts: createFliteTts({ cacheDir: join(env.DATA_DIR, 'speech-cache') }) }))
+    .route('/', createSpeechRoutes({ tts: deps.tts ?? createSpeechChain(env, log) }))
     .route('/', createReadingSessionRoutes({ db, scoring, dataDir: env.DATA_DIR }))
     .route(
       '/',

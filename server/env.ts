@@ -59,8 +59,12 @@ export const EnvSchema = z.object({
   OPENAI_API_KEY: optionalText,
   /** Base URL of the OpenAI API (tests point it at a local fake). */
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
-  /** Key for ElevenLabs voices (optional). */
+  /** Key for ElevenLabs voices (optional): speech tries ElevenLabs when set (server/speech/tts.ts). */
   ELEVENLABS_API_KEY: optionalText,
+  /** Base URL of the ElevenLabs API (tests point it at a local fake). */
+  ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
+  /** Time a cloud speech provider has to answer before the chain falls back to the next, in ms. */
+  SPEECH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8000),
   /** Secret that signs sessions (32+ characters). When unset one is made and kept in DATA_DIR/auth-secret. */
   BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** How long a sign-in lasts, in hours. */

@@ -7,7 +7,8 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPEECH_MAX_CHARS, speakableTokens, type SpeechResponse } from '#core/api/stories.ts';
+import type { SpeechResponse } from '#core/api/speech.ts';
+import { SPEECH_MAX_CHARS, speakableTokens } from '#core/api/stories.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { createFliteTts } from '../server/speech/tts.ts';
 import {
@@ -43,6 +44,7 @@ describe(`read-to-me speech API (${testDatabaseKind})`, () => {
     expect(speech.words.map((w) => w.text)).toEqual(tokens);
     expect(speech.words.map((w) => w.index)).toEqual(tokens.map((_, i) => i));
     expect(speech.voice).toBe('flite slt');
+    expect(speech).toMatchObject({ provider: 'flite', fellBack: false, timing: 'exact' });
     expect(speech.duration).toBeGreaterThan(3);
     let previousEnd = 0;
     for (const word of speech.words) {
@@ -94,11 +96,11 @@ describe('speech cache', () => {
   it('keeps at most the configured number of texts, newest first', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'sparky-tts-cache-'));
     const tts = createFliteTts({ cacheDir, maxEntries: 2 });
-    const first = await tts.speak('The sun is up.');
+    const first = await tts.speak({ text: 'The sun is up.' });
     await new Promise((r) => setTimeout(r, 20));
-    await tts.speak('The dog can run.');
+    await tts.speak({ text: 'The dog can run.' });
     await new Promise((r) => setTimeout(r, 20));
-    await tts.speak('A bug is on a rug.');
+    await tts.speak({ text: 'A bug is on a rug.' });
     const files = readdirSync(cacheDir);
     expect(files.filter((f) => f.endsWith('.json'))).toHaveLength(2);
     expect(files.filter((f) => f.endsWith('.wav'))).toHaveLength(2);
@@ -108,7 +110,7 @@ describe('speech cache', () => {
   it('answers many requests at once, queued two at a time, and makes a text asked for twice only once', async () => {
     const tts = createFliteTts({ cacheDir: mkdtempSync(join(tmpdir(), 'sparky-tts-burst-')) });
     const texts = ['One red hen.', 'Two blue birds.', 'Three big bugs.', 'Four fat frogs.', 'One red hen.'];
-    const results = await Promise.all(texts.map((t) => tts.speak(t)));
+    const results = await Promise.all(texts.map((text) => tts.speak({ text })));
     expect(results.every((r) => r.words.length === 3 && r.duration > 0)).toBe(true);
     expect(results[4]!.key).toBe(results[0]!.key);
     expect(new Set(results.map((r) => r.key)).size).toBe(4);

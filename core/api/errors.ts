@@ -52,7 +52,8 @@ export const API_ERROR_CODES = [
   'story_not_found', // 404: unknown, malformed, or another user's story
   'text_missing', // 422
   'text_too_long', // 413, details: { maxChars }
-  'speech_unavailable', // 503: flite failed
+  'speech_unavailable', // 503: every speech provider failed, flite included
+  'voice_unknown', // 422: a voice outside core/api/speech.ts VOICES, details: { voices }
   'audio_not_found', // 404: read-to-me audio evicted, or a recording no longer kept
   // Reading sessions and scoring
   'session_not_found', // 404

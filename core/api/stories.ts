@@ -84,15 +84,6 @@ export type MyStoriesResponse = z.infer<typeof MyStoriesResponseSchema>;
 /** Longest text GET /api/speech speaks in one request, in characters. */
 export const SPEECH_MAX_CHARS = 1000;
 
-/** Query of GET /api/speech. */
-export const SpeechQuerySchema = z.object({
-  text: z
-    .string()
-    .trim()
-    .min(1, 'There is no text to read.')
-    .max(SPEECH_MAX_CHARS, `Text to read must be at most ${SPEECH_MAX_CHARS} characters.`),
-});
-
 /**
  * One spoken word: `text` is the whitespace-separated token of the request text (punctuation kept),
  * `index` its position among the request's tokens that hold a letter or digit, `start` and `end`
@@ -105,15 +96,6 @@ export const SpokenWordSchema = z.object({
   end: z.number().min(0),
 });
 export type SpokenWord = z.infer<typeof SpokenWordSchema>;
-
-/** GET /api/speech answer: where to fetch the WAV, its length in seconds, and word timings. */
-export const SpeechResponseSchema = z.object({
-  audioUrl: z.string(),
-  duration: z.number().min(0),
-  voice: z.string(),
-  words: z.array(SpokenWordSchema),
-});
-export type SpeechResponse = z.infer<typeof SpeechResponseSchema>;
 
 /**
  * The tokens of a text that are spoken and highlighted: whitespace-separated pieces that hold a

@@ -55,9 +55,14 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   schema: Schema,
   refusal: RefusalFor = invalidInput,
 ) {
-  return zValidator(target, schema, (result) => {
+  return zValidator(target, schema, (result, c) => {
     if (!result.success) {
       const answer = refusal(inputIssues(result.error));
+      // Refusals are logged with their code, so a client sending bad input shows in the log.
+      (c.var as { log?: { info: (o: object, m: string) => void } }).log?.info(
+        { code: answer.code, target, issues: inputIssues(result.error).slice(0, 5) },
+        'input refused',
+      );
       throw new ApiFailure(answer.status, answer.code, answer.message, answer.details);
     }
   });

@@ -1,80 +1,84 @@
 /**
- * Read-to-me speech on this machine: flite (CMU, voice slt) makes a WAV of the text, and word timings
- * come from flite's own phone times (server/speech/tts-align.ts). Nothing goes over the network.
- * Results are cached in DATA_DIR/speech-cache by a hash of voice, pace and text, bounded in entries
- * (least recently used go first).
+ * Speech for everything the app says (docs/requirements.md §7.5): an offline-first chain of providers
+ * behind GET /api/speech, with a disk cache (server/speech/tts-cache.ts) and fair, bounded synthesis
+ * slots (server/speech/fair-slots.ts). The chain and its choices: the speech ADR in docs/decisions.
+ *
+ * - The voice asked for names its provider (core/api/speech.ts VOICES); flite's `slt` by default.
+ * - That provider is tried first when configured; then the other configured cloud providers with
+ *   their default voices (ElevenLabs, then OpenAI); flite is always last. A provider that fails or
+ *   passes its time limit is logged and the next is tried.
+ * - Each provider's answers are cached by text, voice and speed.
  */
-import { execFile } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
-import { readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { speakableTokens, type SpokenWord } from '#core/api/stories.ts';
-import { alignTokens, parsePhones, parseSegmentDurations } from './tts-align.ts';
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import { DEFAULT_VOICE, findVoice, type SpeechProvider } from '#core/api/speech.ts';
+import type { SpokenWord } from '#core/api/stories.ts';
+import { createFairSlots, SlotsBusyError, type FairSlots } from './fair-slots.ts';
+import { createSpeechCache, isSpeechKey, type CachedSpeech } from './tts-cache.ts';
+import { createFliteProvider, fliteStretch, FLITE_CONCURRENCY } from './tts-flite.ts';
+import type { SpeechSynthesiser } from './tts-provider.ts';
 
-const run = promisify(execFile);
+export { isSpeechKey };
 
-/** flite's US English female voice; clear and well recognised (see stack gotchas). */
-export const TTS_VOICE = 'slt';
+/** Time a cloud provider has to answer before the chain moves on, milliseconds. */
+export const CLOUD_TIMEOUT_MS = 8000;
+/** Cloud requests running at once (network bound, not CPU bound). */
+const CLOUD_CONCURRENCY = 4;
 /**
- * flite's duration_stretch: 1 is flite's own pace; 1.1 is a natural reading pace for young listeners
- * (flite's default runs a little quick for them), far from the 1.6 used for slow test readings.
+ * Syntheses one user may have waiting for a slot. A reader's next story piece, a page's two guidance
+ * lines and a button name fit; a flood is refused (429) instead of queueing in front of others.
  */
-export const TTS_DURATION_STRETCH = 1.1;
-/** Most cached texts kept; each is a WAV (about 32 kB per second) and a small JSON file. */
-export const TTS_CACHE_MAX_ENTRIES = 400;
-/** Longest time one flite run may take, in milliseconds. */
-const FLITE_TIMEOUT_MS = 20_000;
-/** Parallel flite runs when asking for the phones of single words. */
-const WORD_CONCURRENCY = 4;
-/** Texts synthesised at the same time; more wait their turn, so a burst of requests cannot fork a
- * flite per word per request without bound (2 cores on the reference machine). */
-const SYNTHESIS_CONCURRENCY = 2;
+export const MAX_WAITING_PER_USER = 4;
+/** Order in which cloud providers are tried after the one asked for. */
+const CLOUD_ORDER: readonly SpeechProvider[] = ['elevenlabs', 'openai'];
 
-/** A synthesised text: the WAV's cache key, its length in seconds, and word timings. */
-export interface SynthesisResult {
-  key: string;
-  duration: number;
-  voice: string;
-  words: SpokenWord[];
+/** What to say, how. */
+export interface SpeakOptions {
+  /** 1–1000 characters (checked by the route). */
+  text: string;
+  /** A voice id of core/api/speech.ts; default flite's `slt`. */
+  voice?: string;
+  /** 0.5–2; default 1. */
+  speed?: number;
+  /** Whose request it is, for fair scheduling; anonymous work shares one owner. */
+  userId?: string;
 }
 
-/** The synthesiser: `speak` makes (or finds) the speech of a text; `audioPath` finds its WAV. */
+/** A spoken text. */
+export interface SpeechResult extends CachedSpeech {
+  /** True when a provider other than the voice's own made it. */
+  fellBack: boolean;
+}
+
+/** The speech service. */
 export interface TextToSpeech {
-  speak(text: string): Promise<SynthesisResult>;
-  /** The WAV file of a key returned by `speak`, or null when unknown or evicted. */
-  audioPath(key: string): Promise<string | null>;
+  /**
+   * Makes (or finds) the speech of a text.
+   * @throws UnknownVoiceError for a voice outside the catalogue
+   * @throws SpeechBusyError when the user already has {@link MAX_WAITING_PER_USER} syntheses waiting
+   * @throws TtsUnavailableError when every provider failed, flite included
+   */
+  speak(options: SpeakOptions): Promise<SpeechResult>;
+  /** The audio file of a key returned by `speak`, or null when unknown or evicted. */
+  audioPath(key: string): Promise<{ path: string; contentType: string } | null>;
+  /** The providers this server can use, in the chain's order of preference (flite last). */
+  providers(): SpeechProvider[];
 }
 
-/** Thrown when flite is missing or fails; the route answers 503. */
+/** Thrown when every provider failed; the route answers 503. */
 export class TtsUnavailableError extends Error {
   override name = 'TtsUnavailableError';
 }
-
-/**
- * Length of a PCM WAV in seconds, from its header (flite writes the canonical 44-byte header:
- * channels at byte 22, sample rate at 24, bits per sample at 34, data after byte 44).
- */
-export function wavDuration(wav: Uint8Array): number {
-  if (wav.length < 44) return 0;
-  const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
-  const channels = view.getUint16(22, true);
-  const sampleRate = view.getUint32(24, true);
-  const bits = view.getUint16(34, true);
-  const bytesPerSecond = sampleRate * channels * (bits / 8);
-  if (!bytesPerSecond) return 0;
-  return Math.round(((wav.length - 44) / bytesPerSecond) * 1000) / 1000;
+/** Thrown for a voice outside the catalogue; the route answers 422 `voice_unknown`. */
+export class UnknownVoiceError extends Error {
+  override name = 'UnknownVoiceError';
+}
+/** Thrown when a user has too many syntheses waiting; the route answers 429. */
+export class SpeechBusyError extends Error {
+  override name = 'SpeechBusyError';
 }
 
-const KEY_PATTERN = /^[0-9a-f]{64}$/;
-
-/** Whether a string has the shape of a cache key (a hex SHA-256), so it is safe in a file path. */
-export function isSpeechKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
-}
-
-/** Whitespace collapsed and control characters removed: the text flite gets and the key is made of. */
+/** Whitespace collapsed and control characters removed: the text providers get and keys are made of. */
 export function normaliseSpeechText(text: string): string {
   return (
     text
@@ -86,152 +90,166 @@ export function normaliseSpeechText(text: string): string {
 }
 
 /**
- * Build the flite synthesiser with its cache.
- * @param options.cacheDir folder for cached WAV and JSON files (created when missing)
- * @param options.maxEntries most texts kept (default {@link TTS_CACHE_MAX_ENTRIES})
- * @param options.flite the flite binary (default `flite` on PATH)
+ * The cache key of a text in a voice at a speed. flite keys keep the form they had before the chain
+ * (voice, duration stretch, text), so caches made earlier stay valid.
+ */
+export function speechKey(provider: SpeechProvider, voice: string, speed: number, text: string): string {
+  const material =
+    provider === 'flite'
+      ? `${voice}|${fliteStretch(speed)}|${text}`
+      : `${provider}:${voice}|${speed}|${text}`;
+  return createHash('sha256').update(material).digest('hex');
+}
+
+/**
+ * Builds the speech service.
+ * @param options.cacheDir DATA_DIR/speech-cache
+ * @param options.providers the configured providers; flite is added when missing (it is the last resort)
+ * @param options.timeoutMs time limit of each cloud provider (default {@link CLOUD_TIMEOUT_MS})
+ * @param options.log where provider failures are logged
+ */
+export function createTextToSpeech(options: {
+  cacheDir: string;
+  providers?: SpeechSynthesiser[];
+  timeoutMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  maxWaitingPerUser?: number;
+  log?: Pick<Logger, 'warn' | 'error'>;
+}): TextToSpeech {
+  const cache = createSpeechCache({
+    dir: options.cacheDir,
+    ...(options.maxEntries !== undefined && { maxEntries: options.maxEntries }),
+    ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }),
+  });
+  const byName = new Map<SpeechProvider, SpeechSynthesiser>();
+  for (const provider of options.providers ?? []) byName.set(provider.name, provider);
+  if (!byName.has('flite')) byName.set('flite', createFliteProvider());
+  const timeoutMs = options.timeoutMs ?? CLOUD_TIMEOUT_MS;
+  const waitingCap = options.maxWaitingPerUser ?? MAX_WAITING_PER_USER;
+  const slots: Record<'flite' | 'cloud', FairSlots> = {
+    flite: createFairSlots(FLITE_CONCURRENCY, waitingCap),
+    cloud: createFairSlots(CLOUD_CONCURRENCY, waitingCap),
+  };
+  const inFlight = new Map<string, Promise<CachedSpeech>>();
+
+  function chainFor(provider: SpeechProvider, voice: string): { provider: SpeechProvider; voice: string }[] {
+    const chain: { provider: SpeechProvider; voice: string }[] = [];
+    if (byName.has(provider)) chain.push({ provider, voice });
+    if (provider !== 'flite') {
+      for (const cloud of CLOUD_ORDER) {
+        if (cloud !== provider && byName.has(cloud))
+          chain.push({ provider: cloud, voice: DEFAULT_VOICE[cloud] });
+      }
+      chain.push({ provider: 'flite', voice: DEFAULT_VOICE.flite });
+    }
+    return chain;
+  }
+
+  async function synthesise(
+    key: string,
+    provider: SpeechProvider,
+    voice: string,
+    speed: number,
+    text: string,
+    owner: string,
+  ): Promise<CachedSpeech> {
+    const synthesiser = byName.get(provider)!;
+    const pool = provider === 'flite' ? slots.flite : slots.cloud;
+    return pool.run(owner, async () => {
+      const signal = provider === 'flite' ? new AbortController().signal : AbortSignal.timeout(timeoutMs);
+      let made;
+      try {
+        made = await synthesiser.synthesise({ text, voice, speed, signal });
+      } catch (error) {
+        // SDKs wrap the abort in their own error ("Request was aborted."); the signal says why.
+        if (signal.aborted) {
+          const timeout = new Error(`${provider} did not answer within ${timeoutMs} ms`);
+          timeout.name = 'TimeoutError';
+          throw timeout;
+        }
+        throw error;
+      }
+      const entry: CachedSpeech = {
+        key,
+        duration: made.duration,
+        voice: `${provider} ${voice}`,
+        words: made.words.map((w): SpokenWord => ({
+          index: w.index,
+          text: w.text,
+          start: w.start,
+          end: w.end,
+        })),
+        provider,
+        format: made.format,
+        timing: made.timing,
+      };
+      await cache.put(entry, made.audio);
+      return entry;
+    });
+  }
+
+  return {
+    async speak({ text: rawText, voice: askedVoice, speed = 1, userId }) {
+      const text = normaliseSpeechText(rawText);
+      const asked = findVoice(askedVoice ?? DEFAULT_VOICE.flite);
+      if (!asked) throw new UnknownVoiceError(`Unknown voice '${askedVoice}'.`);
+      const owner = userId ?? 'anonymous';
+      const failures: string[] = [];
+      for (const { provider, voice } of chainFor(asked.provider, asked.id)) {
+        const key = speechKey(provider, voice, speed, text);
+        const fellBack = provider !== asked.provider;
+        const cached = await cache.get(key);
+        if (cached) return { ...cached, fellBack };
+        try {
+          // The same text asked for twice at once is made once.
+          let job = inFlight.get(key);
+          if (!job) {
+            job = synthesise(key, provider, voice, speed, text, owner).finally(() => inFlight.delete(key));
+            inFlight.set(key, job);
+          }
+          return { ...(await job), fellBack };
+        } catch (error) {
+          if (error instanceof SlotsBusyError) throw new SpeechBusyError(error.message);
+          const timedOut =
+            error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+          const reason = error instanceof Error ? error.message : String(error);
+          failures.push(`${provider}: ${timedOut ? 'timed out' : reason}`);
+          options.log?.warn(
+            { provider, voice, timedOut, err: reason },
+            timedOut
+              ? 'speech provider timed out; trying the next'
+              : 'speech provider failed; trying the next',
+          );
+        }
+      }
+      throw new TtsUnavailableError(`Speech could not be made (${failures.join('; ')}).`);
+    },
+    async audioPath(key) {
+      const file = await cache.audioFile(key);
+      if (!file) return null;
+      return { path: file.path, contentType: file.format === 'mp3' ? 'audio/mpeg' : 'audio/wav' };
+    },
+    providers() {
+      return [...CLOUD_ORDER.filter((p) => byName.has(p)), 'flite'];
+    },
+  };
+}
+
+/**
+ * The speech service with flite only (tests, and a server with no cloud keys).
+ * @param options.cacheDir the cache folder
+ * @param options.maxEntries most texts kept
+ * @param options.flite the flite binary
  */
 export function createFliteTts(options: {
   cacheDir: string;
   maxEntries?: number;
   flite?: string;
 }): TextToSpeech {
-  const { cacheDir } = options;
-  const maxEntries = options.maxEntries ?? TTS_CACHE_MAX_ENTRIES;
-  const flite = options.flite ?? 'flite';
-  const inFlight = new Map<string, Promise<SynthesisResult>>();
-  const wordPhones = new Map<string, string[]>();
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-    // A finished job hands its slot straight to the next waiter, so the count never overshoots.
-    if (running >= SYNTHESIS_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  }
-
-  mkdirSync(cacheDir, { recursive: true });
-
-  async function fliteRun(args: string[]): Promise<string> {
-    try {
-      const { stdout } = await run(flite, ['-voice', TTS_VOICE, ...args], {
-        timeout: FLITE_TIMEOUT_MS,
-        maxBuffer: 4 * 1024 * 1024,
-      });
-      return stdout;
-    } catch (error) {
-      throw new TtsUnavailableError(
-        `Speech could not be made (flite: ${error instanceof Error ? error.message : String(error)}).`,
-      );
-    }
-  }
-
-  /** Phones of one token spoken alone, remembered for the life of the process (bounded). */
-  async function phonesOf(token: string): Promise<string[]> {
-    const memoKey = token.toLowerCase();
-    const known = wordPhones.get(memoKey);
-    if (known) return known;
-    const phones = parsePhones(await fliteRun(['-ps', '-t', token, '-o', 'none']));
-    if (wordPhones.size > 20_000) wordPhones.clear();
-    wordPhones.set(memoKey, phones);
-    return phones;
-  }
-
-  async function allPhones(tokens: string[]): Promise<string[][]> {
-    const result: string[][] = new Array(tokens.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < tokens.length) {
-        const index = next++;
-        result[index] = await phonesOf(tokens[index]!);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(WORD_CONCURRENCY, tokens.length) }, worker));
-    return result;
-  }
-
-  async function prune() {
-    const entries = readdirSync(cacheDir)
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => ({ key: name.slice(0, -5), time: statSync(join(cacheDir, name)).mtimeMs }))
-      .sort((a, b) => b.time - a.time);
-    for (const old of entries.slice(maxEntries)) {
-      await rm(join(cacheDir, `${old.key}.json`), { force: true });
-      await rm(join(cacheDir, `${old.key}.wav`), { force: true });
-    }
-  }
-
-  async function synthesise(key: string, text: string): Promise<SynthesisResult> {
-    const tokens = speakableTokens(text);
-    const temp = join(cacheDir, `${key}.${randomUUID()}.tmp.wav`);
-    try {
-      const segments = parseSegmentDurations(
-        await fliteRun([
-          '--setf',
-          `duration_stretch=${TTS_DURATION_STRETCH}`,
-          '-psdur',
-          '-t',
-          text,
-          '-o',
-          temp,
-        ]),
-      );
-      const timings = alignTokens(segments, await allPhones(tokens));
-      const duration = wavDuration(await readFile(temp));
-      const result: SynthesisResult = {
-        key,
-        duration,
-        voice: `flite ${TTS_VOICE}`,
-        words: tokens.map((token, index) => ({
-          index,
-          text: token,
-          start: Math.min(timings[index]!.start, duration),
-          end: Math.min(timings[index]!.end, duration),
-        })),
-      };
-      await rename(temp, join(cacheDir, `${key}.wav`));
-      await writeFile(join(cacheDir, `${key}.json`), JSON.stringify(result));
-      await prune();
-      return result;
-    } finally {
-      await rm(temp, { force: true });
-    }
-  }
-
-  return {
-    async speak(rawText) {
-      const text = normaliseSpeechText(rawText);
-      const key = createHash('sha256').update(`${TTS_VOICE}|${TTS_DURATION_STRETCH}|${text}`).digest('hex');
-      const jsonPath = join(cacheDir, `${key}.json`);
-      try {
-        const cached = JSON.parse(await readFile(jsonPath, 'utf8')) as SynthesisResult;
-        const now = new Date();
-        await utimes(jsonPath, now, now).catch(() => undefined);
-        return cached;
-      } catch {
-        // Not cached (or unreadable): make it, once even when asked twice at the same time.
-      }
-      const pending = inFlight.get(key);
-      if (pending) return pending;
-      const job = withSlot(() => synthesise(key, text)).finally(() => inFlight.delete(key));
-      inFlight.set(key, job);
-      return job;
-    },
-    async audioPath(key) {
-      if (!isSpeechKey(key)) return null;
-      const path = join(cacheDir, `${key}.wav`);
-      try {
-        await stat(path);
-        return path;
-      } catch {
-        return null;
-      }
-    },
-  };
+  return createTextToSpeech({
+    cacheDir: options.cacheDir,
+    providers: [createFliteProvider(options.flite ? { flite: options.flite } : {})],
+    ...(options.maxEntries !== undefined && { maxEntries: options.maxEntries }),
+  });
 }

@@ -1,72 +1,157 @@
 /**
- * Read-to-me speech API (mounted at /api), offline: flite makes the audio on this machine
- * (server/speech/tts.ts). Both routes need a signed-in user.
+ * Speech API (mounted at /api): everything Sparky says, and the story reader's read-to-me, made by the
+ * offline-first provider chain of server/speech/tts.ts (flite on this machine by default; ElevenLabs and
+ * OpenAI only when their keys are set). Every route needs a signed-in user.
  */
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
-import { SPEECH_MAX_CHARS, SpeechQuerySchema, type SpeechResponse } from '#core/api/stories.ts';
+import {
+  SpeechQuerySchema,
+  VOICES,
+  type SpeechResponse,
+  type SpeechVoicesResponse,
+} from '#core/api/speech.ts';
+import { SPEECH_MAX_CHARS } from '#core/api/stories.ts';
 import type { AppEnv } from '../../http/app-env.ts';
-import { apiError } from '../../http/errors.ts';
+import { apiError, ApiFailure } from '../../http/errors.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { validate, type RefusalFor } from '../../http/validate.ts';
-import { isSpeechKey, TtsUnavailableError, type TextToSpeech } from '../../speech/tts.ts';
+import {
+  isSpeechKey,
+  SpeechBusyError,
+  TtsUnavailableError,
+  UnknownVoiceError,
+  type TextToSpeech,
+} from '../../speech/tts.ts';
+import { createFixedWindowLimiter, type RateLimiter } from '../fluency/rate-limit.ts';
 
-/** GET /api/speech refuses too long a text with 413 `text_too_long`, an empty one with 422 `text_missing`. */
+/**
+ * Speech requests one user may make a minute. Cached lines cost a file read, so the bound is generous:
+ * a page's guidance, every button name read on focus and a story read aloud stay far below it; a
+ * script asking in a loop does not. (Syntheses are also bounded per user in server/speech/tts.ts.)
+ */
+export const SPEECH_REQUESTS_PER_MINUTE = 120;
+
+/**
+ * GET /api/speech refusals: too long a text 413 `text_too_long`, an empty one 422 `text_missing`, an
+ * unknown voice 422 `voice_unknown`, anything else (a speed out of range) 422 `invalid_input`.
+ */
 const speechRefusal: RefusalFor = (issues) => {
-  const tooLong = issues.some((i) => i.code === 'too_big');
+  const text = issues.find((i) => i.path === 'text');
+  if (text) {
+    const tooLong = text.code === 'too_big';
+    return {
+      status: tooLong ? 413 : 422,
+      code: tooLong ? 'text_too_long' : 'text_missing',
+      message: text.message,
+      details: { maxChars: SPEECH_MAX_CHARS },
+    };
+  }
+  const voice = issues.find((i) => i.path === 'voice');
+  if (voice) {
+    return {
+      status: 422,
+      code: 'voice_unknown',
+      message: voice.message,
+      details: { voices: VOICES.map((v) => v.id) },
+    };
+  }
   return {
-    status: tooLong ? 413 : 422,
-    code: tooLong ? 'text_too_long' : 'text_missing',
-    message: issues[0]?.message ?? 'Invalid text.',
-    details: { maxChars: SPEECH_MAX_CHARS },
+    status: 422,
+    code: 'invalid_input',
+    message: issues[0]?.message ?? 'Invalid input.',
+    details: issues,
   };
 };
 
-/** Build the speech routes around a synthesiser (flite in the app, a fake or flite in tests). */
-export function createSpeechRoutes(deps: { tts: TextToSpeech }) {
+/**
+ * Build the speech routes around the speech service (the provider chain in the app; flite or fakes in
+ * tests).
+ * @param deps.tts the speech service
+ * @param deps.rateLimiter per-user request limit (default {@link SPEECH_REQUESTS_PER_MINUTE} a minute)
+ */
+export function createSpeechRoutes(deps: { tts: TextToSpeech; rateLimiter?: RateLimiter }) {
   const { tts } = deps;
+  const limiter = deps.rateLimiter ?? createFixedWindowLimiter(SPEECH_REQUESTS_PER_MINUTE, 60_000);
+  const tooMany = (retryAfterSeconds: number) =>
+    new ApiFailure(
+      429,
+      'rate_limited',
+      'Sparky is asked to say too much at once. Please wait a moment.',
+      { retryAfterSeconds },
+      { 'retry-after': String(retryAfterSeconds) },
+    );
   return (
     new Hono<AppEnv>()
       /**
-       * GET /api/speech?text=… → SpeechResponse: `{ audioUrl, duration (s), voice, words: [{ index, text,
-       * start, end }] }` (seconds). 422 `text_missing` for empty text, 413 `text_too_long` above
-       * {@link SPEECH_MAX_CHARS} characters, 503 `speech_unavailable` when flite fails.
+       * GET /api/speech?text=…&voice=…&speed=… → SpeechResponse: `{ audioUrl, duration (s), voice,
+       * words: [{ index, text, start, end }] (s), provider, fellBack, timing }`.
+       * 422 `text_missing` (empty), 413 `text_too_long` (over {@link SPEECH_MAX_CHARS} characters),
+       * 422 `voice_unknown`, 422 `invalid_input` (speed outside 0.5–2), 429 `rate_limited` (with
+       * Retry-After), 503 `speech_unavailable` when every provider failed (flite included).
        */
       .get('/speech', requireUser, validate('query', SpeechQuerySchema, speechRefusal), async (c) => {
+        const user = c.var.user;
+        const quota = limiter.take(user.id);
+        if (!quota.ok) {
+          c.var.log.warn({ userId: user.id }, 'speech requests rate-limited');
+          throw tooMany(quota.retryAfterSeconds);
+        }
+        const { text, voice, speed } = c.req.valid('query');
         try {
-          const result = await tts.speak(c.req.valid('query').text);
+          const result = await tts.speak({
+            text,
+            userId: user.id,
+            ...(voice !== undefined && { voice }),
+            ...(speed !== undefined && { speed }),
+          });
           const body: SpeechResponse = {
-            audioUrl: `/api/speech/audio/${result.key}.wav`,
+            audioUrl: `/api/speech/audio/${result.key}.${result.format}`,
             duration: result.duration,
             voice: result.voice,
             words: result.words,
+            provider: result.provider,
+            fellBack: result.fellBack,
+            timing: result.timing,
           };
           c.header('cache-control', 'private, max-age=86400');
-          return c.json(body);
+          return c.json(body, 200);
         } catch (error) {
+          if (error instanceof SpeechBusyError) {
+            c.var.log.warn({ userId: user.id }, 'speech syntheses waiting over the per-user bound');
+            throw tooMany(2);
+          }
+          if (error instanceof UnknownVoiceError) {
+            throw new ApiFailure(422, 'voice_unknown', error.message, { voices: VOICES.map((v) => v.id) });
+          }
           if (error instanceof TtsUnavailableError) {
             c.var.log.error({ err: error }, 'text to speech failed');
-            return apiError(
-              c,
-              503,
-              'speech_unavailable',
-              'Read-to-me is not available right now. Please try again.',
-            );
+            return apiError(c, 503, 'speech_unavailable', 'Sparky cannot talk right now. Please try again.');
           }
           throw error;
         }
       })
 
-      /** GET /api/speech/audio/:key.wav → the WAV made by GET /api/speech; 404 when unknown or evicted. */
+      /** GET /api/speech/voices → SpeechVoicesResponse: the providers this server can use and their voices. */
+      .get('/speech/voices', requireUser, (c) => {
+        const providers = tts.providers();
+        const body: SpeechVoicesResponse = {
+          providers,
+          voices: VOICES.filter((v) => providers.includes(v.provider)).map((v) => ({ ...v })),
+        };
+        return c.json(body, 200);
+      })
+
+      /** GET /api/speech/audio/:key.(wav|mp3) → the audio made by GET /api/speech; 404 when unknown or evicted. */
       .get('/speech/audio/:file', requireUser, async (c) => {
         const file = c.req.param('file');
-        const key = file.endsWith('.wav') ? file.slice(0, -4) : '';
-        const path = isSpeechKey(key) ? await tts.audioPath(key) : null;
-        if (!path)
+        const match = /^([0-9a-f]{64})\.(wav|mp3)$/.exec(file);
+        const found = match && isSpeechKey(match[1]!) ? await tts.audioPath(match[1]!) : null;
+        if (!found || !found.path.endsWith(`.${match![2]}`))
           return apiError(c, 404, 'audio_not_found', 'That audio is no longer available. Ask for it again.');
-        const wav = await readFile(path);
-        return c.body(new Uint8Array(wav), 200, {
-          'content-type': 'audio/wav',
+        const audio = await readFile(found.path);
+        return c.body(new Uint8Array(audio), 200, {
+          'content-type': found.contentType,
           'cache-control': 'private, max-age=86400',
         });
       })

@@ -4,7 +4,7 @@
  * story into pieces (read-aloud.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SpeechResponse } from '#core/api/stories.ts';
+import type { SpeechResponse } from '#core/api/speech.ts';
 import { api } from '../../../lib/api/client.ts';
 import { call } from '../../../lib/api/http.ts';
 
