@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers.tsx';
+import { TestProviders } from '../../test/providers.tsx';
 import { jsonResponse } from '../../test/me-fixture.ts';
 import { ScoringWait } from './FluencyPage.tsx';
 
@@ -14,9 +14,9 @@ function renderWait(answers: Array<[unknown, number]>) {
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <AppProviders queryClient={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <ScoringWait recordingKey="rec-1" />
-    </AppProviders>,
+    </TestProviders>,
   );
   return fetchMock;
 }
