@@ -15,6 +15,7 @@ import { loadAuthSecret } from './auth/secret.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAccountRoutes } from './routes/account/account.routes.ts';
+import { createAudioSettingsRoutes } from './routes/audio-settings/audio-settings.routes.ts';
 import { createAuthRoutes } from './routes/auth/auth.routes.ts';
 import { createFluencyRoutes } from './routes/fluency/fluency.routes.ts';
 import { createScoringQueue } from './jobs/scoring-queue.ts';
@@ -232,6 +233,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', createStoryRoutes({ db }))
+    .route('/', createAudioSettingsRoutes({ db }))
     .route('/', createSpeechRoutes({ tts: deps.tts ?? createSpeechChain(env, log) }))
     .route('/', createReadingSessionRoutes({ db, scoring, dataDir: env.DATA_DIR }))
     .route(

@@ -10,6 +10,7 @@ import { queryRows } from '../server/db/sql-rows.ts';
 import {
   achievements,
   dailyChallenges,
+  audioSettings,
   profiles,
   progressTracking,
   readingSessions,
@@ -62,6 +63,7 @@ describe(`row-level security (${testDatabaseKind})`, () => {
           description: 'Created your first story!',
         });
         await tx.insert(progressTracking).values({ userId: user.id, activityType: 'reading_session' });
+        await tx.insert(audioSettings).values({ userId: user.id, settings: { volume: 0.5 } });
         await tx.insert(readingSessions).values({ userId: user.id, storyTitle: `${user.id} story` });
         await tx.insert(stories).values({ ownerId: user.id, title: 'Mine', body: 'A cat sat.' });
       }
@@ -80,6 +82,7 @@ describe(`row-level security (${testDatabaseKind})`, () => {
     ['achievements', achievements],
     ['progress_tracking', progressTracking],
     ['reading_sessions', readingSessions],
+    ['audio_settings', audioSettings],
   ] as const;
 
   for (const [name, table] of perUserTables) {
@@ -194,9 +197,9 @@ describe(`row-level security (${testDatabaseKind})`, () => {
       relforcerowsecurity: boolean;
     }>(
       handle.db,
-      sql`select relname, relrowsecurity, relforcerowsecurity from pg_class where relname in ('profiles','user_roles','daily_challenges','achievements','progress_tracking','stories','reading_sessions','token_ledger') and relkind = 'r' order by relname`,
+      sql`select relname, relrowsecurity, relforcerowsecurity from pg_class where relname in ('profiles','user_roles','daily_challenges','achievements','progress_tracking','stories','reading_sessions','token_ledger','audio_settings') and relkind = 'r' order by relname`,
     );
-    expect(tableRows).toHaveLength(8);
+    expect(tableRows).toHaveLength(9);
     for (const row of tableRows)
       expect(row, row.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
   });

@@ -243,6 +243,23 @@ export const achievements = pgTable(
   ],
 ).enableRLS();
 
+/**
+ * A user's audio settings (spec §3 "Audio settings", §9 defaults; issue 10): one row per user holding
+ * the settings object of core/audio/settings.ts (read through `mergeAudioSettings`, so a row written by
+ * an older version gains new fields at their defaults). No row means the defaults.
+ */
+export const audioSettings = pgTable(
+  'audio_settings',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    settings: jsonb('settings').notNull(),
+    updatedAt: updatedAt(),
+  },
+  () => [...userDataPolicies('audio_settings')],
+).enableRLS();
+
 /** Activity log that drives achievements (spec §3 progress_tracking, §4.5). */
 export const progressTracking = pgTable(
   'progress_tracking',
