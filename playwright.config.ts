@@ -63,6 +63,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The test outbox exists only on a test server bound to loopback (issue #14 item 10).
+      HOST: '127.0.0.1',
     },
   },
 });

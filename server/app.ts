@@ -40,6 +40,7 @@ import { resolveClientIp } from './http/client-ip.ts';
 import { createSessionCache, sessionLoader } from './http/require-user.ts';
 import { mountFrontEnd } from './http/static.ts';
 import { sameOrigin } from './http/same-origin.ts';
+import { isLoopbackHost, redactPath } from './http/redact.ts';
 
 /** What the app needs from the outside. */
 export interface AppDeps {
@@ -117,13 +118,22 @@ export function createApp(deps: AppDeps) {
     c.set('log', requestLog);
     c.set('clientIp', resolveClientIp(socketAddress(c), c.req.header('x-forwarded-for'), env.TRUST_PROXY));
     const started = performance.now();
-    await next();
+    // Headers are set before the handlers run: set after them, on some answers (JSON ones over a real
+    // socket) the response was rebuilt and lost the security headers (issue #14 item 12).
     c.header('x-request-id', requestId);
+    // Nothing the API answers may be cached: answers are a user's own, or about sign-in.
+    if (c.req.path.startsWith('/api/')) c.header('cache-control', 'no-store');
+    await next();
+    // A handler that returns its own Response (better-auth) did not get them: add them in place.
+    if (!c.res.headers.has('x-request-id')) {
+      c.res.headers.set('x-request-id', requestId);
+      if (c.req.path.startsWith('/api/')) c.res.headers.set('cache-control', 'no-store');
+    }
     if (c.req.path.startsWith('/api/')) {
       requestLog.info(
         {
           method: c.req.method,
-          path: c.req.path,
+          path: redactPath(c.req.path),
           status: c.res.status,
           ms: Math.round(performance.now() - started),
         },
@@ -229,7 +239,8 @@ export function createApp(deps: AppDeps) {
         auth,
         adminEmails: env.ADMIN_EMAILS,
         socialProviders: configuredSocialProviders(env),
-        exposeOutbox: env.NODE_ENV === 'test',
+        // The test outbox holds every mail's links: only a test server that nobody else can reach has it.
+        exposeOutbox: env.NODE_ENV === 'test' && isLoopbackHost(env.HOST),
       }),
     )
     .route('/', createStoryRoutes({ db }))

@@ -8,17 +8,22 @@ import { users } from '../../server/db/schema.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testClient } from 'hono/testing';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { createApp } from '../../server/app.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { loadEnv } from '../../server/env.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 
-/** Build the app with test settings; extra settings override. */
-export function createTestApp(handle: DatabaseHandle, settings: Record<string, string> = {}) {
+/** Build the app with test settings; extra settings override; `log` (silent by default) gets the logs. */
+export function createTestApp(
+  handle: DatabaseHandle,
+  settings: Record<string, string> = {},
+  log: Logger = pino({ level: 'silent' }),
+) {
   const env = loadEnv({
     NODE_ENV: 'test',
+    HOST: '127.0.0.1',
     PORT: '3000',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'sparky-test-data-')),
     STATIC_DIR: './no-such-dist',
@@ -27,7 +32,7 @@ export function createTestApp(handle: DatabaseHandle, settings: Record<string, s
   return createApp({
     env,
     database: handle,
-    log: pino({ level: 'silent' }),
+    log,
     version: 'test',
     authSecret: 'test-secret-that-is-long-enough-for-better-auth',
   });
