@@ -30,7 +30,8 @@ fi
 # --- System packages (Debian) -----------------------------------------------------------------------
 # Speech: pocketsphinx (recognition), flite (speech and test readings), sox (audio conversion).
 packages=(pocketsphinx pocketsphinx-en-us flite sox)
-if (( want_test )); then packages+=(chromium postgresql); fi
+# pocketsphinx-testdata (1.8 MB): real LibriVox read speech with transcripts for `npm run bench:scoring`.
+if (( want_test )); then packages+=(chromium postgresql pocketsphinx-testdata); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -99,6 +99,16 @@ describe('alignReading', () => {
     ]);
   });
 
+  it('carries a word the recogniser is unsure of as read, flagged unsure, and keeps phones heard as one token', () => {
+    const heard = say('the little dog ran to the big red barn').map((h, k) =>
+      k === 3 ? { ...h, unsure: true } : k === 8 ? { ...h, word: '/b-ao-r-n/' } : h,
+    );
+    const r = alignReading(tokenisePassage(PASSAGE), normaliseHeard(heard));
+    expect(r.words[3]).toMatchObject({ text: 'ran', status: 'correct', unsure: true });
+    expect(r.words.filter((w) => w.unsure)).toHaveLength(1);
+    expect(r.words[8]).toMatchObject({ status: 'substitution', heard: '/b-ao-r-n/', unsure: false });
+  });
+
   it('flags a hesitation longer than 3 s before a word', () => {
     const r = align(PASSAGE, 'the little dog |3.5| ran to the big red barn');
     expect(r.words.map((w) => w.hesitation)).toEqual([

@@ -33,6 +33,11 @@ export interface ScoredWord {
   end: number | null;
   /** True when the reader paused more than the hesitation threshold (3 s) before the word. */
   hesitation: boolean;
+  /**
+   * The recogniser is unsure of this word either way ("check this word"): it is scored as heard
+   * (usually read correctly), and a teacher may listen again. Never an error on its own.
+   */
+  unsure: boolean;
 }
 
 /** A heard word that is not in the passage; `afterIndex` is -1 before the first word. */
@@ -233,6 +238,7 @@ export function alignReading(
     start: null,
     end: null,
     hesitation: false,
+    unsure: false,
   }));
   const insertions: Insertion[] = [];
   const repetitions: Repetition[] = [];
@@ -295,12 +301,14 @@ export function alignReading(
       scored.start = firstAttempt ? firstAttempt.token.start : first.start;
       scored.end = last.end;
       scored.hesitation = hesitationBefore(firstAttempt ? firstAttempt.j : s.j);
+      scored.unsure = tokens.some((t) => t.unsure === true);
     } else {
       scored.status = 'substitution';
       scored.heard = first.word;
       scored.start = first.start;
       scored.end = first.end;
       scored.hesitation = hesitationBefore(s.j);
+      scored.unsure = first.unsure === true;
     }
     flush();
   }

@@ -20,6 +20,7 @@ const w = (
   start,
   end,
   hesitation,
+  unsure: false,
 });
 
 describe('computeMetrics', () => {

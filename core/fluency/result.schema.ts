@@ -21,6 +21,12 @@ export const ScoredWordSchema = z.object({
   start: z.number().nonnegative().nullable(),
   end: z.number().nonnegative().nullable(),
   hesitation: z.boolean(),
+  /**
+   * "Check this word": the recogniser's evidence for this word was weak either way, so it is
+   * scored as heard (not as an error) and flagged for a teacher to check. Results saved before
+   * the field existed read as false.
+   */
+  unsure: z.boolean().default(false),
 });
 
 export const InsertionSchema = z.object({

@@ -42,6 +42,11 @@ export interface HeardWord {
   start: number;
   /** Offset, seconds (≥ start). */
   end: number;
+  /**
+   * The recogniser heard this word but its evidence is weak either way (a confidence band, see
+   * docs/scoring.md): the word is scored as heard and a teacher is asked to check it.
+   */
+  unsure?: boolean;
 }
 
 /** A normalised heard token; a heard "42" becomes two tokens sharing its time span. */
@@ -289,12 +294,19 @@ export function normaliseHeard(heard: readonly HeardWord[]): HeardToken[] {
   const out: HeardToken[] = [];
   heard.forEach((h, source) => {
     for (const piece of h.word.split(/\s+/).filter(Boolean)) {
-      // A recogniser's marker for unintelligible speech ("[unclear]") stays one token.
-      const forms = /^\[[a-z]+\]$/.test(piece) ? [[piece]] : spokenForms(piece);
+      // A recogniser's marker for unintelligible speech ("[unclear]") and phones heard where no
+      // word fits ("/k-ow-t/") stay one token.
+      const forms = /^\[[a-z]+\]$|^\/[a-z-]+\/$/.test(piece) ? [[piece]] : spokenForms(piece);
       const tokens = forms[0] ?? [];
       const span = (h.end - h.start) / Math.max(1, tokens.length);
       tokens.forEach((word, k) => {
-        out.push({ word, start: h.start + k * span, end: h.start + (k + 1) * span, source });
+        out.push({
+          word,
+          start: h.start + k * span,
+          end: h.start + (k + 1) * span,
+          source,
+          ...(h.unsure ? { unsure: true } : {}),
+        });
       });
     }
   });

@@ -42,7 +42,7 @@ export const DEFAULT_PROBABILITIES: GrammarProbabilities = {
   back: 0.02,
   substitute: 0.003,
   attempt: 0,
-  garbage: 0.01,
+  garbage: 0.02,
   garbageLoop: 0.5,
   stop: 0.005,
 };

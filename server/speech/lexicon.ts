@@ -96,6 +96,21 @@ const COMMON_MISREADINGS: Record<string, string[]> = {
   from: ['for', 'form'],
 };
 
+/**
+ * Function words and other short closed-class words that readers reduce or swallow in fluent
+ * reading ("the" → [ðə], "and" → [n], "to" → [tə]). The recogniser's evidence on them is weakest
+ * (short, unstressed, coarticulated), so they get a lower error prior: a substitution or
+ * pronunciation doubt on them needs stronger evidence (docs/scoring.md).
+ */
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a an the and or but so to of in on at by for from with as into onto than then that this these those ' +
+    'is am are was were be been has have had do does did can could will would shall should may might must ' +
+    'i me my we us our you your he him his she her it its they them their there here what when where who ' +
+    'not no up out if'
+  ).split(' '),
+);
+
 /** Words never offered as distractors (a teacher would read them in the result). */
 const NEVER_DISTRACTORS = new Set([
   'fuck',
@@ -120,6 +135,11 @@ export interface Lexicon {
    * share a pronunciation with `word` are left out (they cannot be told apart by ear).
    */
   neighbours(word: string, limit: number, exclude: ReadonlySet<string>): string[];
+  /**
+   * Common words (as for distractors) with each pronunciation as phones, most frequent first:
+   * what a reader may have said instead of a word (for naming a misreading from its phones).
+   */
+  commonPronunciations(): readonly (readonly [string, readonly string[]])[];
 }
 
 export interface LexiconOptions {
@@ -284,7 +304,22 @@ export function loadLexicon(path: string = DEFAULT_CMUDICT, options: LexiconOpti
     return [...found];
   };
 
-  return { pronunciations: (w) => byWord.get(w) ?? [], neighbours };
+  let commonList: [string, string[]][] | undefined;
+  const commonPronunciations = (): readonly (readonly [string, readonly string[]])[] => {
+    if (!commonList) {
+      const words = useFrequencies
+        ? [...logP.keys()]
+            .filter((w) => /^[a-z]+(?:'[a-z]+)?$/.test(w) && common(w) && !NEVER_DISTRACTORS.has(w))
+            .sort((a, b) => (logP.get(b) ?? -99) - (logP.get(a) ?? -99))
+        : [];
+      commonList = words.flatMap((w) =>
+        (byWord.get(w) ?? []).map((p): [string, string[]] => [w, p.split(' ')]),
+      );
+    }
+    return commonList;
+  };
+
+  return { pronunciations: (w) => byWord.get(w) ?? [], neighbours, commonPronunciations };
 }
 
 /**

@@ -36,7 +36,22 @@ import {
   planVerification,
   type VerifyEvidence,
 } from '#server/speech/verify.ts';
-import { CMU_PHONES } from '#server/speech/lexicon.ts';
+import { CMU_PHONES, FUNCTION_WORDS } from '#server/speech/lexicon.ts';
+import {
+  buildGopBatch,
+  closestWord,
+  DEFAULT_GOP_THRESHOLDS,
+  judgeGop,
+  LOOP_SUFFIX,
+  parseHypsegSegments,
+  parsePhoneHypseg,
+  phonesAsText,
+  wordGop,
+  type GopCandidate,
+  type GopThresholds,
+  type HypsegSegment,
+  type WordGop,
+} from '#server/speech/gop.ts';
 
 export const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us/en-us';
 const GARBAGE_PREFIX = 'ph_';
@@ -98,6 +113,38 @@ export interface PocketsphinxOptions {
    * all; see `WarpOptions`): default on; `false` decodes without warping.
    */
   warp?: boolean | WarpOptions;
+  /** Goodness-of-pronunciation pass (gop.ts) over the words heard as read (default on). */
+  gop?: boolean | GopOptions;
+}
+
+/** GOP pass settings. */
+export interface GopOptions {
+  /** Decision thresholds (default `DEFAULT_GOP_THRESHOLDS`). */
+  thresholds?: Partial<GopThresholds>;
+  /** Share of the eligible words scored, worst first-pass score first (default `DEFAULT_GOP_FRACTION`; 1: all). */
+  fraction?: number;
+  /** Fewest phones of a word scored (default `DEFAULT_GOP_MIN_PHONES`). */
+  minPhones?: number;
+  /** Called with the GOP of each scored word (for tuning and tests). */
+  onScores?: (scores: GopScore[], heard: HeardWord[]) => void;
+}
+
+/** Share of the eligible words the GOP pass scores (see `gopReading`; chosen on the benchmark). */
+export const DEFAULT_GOP_FRACTION = 0.1;
+/** Words of fewer phones are not scored (too short for a stable GOP). */
+export const DEFAULT_GOP_MIN_PHONES = 3;
+
+/** The GOP of one passage word heard as read. */
+export interface GopScore {
+  /** Passage word index. */
+  index: number;
+  /** Its canonical token. */
+  expected: string;
+  /** Index in the heard words. */
+  heardIndex: number;
+  /** First-pass acoustic score per frame (the pre-screen). */
+  screen: number;
+  gop: WordGop;
 }
 
 /**
@@ -218,6 +265,10 @@ export interface VerifyOptions {
   extraArgs?: string[];
   /** See `applyVerification` (default `DEFAULT_KEEP_MARGIN`). */
   keepMargin?: number;
+  /** See `VerifyBands` (default `DEFAULT_FUNCTION_WORD_MARGIN`). */
+  functionWordMargin?: number;
+  /** See `VerifyBands` (default `DEFAULT_UNSURE_MARGIN`). */
+  unsureMargin?: number;
 }
 
 let sharedLexicon: { key: string; lexicon: Lexicon } | undefined;
@@ -435,7 +486,181 @@ async function verifyReading(input: VerifyInput): Promise<HeardWord[]> {
   const hypseg = await readFile(join(dir, `verify${tag}.hypseg`), 'utf8').catch(() => '');
   const evidence = collectEvidence(candidates, parseHypseg(hypseg));
   input.verifyOptions.onEvidence?.(evidence, heard);
-  return applyVerification(heard, evidence, input.verifyOptions.keepMargin ?? DEFAULT_KEEP_MARGIN);
+  return applyVerification(heard, evidence, input.verifyOptions.keepMargin ?? DEFAULT_KEEP_MARGIN, {
+    functionWords: FUNCTION_WORDS,
+    ...(input.verifyOptions.functionWordMargin !== undefined
+      ? { functionWordMargin: input.verifyOptions.functionWordMargin }
+      : {}),
+    ...(input.verifyOptions.unsureMargin !== undefined
+      ? { unsureMargin: input.verifyOptions.unsureMargin }
+      : {}),
+  });
+}
+
+interface GopInput {
+  dir: string;
+  tag: string;
+  heard: HeardWord[];
+  /** The first pass's word segments (`-hypseg`), for choosing which words to score. */
+  segments: readonly HypsegSegment[];
+  passage: readonly PassageWord[];
+  lexicon: Lexicon;
+  totalFrames: number;
+  options: GopOptions;
+  run: (args: string[]) => Promise<void>;
+}
+
+/**
+ * GOP pass (gop.ts) over words the first pass heard as read: content words (not
+ * `FUNCTION_WORDS`) of at least `minPhones` phones, the `fraction` of them whose first-pass
+ * acoustic score per frame is lowest (the cheap pre-screen keeps the pass within the time
+ * budget: scoring every word costs ~0.05 s of CPU per second of audio). A word whose GOP says
+ * `misread` becomes a substitution: the closest common word to the phones heard, else the
+ * phones (`/k-ow-t/`); `unsure` marks it for a teacher to check. First-pass substitutions are
+ * scored too (the second pass may take them as read; `combineEvidence` joins both verdicts).
+ * @returns verdicts by index in `heard` (words judged read are absent).
+ */
+async function gopReading(input: GopInput): Promise<Map<number, GopVerdict>> {
+  const { dir, heard, passage, tag, options } = input;
+  const alignment = alignReading(passage, normaliseHeard(heard));
+  const byStart = new Map<number, number>();
+  heard.forEach((h, k) => byStart.set(h.start, k));
+  const firstPassScore = new Map<number, number>();
+  for (const seg of input.segments) firstPassScore.set(seg.start, seg.score / (seg.end - seg.start));
+  type Candidate = GopCandidate & { index: number; expected: string; heardIndex: number; screen: number };
+  let candidates: Candidate[] = [];
+  for (const w of alignment.words) {
+    const pw = passage[w.index];
+    const form = pw?.spoken[0];
+    const substituted = w.status === 'substitution';
+    if (
+      (w.status !== 'correct' && !substituted) ||
+      w.start === null ||
+      !form ||
+      form.length !== 1 ||
+      pw.spoken.length !== 1
+    )
+      continue;
+    const heardIndex = byStart.get(w.start) ?? -1;
+    const h = heard[heardIndex];
+    const expected = form[0] as string;
+    if (!h || FUNCTION_WORDS.has(expected)) continue;
+    let prons = input.lexicon.pronunciations(expected);
+    if (prons.length === 0) {
+      const guess = t2pCache.get(expected);
+      prons = guess ? [guess] : [];
+    }
+    const pronunciations = prons.map((p) => p.split(' '));
+    const startFrame = Math.max(0, Math.round(h.start * 100));
+    const endFrame = Math.min(input.totalFrames, Math.round(h.end * 100));
+    if (
+      pronunciations.length === 0 ||
+      Math.min(...pronunciations.map((p) => p.length)) < (options.minPhones ?? DEFAULT_GOP_MIN_PHONES) ||
+      endFrame - startFrame < 3
+    )
+      continue;
+    candidates.push({
+      id: `g${w.index}`,
+      index: w.index,
+      expected,
+      heardIndex,
+      pronunciations,
+      startFrame,
+      endFrame,
+      // first-pass substitutions are always scored (the second pass may take them as read)
+      screen: substituted ? -Infinity : (firstPassScore.get(startFrame) ?? -Infinity),
+    });
+  }
+  const fraction = options.fraction ?? DEFAULT_GOP_FRACTION;
+  if (fraction < 1)
+    candidates = [...candidates]
+      .sort((a, b) => a.screen - b.screen)
+      .slice(0, Math.ceil(candidates.length * fraction))
+      .sort((a, b) => a.index - b.index);
+  if (candidates.length === 0) return new Map();
+  const batch = buildGopBatch(candidates, CMU_PHONES);
+  const gdir = join(dir, `g${tag}`);
+  await mkdir(gdir);
+  await Promise.all([
+    writeFile(join(dir, `gop${tag}.dict`), `${batch.dictionary.join('\n')}\n`),
+    writeFile(join(dir, `gop${tag}.ctl`), batch.ctl),
+    writeFile(join(dir, `gop${tag}.fsgctl`), batch.fsgctl),
+    ...[...batch.grammars].map(([name, text]) => writeFile(join(gdir, `${name}.fsg`), text)),
+  ]);
+  // Forced phones and the free phone loop in one search type, every senone computed, so that
+  // both are normalised alike (allphone scores were not comparable: docs/scoring.md).
+  await input.run([
+    '-dict',
+    join(dir, `gop${tag}.dict`),
+    '-ctl',
+    join(dir, `gop${tag}.ctl`),
+    '-fsgctl',
+    join(dir, `gop${tag}.fsgctl`),
+    '-fsgdir',
+    gdir,
+    '-fsgext',
+    '.fsg',
+    '-compallsen',
+    'yes',
+    '-hypseg',
+    join(dir, `gop${tag}.hypseg`),
+    '-logfn',
+    join(dir, `gop${tag}.log`),
+  ]);
+  const segs = parsePhoneHypseg(
+    await readFile(join(dir, `gop${tag}.hypseg`), 'utf8').catch(() => ''),
+    batch.offsets,
+  );
+  const scores: GopScore[] = [];
+  const verdicts = new Map<number, GopVerdict>();
+  const thresholds = { ...DEFAULT_GOP_THRESHOLDS, ...options.thresholds };
+  for (const c of candidates) {
+    const f = segs.get(c.id);
+    const l = segs.get(`${c.id}${LOOP_SUFFIX}`);
+    const gop = f && l ? wordGop(f, l) : undefined;
+    if (!gop) continue;
+    scores.push({ index: c.index, expected: c.expected, heardIndex: c.heardIndex, screen: c.screen, gop });
+    const verdict = judgeGop(gop, thresholds);
+    if (verdict === 'read') continue;
+    const heardWord = heard[c.heardIndex]?.word;
+    const said =
+      heardWord && heardWord !== c.expected && heardWord !== UNCLEAR
+        ? heardWord
+        : (closestWord(
+            gop.heard,
+            input.lexicon.commonPronunciations(),
+            Math.max(1, Math.floor(gop.heard.length / 4)),
+            new Set([c.expected]),
+          ) ?? phonesAsText(gop.heard.length > 0 ? gop.heard : ['?']));
+    verdicts.set(c.heardIndex, { verdict, expected: c.expected, said });
+  }
+  options.onScores?.(scores, heard);
+  return verdicts;
+}
+
+/** What the GOP pass says of a heard word (see `gopReading`). */
+interface GopVerdict {
+  verdict: 'unsure' | 'misread';
+  expected: string;
+  /** What the reader said: the first pass's word, the closest word to the phones, or the phones. */
+  said: string;
+}
+
+/**
+ * Combines the second pass and GOP (a word is a substitution when either finds strong evidence):
+ * a word the second pass leaves as read becomes a substitution when its GOP says misread, and
+ * is marked unsure when its GOP is in the unsure band.
+ */
+export function combineEvidence(
+  verified: readonly HeardWord[],
+  verdicts: ReadonlyMap<number, GopVerdict>,
+): HeardWord[] {
+  return verified.map((v, k) => {
+    const g = verdicts.get(k);
+    if (!g || v.word !== g.expected) return v;
+    if (g.verdict === 'misread') return { word: g.said, start: v.start, end: v.end };
+    return { ...v, unsure: true };
+  });
 }
 
 /**
@@ -531,7 +756,9 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
             },
           );
         /** First pass at one frequency warp (1 = none): the words heard and the path's score. */
-        const firstPass = async (warp: number): Promise<{ heard: HeardWord[]; score?: number }> => {
+        const firstPass = async (
+          warp: number,
+        ): Promise<{ heard: HeardWord[]; score?: number; segments: HypsegSegment[] }> => {
           const tag = warpTag(warp);
           await run([
             '-dict',
@@ -554,7 +781,11 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
             readFile(join(dir, `out${tag}.hypseg`), 'utf8').catch(() => ''),
           ]);
           const score = parseHypseg(hypseg, 'total').get('reading');
-          return { heard: parseCtm(ctm), ...(score !== undefined ? { score } : {}) };
+          return {
+            heard: parseCtm(ctm),
+            segments: parseHypsegSegments(hypseg).get('reading') ?? [],
+            ...(score !== undefined ? { score } : {}),
+          };
         };
         const warpOptions =
           options.warp === false
@@ -562,23 +793,50 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
             : options.warp === undefined || options.warp === true
               ? {}
               : options.warp;
-        const { warp, heard } = await chooseWarp(firstPass, warpOptions);
-        if (options.verify === false) return heard;
-        const verifyOptions = options.verify === true || !options.verify ? {} : options.verify;
-        return await verifyReading({
-          dir,
-          tag: warpTag(warp),
-          heard,
-          passage,
-          lexicon,
-          distractors,
-          totalFrames: Math.floor(audio.durationSeconds * 100),
-          verifyOptions: {
-            ...verifyOptions,
-            extraArgs: [...warpArgs(warp), ...(verifyOptions.extraArgs ?? [])],
-          },
-          run,
-        });
+        const { warp, heard, segments } = await chooseWarp(firstPass, warpOptions);
+        const totalFrames = Math.floor(audio.durationSeconds * 100);
+        const verifyOptions =
+          options.verify === false
+            ? undefined
+            : options.verify === true || !options.verify
+              ? {}
+              : options.verify;
+        const gopOptions =
+          options.gop === false ? undefined : options.gop === true || !options.gop ? {} : options.gop;
+        // The second pass (first-pass substitutions) and the GOP pass (words heard as read) look at
+        // different words: they run at once, one per core.
+        const [verified, verdicts] = await Promise.all([
+          verifyOptions
+            ? verifyReading({
+                dir,
+                tag: warpTag(warp),
+                heard,
+                passage,
+                lexicon,
+                distractors,
+                totalFrames,
+                verifyOptions: {
+                  ...verifyOptions,
+                  extraArgs: [...warpArgs(warp), ...(verifyOptions.extraArgs ?? [])],
+                },
+                run,
+              })
+            : heard,
+          gopOptions
+            ? gopReading({
+                dir,
+                tag: warpTag(warp),
+                heard,
+                segments,
+                passage,
+                lexicon,
+                totalFrames,
+                options: gopOptions,
+                run: (args) => run([...warpArgs(warp), ...args]),
+              })
+            : new Map<number, GopVerdict>(),
+        ]);
+        return combineEvidence(verified, verdicts);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

@@ -118,4 +118,26 @@ describe('applyVerification', () => {
     expect(applyVerification(heard, evidence(-600), 1.5)[3]?.word).toBe('ran'); // 100 / 29
     expect(applyVerification(heard, evidence(undefined), 1.5)[3]?.word).toBe('ran');
   });
+
+  it('marks a word taken back as unsure when the competitor still fitted about as well', () => {
+    // margin 10 / 29 frames ≈ 0.34: in the unsure band [0, 1.5)
+    expect(applyVerification(heard, evidence(-690), 1.5, { unsureMargin: 0 })[3]).toMatchObject({
+      word: 'run',
+      unsure: true,
+    });
+    // margin −10 / 29: the passage word fits better, no doubt
+    expect(applyVerification(heard, evidence(-710), 1.5, { unsureMargin: 0 })[3]?.unsure).toBeUndefined();
+  });
+
+  it('asks a function word for a larger margin (its error prior is lower)', () => {
+    // 100 / 29 ≈ 3.4 per frame: enough for "run", not for a function word at 12
+    const out = applyVerification(heard, evidence(-600), 1.5, {
+      functionWords: new Set(['run']),
+      functionWordMargin: 12,
+    });
+    expect(out[3]).toMatchObject({ word: 'run', unsure: true });
+    expect(applyVerification(heard, evidence(-300), 1.5, { functionWords: new Set(['run']) })[3]?.word).toBe(
+      'ran',
+    ); // 400 / 29 ≈ 13.8 ≥ 12
+  });
 });

@@ -253,26 +253,57 @@ export function features(e: VerifyEvidence): VerifyFeatures {
 export const DEFAULT_KEEP_MARGIN = 1.5;
 
 /**
+ * Function words need this margin (per frame) for a substitution to stand: a lower error prior
+ * for the short, reduced words the recogniser hears least reliably ("I" heard as "my", "it" as
+ * "it's"). Chosen on the tuning voices (docs/scoring.md).
+ */
+export const DEFAULT_FUNCTION_WORD_MARGIN = 12;
+/**
+ * A word taken as read with a competitor margin at or above this (but below the keep margin) is
+ * marked unsure ("check this word"): the competitor fits about as well as the passage word.
+ */
+export const DEFAULT_UNSURE_MARGIN = 0;
+
+/** Confidence bands of the second pass. */
+export interface VerifyBands {
+  /** Words that need `functionWordMargin` instead of the keep margin. */
+  functionWords?: ReadonlySet<string>;
+  functionWordMargin?: number;
+  /** Lower edge of the unsure band (see `DEFAULT_UNSURE_MARGIN`). */
+  unsureMargin?: number;
+}
+
+/**
  * Applies the second pass: a word the first pass heard as a substitution, for which no competitor
- * fits the audio clearly better than the passage word (margin below `keepMargin`), is taken as
- * read (the heard word becomes the passage word, same times).
+ * fits the audio clearly better than the passage word (margin below `keepMargin`, or below the
+ * function-word margin for a function word), is taken as read (the heard word becomes the passage
+ * word, same times); when the competitor still fitted about as well (margin ≥ the unsure margin)
+ * it is marked `unsure` for a teacher to check.
  * @param heard first-pass words (not modified).
  * @param evidence from `collectEvidence`.
  * @param keepMargin per-frame margin threshold.
+ * @param bands function-word margin and unsure band.
  * @returns the corrected words.
  */
 export function applyVerification(
   heard: readonly HeardWord[],
   evidence: readonly VerifyEvidence[],
   keepMargin: number,
+  bands: VerifyBands = {},
 ): HeardWord[] {
   const out = heard.map((h) => ({ ...h }));
+  const functionWordMargin = bands.functionWordMargin ?? DEFAULT_FUNCTION_WORD_MARGIN;
+  const unsureMargin = bands.unsureMargin ?? DEFAULT_UNSURE_MARGIN;
   for (const e of evidence) {
     const c = e.candidate;
     const word = out[c.heardIndex];
     // no competitor scored: no evidence against the first pass
     if (!word || word.word === c.expected || !e.bestAlternative) continue;
-    if (features(e).alternativeMargin < keepMargin) word.word = c.expected;
+    const margin = features(e).alternativeMargin;
+    const keep = bands.functionWords?.has(c.expected) ? Math.max(keepMargin, functionWordMargin) : keepMargin;
+    if (margin >= keep) continue;
+    word.word = c.expected;
+    if (margin >= unsureMargin) word.unsure = true;
   }
   return out;
 }

@@ -55,6 +55,22 @@ describe('ResultsView', () => {
     }
   });
 
+  it('shows a word the scorer was unsure of as read, with "check this word", explained in the legend', () => {
+    const words = SAMPLE_RESPONSE.result.words.map((w) => (w.index === 5 ? { ...w, unsure: true } : w));
+    const response = { ...SAMPLE_RESPONSE, result: { ...SAMPLE_RESPONSE.result, words } };
+    render(<ResultsView response={response} grade="3" onReadAgain={noop} onChooseAnother={noop} />);
+    const passage = screen.getByRole('region', { name: 'How you read each word' });
+    expect(squash(passage.querySelector('.scored-passage')?.textContent)).toContain(
+      'to, paused, the, check this word, big',
+    );
+    // still counted as read: the summary does not change
+    expect(screen.getByText(/You read 5 of 9 words correctly, with 2 words to practise/)).toBeInTheDocument();
+    const legend = within(passage).getByRole('region', { name: 'What the marks mean' });
+    expect(
+      within(legend).getByText(/Sparky was not sure it heard this word. It counts as right/),
+    ).toBeInTheDocument();
+  });
+
   it('shows the passage’s own punctuation when it lines up with the result', () => {
     render(
       <ResultsView

@@ -2,6 +2,8 @@ import { Icon } from '../../ui/Icon.tsx';
 import {
   WORD_STATUS_INFO,
   WORD_STATUS_ORDER,
+  UNSURE_EXPLANATION,
+  UNSURE_NOTE,
   WordStatusIcon,
   wordNote,
   type ScoredWord,
@@ -19,7 +21,7 @@ export function ScoredPassage({ words }: { words: readonly ScoredWord[] }) {
         return (
           <span
             key={word.index}
-            className={`scored-word scored-word--${word.status}${word.hesitation ? ' scored-word--hesitation' : ''}`}
+            className={`scored-word scored-word--${word.status}${word.hesitation ? ' scored-word--hesitation' : ''}${word.unsure ? ' scored-word--unsure' : ''}`}
           >
             <span className="scored-word__text">
               {word.status === 'correct' && !word.hesitation ? null : <WordStatusIcon status={word.status} />}
@@ -62,6 +64,14 @@ export function WordLegend() {
           </span>
           <span>
             <strong>paused</strong>: You stopped for a while before this word.
+          </span>
+        </li>
+        <li className="word-legend__item scored-word--unsure">
+          <span className="word-legend__swatch" aria-hidden="true">
+            ?
+          </span>
+          <span>
+            <strong>{UNSURE_NOTE}</strong>: {UNSURE_EXPLANATION}
           </span>
         </li>
       </ul>

@@ -23,6 +23,11 @@ export const WORD_STATUS_INFO: Record<WordStatus, { label: string; explanation: 
   not_reached: { label: 'not reached', explanation: 'You had not read this far yet.' },
 };
 
+/** The note on a word the scorer was unsure of, and its legend entry (the word counts as read). */
+export const UNSURE_NOTE = 'check this word';
+export const UNSURE_EXPLANATION =
+  'Sparky was not sure it heard this word. It counts as right; a grown-up can listen and check.';
+
 /** The order of the legend. */
 export const WORD_STATUS_ORDER: readonly WordStatus[] = [
   'correct',
@@ -70,5 +75,7 @@ export function wordNote(word: ScoredWord): string | null {
       break;
   }
   if (word.hesitation) notes.push('paused');
+  // The scorer was unsure (core/fluency/result.schema.ts): the word counts as read; a grown-up may check.
+  if (word.unsure) notes.push(UNSURE_NOTE);
   return notes.length > 0 ? notes.join(', ') : null;
 }
