@@ -26,6 +26,13 @@ import { createReadingSessionRoutes } from './routes/reading-sessions/reading-se
 import { createStoryRoutes } from './routes/stories/stories.routes.ts';
 import { findStoryToRead } from './routes/stories/stories.service.ts';
 import { createSpeechRoutes } from './routes/speech/speech.routes.ts';
+import { createVoiceRoutes } from './routes/voice/voice.routes.ts';
+import {
+  createVoiceService,
+  DEFAULT_VOICE_CONCURRENCY,
+  MAX_VOICE_WAITING,
+} from './routes/voice/voice.service.ts';
+import { createCommandRecogniser, type CommandRecogniser } from './speech/command-decoder.ts';
 import { createTextToSpeech, type TextToSpeech } from './speech/tts.ts';
 import { createElevenLabsSpeechProvider } from './speech/tts-elevenlabs.ts';
 import { createFliteProvider } from './speech/tts-flite.ts';
@@ -55,6 +62,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Offline recogniser; by default pocketsphinx. */
   recogniser?: Recogniser;
+  /** Spoken-command recogniser; by default pocketsphinx (server/speech/command-decoder.ts). */
+  commandRecogniser?: CommandRecogniser;
   /** Speech service; by default the provider chain of the configured keys (flite always). */
   tts?: TextToSpeech;
 }
@@ -217,6 +226,17 @@ export function createApp(deps: AppDeps) {
       : {}),
   });
 
+  // Spoken commands wait in a line of their own beside the readings' (docs/decisions/0015): a command is
+  // answered in well under a second even while readings are scored, and the decoders stay bounded.
+  const voice = createVoiceService({
+    recogniser: deps.commandRecogniser ?? createCommandRecogniser(),
+    queue: createScoringQueue({
+      concurrency: env.VOICE_CONCURRENCY ?? DEFAULT_VOICE_CONCURRENCY,
+      maxWaiting: MAX_VOICE_WAITING,
+      secondsPerAudioSecond: 0.2,
+    }),
+  });
+
   // The API, chained so that its type (AppType) carries every route's input and output to the typed
   // client (hc<AppType> in src/lib/api, testClient in tests/).
   // Session lookups are reused for a few seconds; anything better-auth does besides reading the
@@ -247,6 +267,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createAudioSettingsRoutes({ db }))
     .route('/', createSpeechRoutes({ tts: deps.tts ?? createSpeechChain(env, log) }))
     .route('/', createReadingSessionRoutes({ db, scoring, dataDir: env.DATA_DIR }))
+    .route('/', createVoiceRoutes({ voice }))
     .route(
       '/',
       createFluencyRoutes({

@@ -111,6 +111,11 @@ export const EnvSchema = z.object({
    * number of cores.
    */
   SCORING_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Spoken commands decoded at once (issue 11), in their own line beside the readings'; the rest wait
+   * (at most 20). Default 2.
+   */
+  VOICE_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
   /** Whether children's audio may be sent to a cloud recogniser when a key is set. Off by default. */
   ALLOW_CLOUD_AUDIO: booleanFlag,
 });

@@ -18,8 +18,10 @@ export const SPEECH_ERROR_STATUS = {
   audio_too_long: 422,
   audio_too_short: 422,
   audio_silent: 422,
+  audio_noise: 422,
   passage_empty: 400,
   passage_too_long: 422,
+  commands_empty: 400,
   recogniser_unavailable: 503,
   recogniser_timeout: 503,
   recogniser_failed: 502,
@@ -61,6 +63,8 @@ export const API_ERROR_CODES = [
   'engine_unavailable', // 400: OpenAI transcription asked for but not enabled
   'scoring_busy', // 503, with Retry-After: the scoring queue is full (server/jobs/scoring-queue.ts)
   'not_queued', // 404: no reading of this user with this key waits or is being scored
+  // Spoken commands (issue 11)
+  'voice_busy', // 503, with Retry-After: the command queue is full (server/routes/voice)
   ...(Object.keys(SPEECH_ERROR_STATUS) as SpeechErrorCode[]),
 ] as const;
 

@@ -274,7 +274,8 @@ export interface VerifyOptions {
 let sharedLexicon: { key: string; lexicon: Lexicon } | undefined;
 const t2pCache = new Map<string, string>();
 
-function lexiconFor(path: string, frequenciesPath: string, minLogProbability: number): Lexicon {
+/** The lexicon, loaded once per dictionary and settings and shared by every decoder (scoring and commands). */
+export function lexiconFor(path: string, frequenciesPath: string, minLogProbability: number): Lexicon {
   const key = `${path}\n${frequenciesPath}\n${minLogProbability}`;
   if (sharedLexicon?.key !== key) {
     const logProbabilities = frequenciesPath ? loadWordLogProbabilities(frequenciesPath) : undefined;
@@ -290,7 +291,7 @@ function lexiconFor(path: string, frequenciesPath: string, minLogProbability: nu
 }
 
 /** Runs a command under ulimits with a wall-clock timeout; resolves with stderr on exit 0. */
-function runLimited(
+export function runLimited(
   cmd: string,
   args: string[],
   opts: { timeoutMs: number; memoryKb: number; cpuSeconds: number; signal?: AbortSignal },
@@ -395,7 +396,7 @@ export function parseCtm(ctm: string): HeardWord[] {
 }
 
 /** Dictionary lines (`word PHONES`, alternates as `word(2)`) for the given words. */
-async function dictionaryLines(words: Iterable<string>, lexicon: Lexicon): Promise<string[]> {
+export async function dictionaryLines(words: Iterable<string>, lexicon: Lexicon): Promise<string[]> {
   const dictLines: string[] = [];
   for (const w of [...words].sort()) {
     if (w.startsWith(GARBAGE_PREFIX)) {

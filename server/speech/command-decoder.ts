@@ -1,0 +1,323 @@
+/**
+ * Spoken commands recognised offline with pocketsphinx (issue 11; docs/decisions/0015-spoken-commands.md).
+ *
+ * One utterance (≤ 8 s) is decoded twice in one `pocketsphinx_batch` run: against the command
+ * grammar (command-grammar.ts: the active commands, carrier words, and the refusal paths: a phone
+ * loop for anything else, a second command, words after the command) and against a free phone
+ * loop. A command is accepted only when
+ * 1. the grammar's best path is exactly one command (not the garbage loop, not two commands), and
+ * 2. its acoustic fit per frame of speech is close enough to the free phone loop's, the best any
+ *    phone sequence could do (a log-likelihood ratio; Rose & Paul 1990, Rahim et al. 1997 use the
+ *    same kind of "filler/anti-model" normalisation for keyword verification).
+ * Children's voices: the same run is made at frequency warps 1 (none) and {@link DEFAULT_COMMAND_WARP}
+ * on two processes at once, and the warp whose command-grammar path scores best is kept (the maximum
+ * likelihood choice of VTLN, as in pocketsphinx.ts's `chooseWarp`, in one round).
+ * Loud, clipped audio (shouting) is answered as not understood before any decoding.
+ *
+ * Shared helpers come from the scoring recogniser (pocketsphinx.ts: the process runner with its
+ * limits, the dictionary and its letter-to-sound fallback) and wav.ts.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CMU_PHONES,
+  DEFAULT_CMUDICT,
+  DEFAULT_WORD_FREQUENCIES,
+  loadWordLogProbabilities,
+} from '#server/speech/lexicon.ts';
+import { DEFAULT_MODEL_DIR, dictionaryLines, lexiconFor, runLimited } from '#server/speech/pocketsphinx.ts';
+import { SpeechError } from '#server/speech/errors.ts';
+import type { PcmAudio } from '#server/speech/wav.ts';
+import { NO_COMMAND, phraseTokens, type VoiceAnswer, type VoiceCommand } from '#core/voice/command.ts';
+import {
+  buildCommandGrammar,
+  buildGarbageGrammar,
+  GARBAGE_PREFIX,
+  matchPath,
+  type CommandGrammarProbabilities,
+} from '#server/speech/command-grammar.ts';
+
+/**
+ * The warp tried beside 1: the scoring recogniser's first-round factor (pocketsphinx.ts
+ * `DEFAULT_WARP_FACTORS`; children's formants sit 15–40 % above adults', Lee, Potamianos & Narayanan 1999).
+ */
+export const DEFAULT_COMMAND_WARP = 1.45;
+/**
+ * Smallest accepted margin: the command path's total score minus the garbage loop's (decoded alone,
+ * without the prior that tilts the grammar towards commands), per frame of speech, in pocketsphinx's
+ * log units (base 1.0001). 0 means the command must fit at least as well as "anything else" would
+ * with no handicap; chosen on `npm run bench:commands` (docs/decisions/0015-spoken-commands.md).
+ */
+export const DEFAULT_MIN_MARGIN = 0;
+/**
+ * Share of samples at full scale above which a recording counts as shouted (clipped): the words are
+ * distorted and a wrong command is likelier than a right one, so it is not decoded.
+ */
+export const MAX_CLIPPED_SHARE = 0.01;
+
+/**
+ * Words of the garbage loop beside the phones: the commonest words of spoken English (unigrams of
+ * pocketsphinx-en-us's `en-us.lm.bin`), less any word of an active command. Ordinary talk is then
+ * matched as ordinary words rather than forced onto a command, while a command's own words can only
+ * be matched by the command.
+ */
+export const DEFAULT_COMMON_WORDS = 200;
+
+let common: string[] | undefined;
+/** The `count` commonest words (letters and apostrophes only), commonest first. */
+export function commonWords(count: number): string[] {
+  common ??= [...loadWordLogProbabilities(DEFAULT_WORD_FREQUENCIES)]
+    .filter(([w]) => /^[a-z]+(?:'[a-z]+)?$/.test(w))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 2000)
+    .map(([w]) => w);
+  return common.slice(0, count);
+}
+
+/** Settings of {@link createCommandRecogniser}. */
+export interface CommandRecogniserOptions {
+  modelDir?: string;
+  dictionaryPath?: string;
+  binary?: string;
+  /** Warps tried at once (default `[1, DEFAULT_COMMAND_WARP]`; `[1]` for none). */
+  warps?: readonly number[];
+  /** See {@link DEFAULT_MIN_MARGIN}. */
+  minMargin?: number;
+  /** How many of the commonest English words the garbage loop holds beside the phones (default {@link DEFAULT_COMMON_WORDS}). */
+  commonWords?: number;
+  /** Grammar priors (command-grammar.ts). */
+  probabilities?: Partial<CommandGrammarProbabilities>;
+  /** Language weight (-lw). */
+  languageWeight?: number;
+  /** Wall-clock limit of one decode, ms (default 5 s). */
+  timeoutMs?: number;
+  /** Virtual memory limit of the decoder, kB. */
+  memoryLimitKb?: number;
+  /** Called with what was decoded (benchmark and tests). */
+  onDecode?: (detail: CommandDecodeDetail) => void;
+}
+
+/** What a decode saw, for tuning. */
+export interface CommandDecodeDetail {
+  /** Words of the grammar's best path. */
+  heard: string[];
+  warp: number;
+  /** Command path minus garbage loop, total score per speech frame (null when no command path). */
+  margin: number | null;
+  /** Why no command was taken, or null when one was. */
+  refusal: 'other' | 'nothing' | 'weak' | 'clipped' | null;
+}
+
+/** What the recogniser does with one utterance. */
+export interface CommandRecogniser {
+  /**
+   * Recognises one utterance against the active command list.
+   * @param audio 16 kHz mono (wav.ts `toRecogniserFormat`)
+   * @param commands the active list (at least one with a speakable phrase)
+   * @returns the command said, or {@link NO_COMMAND}
+   * @throws SpeechError `recogniser_unavailable`, `recogniser_timeout`, `recogniser_failed`
+   */
+  recognise(audio: PcmAudio, commands: readonly VoiceCommand[], signal?: AbortSignal): Promise<VoiceAnswer>;
+}
+
+/** One hypothesis segment of `-hypseg` output: a word and its frames and scores. */
+interface Segment {
+  word: string;
+  start: number;
+  end: number;
+  acoustic: number;
+}
+
+/** Parses `-hypseg` lines: utterance id → acoustic total and the word segments. */
+export function parseHypsegLines(
+  text: string,
+): Map<string, { total: number; acoustic: number; segments: Segment[] }> {
+  const out = new Map<string, { total: number; acoustic: number; segments: Segment[] }>();
+  for (const line of text.split('\n')) {
+    const parts = line.trim().split(/\s+/);
+    // UTTID S s T t A a L l, then (start ascr lscr word)… end
+    if (parts.length < 13 || parts[1] !== 'S' || parts[5] !== 'A') continue;
+    const segments: Segment[] = [];
+    for (let k = 9; k + 4 < parts.length; k += 4) {
+      const next = Number(parts[k + 4]);
+      segments.push({
+        start: Number(parts[k]),
+        acoustic: Number(parts[k + 1]),
+        word: (parts[k + 3] ?? '').replace(/\(\d+\)$/, ''),
+        end: Number.isFinite(next) ? next : Number(parts[k]),
+      });
+    }
+    out.set(parts[0] ?? '', { total: Number(parts[4]), acoustic: Number(parts[6]), segments });
+  }
+  return out;
+}
+
+/** Silence and noise fillers of the en-us model (`noisedict`), and the grammar's empty transitions (`(NULL)`). */
+const isFiller = (w: string): boolean => /^(<.*>|\[.*\]|\+\+.*\+\+|\(NULL\))$/.test(w);
+
+/** Share of samples at or near full scale. */
+/**
+ * Share of samples at (or within 0.2 % of) full scale, 0–1: above {@link MAX_CLIPPED_SHARE} the
+ * recording is treated as shouted.
+ * @param audio 16-bit PCM
+ */
+export function clippedShare(audio: PcmAudio): number {
+  let clipped = 0;
+  for (const s of audio.samples) if (s >= 32_700 || s <= -32_700) clipped++;
+  return clipped / Math.max(1, audio.samples.length);
+}
+
+const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** Margin per frame at which confidence reaches ~0.73 (one scale step above the threshold). */
+const CONFIDENCE_SCALE = 20;
+
+/**
+ * Confidence 0–1 from the margin: 0.5 at the acceptance threshold, towards 1 as the command beats
+ * "anything else" by more (a logistic; an ordering for logs and tests, not a probability).
+ */
+export function confidenceOf(margin: number, minMargin: number): number {
+  return round(1 / (1 + Math.exp(-(margin - minMargin) / CONFIDENCE_SCALE)), 2);
+}
+
+/**
+ * Creates the command recogniser.
+ * @param options paths, limits and tuning; defaults suit Debian's pocketsphinx packages.
+ */
+export function createCommandRecogniser(options: CommandRecogniserOptions = {}): CommandRecogniser {
+  const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
+  const dictionaryPath = options.dictionaryPath ?? DEFAULT_CMUDICT;
+  const binary = options.binary ?? 'pocketsphinx_batch';
+  const warps = options.warps ?? [1, DEFAULT_COMMAND_WARP];
+  const minMargin = options.minMargin ?? DEFAULT_MIN_MARGIN;
+  const phoneWords = CMU_PHONES.map((p) => `${GARBAGE_PREFIX}${p.toLowerCase()}`);
+  const fillerCount = options.commonWords ?? DEFAULT_COMMON_WORDS;
+  const report = (detail: CommandDecodeDetail): void => options.onDecode?.(detail);
+
+  return {
+    async recognise(audio, commands, signal) {
+      if (audio.sampleRate !== 16000 || audio.channels !== 1)
+        throw new Error('the command recogniser needs 16 kHz mono audio');
+      if (clippedShare(audio) > MAX_CLIPPED_SHARE) {
+        report({ heard: [], warp: 1, margin: null, refusal: 'clipped' });
+        return { ...NO_COMMAND };
+      }
+      const said = new Set(commands.flatMap((c) => phraseTokens(c.phrase)));
+      const garbageWords = [...phoneWords, ...commonWords(fillerCount).filter((w) => !said.has(w))];
+      const grammar = buildCommandGrammar(commands, {
+        garbageWords,
+        ...(options.probabilities ? { probabilities: options.probabilities } : {}),
+      });
+      let lexicon;
+      try {
+        // The scorer's defaults, so that both share one loaded dictionary.
+        lexicon = lexiconFor(dictionaryPath, DEFAULT_WORD_FREQUENCIES, -6);
+      } catch (err) {
+        throw new SpeechError(
+          'recogniser_unavailable',
+          `Cannot read the pronunciation dictionary ${dictionaryPath}.`,
+          { cause: err },
+        );
+      }
+      const dict = await dictionaryLines(grammar.words, lexicon);
+      const known = new Set(dict.map((l) => l.split(' ')[0]?.replace(/\(\d+\)$/, '')));
+      // A word with no pronunciation would make the decoder refuse the whole grammar.
+      const fsg = grammar.fsg
+        .split('\n')
+        .filter((l) => {
+          const m = /^TRANSITION \d+ \d+ \S+ (\S+)$/.exec(l);
+          return !m || known.has(m[1]);
+        })
+        .join('\n');
+
+      // the last whole 10 ms frame (pocketsphinx's -ctl end frame is inclusive)
+      const frames = Math.max(1, Math.floor(audio.samples.length / 160) - 1);
+      const dir = await mkdtemp(join(tmpdir(), 'sparky-cmd-'));
+      try {
+        const raw = Buffer.from(audio.samples.buffer, audio.samples.byteOffset, audio.samples.byteLength);
+        await Promise.all([
+          writeFile(join(dir, 'utt.raw'), raw),
+          writeFile(join(dir, 'commands.dict'), `${dict.join('\n')}\n`),
+          writeFile(join(dir, 'commands.fsg'), fsg),
+          writeFile(join(dir, 'garbage.fsg'), buildGarbageGrammar(garbageWords, options.probabilities)),
+          writeFile(join(dir, 'ctl'), `utt 0 ${frames} command\nutt 0 ${frames} garbage\n`),
+          writeFile(join(dir, 'fsgctl'), 'commands\ngarbage\n'),
+        ]);
+        const timeoutMs = options.timeoutMs ?? 5000;
+        const decodeAt = async (warp: number) => {
+          const tag = warp === 1 ? '' : `-w${String(warp).replace('.', '_')}`;
+          await runLimited(
+            binary,
+            [
+              '-hmm',
+              modelDir,
+              '-adcin',
+              'yes',
+              '-cepdir',
+              dir,
+              '-cepext',
+              '.raw',
+              '-remove_silence',
+              'no',
+              '-lw',
+              String(options.languageWeight ?? 8),
+              '-dict',
+              join(dir, 'commands.dict'),
+              '-ctl',
+              join(dir, 'ctl'),
+              '-fsgctl',
+              join(dir, 'fsgctl'),
+              '-fsgdir',
+              dir,
+              '-fsgext',
+              '.fsg',
+              '-hypseg',
+              join(dir, `out${tag}.hypseg`),
+              '-logfn',
+              join(dir, `log${tag}.txt`),
+              ...(warp === 1 ? [] : ['-warp_type', 'inverse_linear', '-warp_params', String(warp)]),
+            ],
+            {
+              timeoutMs,
+              memoryKb: options.memoryLimitKb ?? 1_000_000,
+              cpuSeconds: Math.ceil(timeoutMs / 1000),
+              ...(signal ? { signal } : {}),
+            },
+          );
+          const hyp = parseHypsegLines(await readFile(join(dir, `out${tag}.hypseg`), 'utf8').catch(() => ''));
+          return { warp, command: hyp.get('command'), garbage: hyp.get('garbage') };
+        };
+        const runs = await Promise.all(warps.map(decodeAt));
+        // The warp at which the command grammar's best path scores best (maximum likelihood, as VTLN).
+        const best = runs.reduce((a, b) =>
+          (b.command?.total ?? -Infinity) > (a.command?.total ?? -Infinity) ? b : a,
+        );
+        const segments = (best.command?.segments ?? []).filter((s) => !isFiller(s.word));
+        const heard = segments.map((s) => s.word);
+        const match = matchPath(heard, grammar.entries);
+        if (match === null || match === 'other') {
+          report({ heard, warp: best.warp, margin: null, refusal: match ?? 'nothing' });
+          return { ...NO_COMMAND };
+        }
+        // How far the command beat the garbage loop without its prior, per frame of speech.
+        const speechFrames = segments.reduce((n, s) => n + Math.max(1, s.end - s.start), 0);
+        const margin =
+          best.command && best.garbage ? (best.command.total - best.garbage.total) / speechFrames : -Infinity;
+        if (!(margin >= minMargin)) {
+          report({ heard, warp: best.warp, margin, refusal: 'weak' });
+          return { ...NO_COMMAND };
+        }
+        report({ heard, warp: best.warp, margin, refusal: null });
+        return {
+          intent: match.command.intent,
+          target: match.command.target,
+          phrase: match.command.phrase,
+          confidence: confidenceOf(margin, minMargin),
+        };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * One spoken command, from WAV bytes to the answer (issue 11): the checks every utterance passes
+ * (wav.ts: a WAV, PCM 16-bit, not silent; here: at most 8 s, and not noise alone), conversion to
+ * 16 kHz mono, then the command recogniser. The route (server/routes/voice) runs it in the command
+ * queue; the CLI (scripts/command.ts) and the benchmark call it directly.
+ */
+import {
+  MAX_COMMAND_SECONDS,
+  MAX_COMMANDS,
+  type VoiceAnswer,
+  type VoiceCommand,
+} from '#core/voice/command.ts';
+import { distinctCommands } from '#server/speech/command-grammar.ts';
+import type { CommandRecogniser } from '#server/speech/command-decoder.ts';
+import { SpeechError } from '#server/speech/errors.ts';
+import { parseWav, toRecogniserFormat, type PcmAudio } from '#server/speech/wav.ts';
+
+/** Input of {@link recogniseCommandWav}. */
+export interface CommandWavInput {
+  /** The WAV file's bytes. */
+  wav: Uint8Array;
+  /** The active command list. */
+  commands: readonly VoiceCommand[];
+  recogniser: CommandRecogniser;
+  signal?: AbortSignal;
+}
+
+/**
+ * Spread of a voice's loudness: speech rises and falls with every syllable (tens of dB between
+ * vowels and pauses), a fan, hiss or hum stays within a few dB. Below this spread (95th minus 10th
+ * percentile of 25 ms frame energies, dB) a recording holds noise and no voice.
+ */
+export const MIN_SPEECH_DYNAMIC_RANGE_DB = 12;
+
+/**
+ * The spread of frame energies (see {@link MIN_SPEECH_DYNAMIC_RANGE_DB}), dB.
+ * @param audio 16 kHz mono
+ */
+export function loudnessSpread(audio: PcmAudio): number {
+  const frame = Math.round(audio.sampleRate * 0.025);
+  const energies: number[] = [];
+  for (let at = 0; at + frame <= audio.samples.length; at += frame) {
+    let sum = 0;
+    for (let k = at; k < at + frame; k++) sum += (audio.samples[k] ?? 0) ** 2;
+    energies.push(10 * Math.log10(sum / frame + 1));
+  }
+  if (energies.length < 4) return 0;
+  energies.sort((a, b) => a - b);
+  const at = (p: number) => energies[Math.min(energies.length - 1, Math.floor(p * energies.length))] ?? 0;
+  return at(0.95) - at(0.1);
+}
+
+/**
+ * Checks the command list: at least one command with a word to say.
+ * @throws SpeechError `commands_empty`
+ */
+export function assertCommands(commands: readonly VoiceCommand[]): void {
+  if (commands.length === 0 || distinctCommands(commands).length === 0)
+    throw new SpeechError('commands_empty', 'The command list is empty: there is nothing to listen for.');
+  if (commands.length > MAX_COMMANDS)
+    throw new SpeechError('commands_empty', `At most ${MAX_COMMANDS} commands can be listened for at once.`);
+}
+
+/**
+ * The checks an utterance passes before it is decoded, and its conversion for the recogniser.
+ * @param wav the WAV file's bytes
+ * @returns 16 kHz mono audio
+ * @throws SpeechError as `parseWav` (`audio_not_wav`, `audio_silent` …), `audio_too_long` over 8 s,
+ *   `audio_noise` for noise without a voice
+ */
+export function prepareCommandAudio(wav: Uint8Array): PcmAudio {
+  const original = parseWav(wav);
+  if (original.durationSeconds > MAX_COMMAND_SECONDS) {
+    throw new SpeechError(
+      'audio_too_long',
+      `The command recording is ${original.durationSeconds.toFixed(1)} s; the limit is ${MAX_COMMAND_SECONDS} s.`,
+    );
+  }
+  const audio = toRecogniserFormat(original);
+  if (loudnessSpread(audio) < MIN_SPEECH_DYNAMIC_RANGE_DB)
+    throw new SpeechError('audio_noise', 'The recording holds only noise: no voice was heard.');
+  return audio;
+}
+
+/**
+ * Recognises one spoken command (checks, conversion, decoding).
+ * @returns the command heard, or the no-command answer (other words, two commands, shouting)
+ * @throws SpeechError `commands_empty`; refused audio (see {@link prepareCommandAudio}); the
+ *   recogniser's `recogniser_*`
+ */
+export async function recogniseCommandWav(input: CommandWavInput): Promise<VoiceAnswer> {
+  assertCommands(input.commands);
+  const audio = prepareCommandAudio(input.wav);
+  return input.recogniser.recognise(audio, input.commands, input.signal);
+}

@@ -1,0 +1,48 @@
+/**
+ * The command list of a screen as it is first shown, without a browser (issue 11): what the screen
+ * registers through voice/use-voice-commands.ts, then the actions every screen has, then
+ * navigation. The CLI (`npm run command -- --screen /path`) and `npm run bench:commands` use it;
+ * in the app the same pieces are registered by the mounted screens, plus the buttons and links that
+ * are visible (voice/visible-controls.ts), which only a browser can see.
+ */
+import type { VoiceCommand } from '#core/voice/command.ts';
+import { globalActionCommands, mergeCommands, navigationCommands } from '#voice/command-set.ts';
+import { fluencyVoiceCommands } from '../../features/fluency/voice-commands.ts';
+import { SCREEN_TITLES } from '../../features/protected/screen-titles.ts';
+import { storyListVoiceCommands } from '../../features/stories/voice-commands.ts';
+import { protectedPaths } from '../paths.ts';
+
+/** A story as a screen lists it. */
+export interface ListedStory {
+  id: string;
+  title: string;
+}
+
+/**
+ * The screen's own commands when first shown.
+ * @param path a route path (`/fluency`)
+ * @param library the stories the library shows (and Reading Practice offers)
+ */
+export function ownScreenCommands(path: string, library: readonly ListedStory[]): VoiceCommand[] {
+  switch (path) {
+    case protectedPaths.fluency:
+      return fluencyVoiceCommands('choosing', library);
+    case protectedPaths.premadeStories:
+      return storyListVoiceCommands(library);
+    default:
+      return [];
+  }
+}
+
+/**
+ * Every command active on a screen (its own first: a screen's "stop" beats the global one).
+ * @param path a route path, or undefined for no screen in particular (global commands only)
+ * @param library the library's stories
+ */
+export function screenCommandList(path: string | undefined, library: readonly ListedStory[]): VoiceCommand[] {
+  return mergeCommands(
+    path ? ownScreenCommands(path, library) : [],
+    globalActionCommands(),
+    navigationCommands(SCREEN_TITLES),
+  );
+}
