@@ -101,8 +101,14 @@ function createSpeechChain(env: Env, log: Logger): TextToSpeech {
   });
 }
 
-/** Largest JSON (or other non-multipart) body the API reads, in bytes. */
+/** Largest body the API reads on any route but the two audio uploads, in bytes. */
 export const MAX_JSON_BYTES = 64 * 1024;
+
+/**
+ * The routes that take a recording and apply their own, larger limit: the two reading uploads
+ * (audioBodyLimit, server/http/upload.ts) and a spoken command (MAX_VOICE_BODY_BYTES).
+ */
+const AUDIO_UPLOAD_PATHS = new Set(['/api/reading-sessions', '/api/fluency/score', '/api/voice/command']);
 
 /** Build the application. */
 export function createApp(deps: AppDeps) {
@@ -196,9 +202,11 @@ export function createApp(deps: AppDeps) {
     return next();
   });
 
-  // JSON and form bodies are small; the audio uploads set their own, larger limit (server/http/upload.ts).
+  // JSON and form bodies are small; only the audio uploads set their own, larger limit. The exemption goes by route, never by the Content-Type the client chose:
+  // a multipart body sent to any other route (the public not-found log, sign-in) was read whole
+  // (issue #14 item 6).
   const smallBodies = createMiddleware<AppEnv>(async (c, next) => {
-    if (c.req.header('content-type')?.startsWith('multipart/form-data')) return next();
+    if (c.req.method === 'POST' && AUDIO_UPLOAD_PATHS.has(c.req.path)) return next();
     return bodyLimit({
       maxSize: MAX_JSON_BYTES,
       onError: (c) => apiError(c, 413, 'body_too_large', 'The request body is too large.'),
