@@ -21,6 +21,9 @@ import {
   type FluencyEffects,
   type SessionClock,
 } from './use-fluency-session.ts';
+import { useVoiceCommands } from '#voice/use-voice-commands.ts';
+import { storyTarget } from '#voice/command-set.ts';
+import { FLUENCY_ACTIONS, fluencyVoiceCommands } from './voice-commands.ts';
 import './fluency.css';
 
 /** Props of {@link FluencyPage}; tests pass fakes. */
@@ -135,6 +138,22 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
   if (storyId && story.data && !storyOptions.some((o) => o.id === storyId)) {
     storyOptions.unshift({ id: storyId, label: story.data.title });
   }
+  // What can be said at each step (issue 11); while recording only "stop".
+  const spokenStories = (stories.data?.stories ?? []).map((s) => ({ id: s.id, title: s.title }));
+  useVoiceCommands(
+    fluencyVoiceCommands(stateKey ?? '', spokenStories),
+    (target) => {
+      if (target.startsWith(storyTarget('')))
+        send({ type: 'story.choose', storyId: target.slice(storyTarget('').length) });
+      else if (target === FLUENCY_ACTIONS.startReading) send({ type: 'session.start' });
+      else if (target === FLUENCY_ACTIONS.stopReading) send({ type: 'session.stop' });
+      else if (target === FLUENCY_ACTIONS.tryAgain) send({ type: 'session.retry' });
+      else if (target === FLUENCY_ACTIONS.readAgain) send({ type: 'session.restart' });
+      else if (target === FLUENCY_ACTIONS.chooseAnother)
+        send({ type: 'story.choose', storyId: storyId ?? '' });
+    },
+    { recording: stateKey === 'recording' },
+  );
   const passage = story.data ? <Passage title={story.data.title} body={story.data.body} /> : null;
   const cancel = (
     <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })}>

@@ -1,8 +1,8 @@
 /**
  * What can be said on Reading Practice (issue 11), step by step: the story titles and "start
  * reading" while choosing, only "stop" while recording, "try again" after a problem, "read again"
- * and "try again" with the results. The CLI and the benchmark build their lists from it, and the
- * page will register the same lists while it is shown.
+ * and "try again" with the results. The page registers them while it is shown
+ * (voice/use-voice-commands.ts); the CLI and the benchmark build the same lists.
  */
 import type { VoiceCommand } from '#core/voice/command.ts';
 import { storyCommands } from '#voice/command-set.ts';

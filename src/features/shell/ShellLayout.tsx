@@ -5,6 +5,8 @@ import { LOADING_MESSAGE } from '#core/auth/messages.ts';
 import { isBuiltPath, protectedPaths } from '../../app/paths.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { useScrollRestoration } from '../../lib/use-scroll-restoration.ts';
+import { TalkToSparky } from '../../app/voice/TalkToSparky.tsx';
+import { VoiceProvider } from '../../app/voice/VoiceProvider.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
@@ -21,7 +23,7 @@ export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
  * The signed-in frame (spec §2.4): skip link, resizable sidebar (an overlay below 768 px),
  * header, offline banner, and the page in <main> inside an error boundary that clears on
  * navigation, with the loading indicator while a page loads. Installs the navigation shortcuts
- * (§2.6). Sits inside the route guard, so there is always a user; the sidebar still draws
+ * (§2.6) and the voice command layer with its talk button (issue 11). Sits inside the route guard, so there is always a user; the sidebar still draws
  * nothing until the user and roles are loaded.
  */
 export function ShellLayout() {
@@ -47,28 +49,31 @@ export function ShellLayout() {
 
   const user = me.data ?? null;
   return (
-    <div className="shell">
-      <a className="shell__skip" href="#main" onClick={skipToMain}>
-        Skip to main content
-      </a>
-      {isMobile ? (
-        <MobileSidebar me={user} isOpen={menuOpen} onOpenChange={setMenuOpen} />
-      ) : (
-        <Sidebar me={user} width={width} onWidthChange={setWidth} />
-      )}
-      <div className="shell__body">
-        {user ? (
-          <ShellHeader me={user} showMenuButton={isMobile} onOpenMenu={() => setMenuOpen(true)} />
-        ) : null}
-        <OfflineBanner />
-        <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
-          <ErrorBoundary resetKeys={[pathname]}>
-            <Suspense fallback={<LoadingIndicator message={LOADING_MESSAGE} size="page" />}>
-              <Outlet />
-            </Suspense>
-          </ErrorBoundary>
-        </main>
+    <VoiceProvider>
+      <div className="shell">
+        <a className="shell__skip" href="#main" onClick={skipToMain}>
+          Skip to main content
+        </a>
+        {isMobile ? (
+          <MobileSidebar me={user} isOpen={menuOpen} onOpenChange={setMenuOpen} />
+        ) : (
+          <Sidebar me={user} width={width} onWidthChange={setWidth} />
+        )}
+        <div className="shell__body">
+          {user ? (
+            <ShellHeader me={user} showMenuButton={isMobile} onOpenMenu={() => setMenuOpen(true)} />
+          ) : null}
+          <OfflineBanner />
+          <TalkToSparky />
+          <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
+            <ErrorBoundary resetKeys={[pathname]}>
+              <Suspense fallback={<LoadingIndicator message={LOADING_MESSAGE} size="page" />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </main>
+        </div>
       </div>
-    </div>
+    </VoiceProvider>
   );
 }

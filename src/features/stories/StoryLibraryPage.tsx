@@ -7,6 +7,8 @@ import { Select } from '../../ui/Select.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import '../../ui/page.css';
 import { useLibrary, type LibraryFilters } from '../../lib/api/stories.ts';
+import { useVoiceCommands } from '#voice/use-voice-commands.ts';
+import { storyListVoiceCommands } from './voice-commands.ts';
 import { StoryCard } from './StoryCard.tsx';
 import { ALL, LEVEL_OPTIONS, parseGradeBand, parseTheme, THEME_OPTIONS } from './story-labels.ts';
 import './stories.css';
@@ -68,6 +70,8 @@ export function StoryLibraryPage() {
     nothingJustRight && band && nearby.data && !nearby.isPlaceholderData
       ? closestStories(nearby.data.stories, band.lexile, CLOSEST_COUNT)
       : [];
+  // Saying a story's title opens it in the reader (issue 11).
+  useVoiceCommands(storyListVoiceCommands([...stories, ...closest]));
 
   return (
     <div className="page stories-page">

@@ -1,7 +1,7 @@
 /**
- * What can be said on the story screens (issue 11): on the library and on Saved Stories, a story's
- * title opens it in the reader. The CLI builds its list from it, and the pages will register the same
- * list while shown.
+ * What can be said on the story screens (issue 11): on the library, a story's
+ * title opens it in the reader. The library registers them while shown (voice/use-voice-commands.ts);
+ * the CLI builds the same list.
  */
 import type { VoiceCommand } from '#core/voice/command.ts';
 import { storyCommands } from '#voice/command-set.ts';

@@ -1,0 +1,177 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { COMING_SOON } from '#core/voice/answers.ts';
+import type { VoiceAnswer, VoiceCommand } from '#core/voice/command.ts';
+import { useVoiceCommands } from '#voice/use-voice-commands.ts';
+import { TalkToSparky } from './TalkToSparky.tsx';
+import { VoiceProvider } from './VoiceProvider.tsx';
+import type { ListenCallbacks, VoiceEffects } from './voice-effects.ts';
+
+/** A fake microphone, recogniser and voice: the test says when the child speaks and what the server answers. */
+function fakeEffects(answer: VoiceAnswer) {
+  let mic: ListenCallbacks | null = null;
+  const sent: (readonly VoiceCommand[])[] = [];
+  const said: string[] = [];
+  const effects: VoiceEffects = {
+    listen: (callbacks) => {
+      mic = callbacks;
+      return { finish: () => callbacks.ended(new Blob(['RIFF']), 1), cancel: () => {} };
+    },
+    recognise: vi.fn(async (_wav: Blob, commands: readonly VoiceCommand[]) => {
+      sent.push(commands);
+      return answer;
+    }),
+    speak: (text) => said.push(text),
+    duck: vi.fn(),
+    unduck: vi.fn(),
+  };
+  /** The child says something and stops. */
+  const speakIntoMicrophone = () =>
+    act(() => {
+      mic!.started();
+      mic!.ended(new Blob(['RIFF']), 1.2);
+    });
+  return { effects, sent, said, speakIntoMicrophone };
+}
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function PracticeScreen({ onAction }: { onAction?: (target: string) => void }) {
+  useVoiceCommands(
+    [
+      { phrase: 'start reading', intent: 'action', target: 'start-reading' },
+      { phrase: 'The Lost Mitten', intent: 'action', target: 'story:lost-mitten' },
+    ],
+    onAction,
+  );
+  return (
+    <>
+      <h1>Reading Practice</h1>
+      <button type="button">Show all stories</button>
+    </>
+  );
+}
+
+function renderApp(effects: VoiceEffects, onAction?: (target: string) => void, start = '/fluency') {
+  return render(
+    <MemoryRouter initialEntries={[start]}>
+      <VoiceProvider effects={effects}>
+        <TalkToSparky />
+        <Where />
+        <Routes>
+          <Route path="/fluency" element={<PracticeScreen {...(onAction ? { onAction } : {})} />} />
+          <Route path="/home" element={<h1>Home Dashboard</h1>} />
+        </Routes>
+      </VoiceProvider>
+    </MemoryRouter>,
+  );
+}
+
+const answer = (
+  intent: VoiceAnswer['intent'],
+  target: string | null,
+  phrase: string | null,
+): VoiceAnswer => ({
+  intent,
+  target,
+  phrase,
+  confidence: intent ? 0.8 : 0,
+});
+
+describe('Talk to Sparky', () => {
+  it('goes where the child says, after saying so in the caption', async () => {
+    const fake = fakeEffects(answer('navigate', '/home', 'go home'));
+    renderApp(fake.effects);
+    const talk = screen.getByRole('button', { name: 'Talk to Sparky' });
+    await userEvent.click(talk);
+    expect(talk).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('Sparky is listening. Say a command.')).toBeInTheDocument();
+    expect(fake.effects.duck).toHaveBeenCalled();
+    fake.speakIntoMicrophone();
+    expect(await screen.findByText('Going to Home Dashboard.')).toBeInTheDocument();
+    expect(fake.said).toEqual(['Going to Home Dashboard.']);
+    expect(await screen.findByRole('heading', { name: 'Home Dashboard' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/home');
+    expect(talk).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('sends the screen’s commands, its visible buttons and everything global, but not the talk button', async () => {
+    const fake = fakeEffects(answer(null, null, null));
+    renderApp(fake.effects);
+    await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
+    fake.speakIntoMicrophone();
+    await waitFor(() => expect(fake.sent).toHaveLength(1));
+    const phrases = fake.sent[0]!.map((c) => c.phrase);
+    expect(phrases.slice(0, 4)).toEqual([
+      'start reading',
+      'The Lost Mitten',
+      'Show all stories',
+      'read page',
+    ]);
+    expect(phrases).toEqual(
+      expect.arrayContaining(['read page', 'reading practice', 'go home', 'Progress Reports']),
+    );
+    expect(phrases).not.toContain('Talk to Sparky');
+  });
+
+  it('runs the screen’s own action', async () => {
+    const onAction = vi.fn();
+    const fake = fakeEffects(answer('action', 'story:lost-mitten', 'The Lost Mitten'));
+    renderApp(fake.effects, onAction);
+    await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
+    fake.speakIntoMicrophone();
+    await waitFor(() => expect(onAction).toHaveBeenCalledWith('story:lost-mitten', expect.anything()));
+    expect(screen.getByText('OK: The Lost Mitten.')).toBeInTheDocument();
+  });
+
+  it('presses a visible button said by its name', async () => {
+    const pressed = vi.fn();
+    const fake = fakeEffects(answer('action', 'press:Show all stories', 'Show all stories'));
+    renderApp(fake.effects);
+    screen.getByRole('button', { name: 'Show all stories' }).addEventListener('click', pressed);
+    await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
+    fake.speakIntoMicrophone();
+    await waitFor(() => expect(pressed).toHaveBeenCalledTimes(1));
+  });
+
+  it('answers a screen that is not built yet kindly and stays put', async () => {
+    const fake = fakeEffects(answer('navigate', '/rewards', 'rewards'));
+    renderApp(fake.effects);
+    await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
+    fake.speakIntoMicrophone();
+    expect(await screen.findByText(COMING_SOON)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(screen.getByTestId('where')).toHaveTextContent('/fluency');
+  });
+
+  it('says what can be said on this screen when it did not catch a command', async () => {
+    const fake = fakeEffects(answer(null, null, null));
+    renderApp(fake.effects);
+    await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
+    fake.speakIntoMicrophone();
+    expect(
+      await screen.findByText(
+        "I didn't catch that. You can say “start reading”, “The Lost Mitten” or “Show all stories”.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('works with the keyboard alone: Tab and Enter, Alt+T, and Escape to stop', async () => {
+    const fake = fakeEffects(answer(null, null, null));
+    renderApp(fake.effects);
+    const user = userEvent.setup();
+    const talk = screen.getByRole('button', { name: 'Talk to Sparky' });
+    await user.tab();
+    expect(talk).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(talk).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('{Escape}');
+    expect(talk).toHaveAttribute('aria-pressed', 'false');
+    await user.keyboard('{Alt>}t{/Alt}');
+    expect(talk).toHaveAttribute('aria-pressed', 'true');
+  });
+});

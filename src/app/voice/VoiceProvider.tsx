@@ -1,0 +1,183 @@
+/**
+ * The voice command layer of the signed-in app (issue 11): one command registry (voice/
+ * command-registry.ts) that screens add to while mounted (voice/use-voice-commands.ts), and the
+ * listening statechart (machines/voice-command.machine.ts) with its actors: the microphone, the
+ * recogniser on our server, and what a command does (navigate, press a visible control, or the
+ * screen's own action). The talk button (TalkToSparky.tsx) sends it `voice.talk`.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { heardFrom } from '#core/voice/answers.ts';
+import type { VoiceCommand } from '#core/voice/command.ts';
+import {
+  voiceCommandMachine,
+  type Heard,
+  type ListenCommand,
+  type ListenInput,
+  type RecogniseInput,
+} from '#machines/voice-command.machine.ts';
+import { createCommandRegistry, type CommandRegistry } from '#voice/command-registry.ts';
+import {
+  globalActionCommands,
+  mergeCommands,
+  navigationCommands,
+  type GlobalAction,
+} from '#voice/command-set.ts';
+import { VoiceRegistryContext } from '#voice/use-voice-commands.ts';
+import { controlCommands, visibleControls } from '#voice/visible-controls.ts';
+import { SCREEN_TITLES } from '../../features/protected/screen-titles.ts';
+import { isBuiltPath, protectedPatterns } from '../paths.ts';
+import { browserVoiceEffects, type VoiceEffects } from './voice-effects.ts';
+
+/** The running listening statechart. */
+export type VoiceActor = ActorRefFrom<typeof voiceCommandMachine>;
+
+const VoiceActorContext = createContext<VoiceActor | null>(null);
+
+/** The listening statechart of the app, or null outside {@link VoiceProvider}. */
+export function useVoiceActor(): VoiceActor | null {
+  return useContext(VoiceActorContext);
+}
+
+/** What the caption shows: the last thing Sparky said in answer to a command. */
+export function useVoiceCaption(): string | null {
+  const actor = useVoiceActor();
+  return useSelector(actor ?? undefined, (s) => s?.context.lastMessage ?? null) ?? null;
+}
+
+/** Whether a path can be gone to: a built screen, or a story in the reader. */
+function isBuiltTarget(path: string): boolean {
+  const readStoryPrefix = protectedPatterns.readStory.replace(':storyId', '');
+  return isBuiltPath(path) || path.startsWith(readStoryPrefix);
+}
+
+/**
+ * The §9 actions every screen has. "stop", "pause" and "continue" act on Sparky's audio queue
+ * (issue 10), which this layer does not drive yet: they are confirmed and otherwise do nothing.
+ */
+function runGlobalAction(
+  action: GlobalAction,
+  app: { registry: CommandRegistry; effects: VoiceEffects; back: () => void },
+): void {
+  if (action === 'back') app.back();
+  else if (action === 'refresh') window.location.reload();
+  else if (action === 'help')
+    app.effects.speak(
+      `You can say ${app.registry
+        .suggestions(3)
+        .map((s) => `“${s}”`)
+        .join(', ')}.`,
+      'info',
+    );
+  else if (action === 'read-page') {
+    const text = (document.querySelector('main')?.textContent ?? '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 600);
+    if (text) app.effects.speak(text, 'info');
+  }
+}
+
+/** Props of {@link VoiceProvider}. */
+export interface VoiceProviderProps {
+  children: ReactNode;
+  /** The browser's microphone, recogniser and voice; tests pass fakes. */
+  effects?: VoiceEffects;
+}
+
+/** The voice layer: the registry and the listening statechart, for everything inside. */
+export function VoiceProvider({ children, effects = browserVoiceEffects }: VoiceProviderProps) {
+  const navigate = useNavigate();
+  const effectsRef = useRef(effects);
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    effectsRef.current = effects;
+    navigateRef.current = navigate;
+  });
+  const utterances = useRef(new Map<string, Blob>());
+
+  const [registry] = useState<CommandRegistry>(() => {
+    const created: CommandRegistry = createCommandRegistry({
+      commands: mergeCommands(globalActionCommands(), navigationCommands(SCREEN_TITLES)),
+      onAction: (target) =>
+        runGlobalAction(target as GlobalAction, {
+          registry: created,
+          effects: effectsRef.current,
+          back: () => void navigateRef.current(-1),
+        }),
+    });
+    return created;
+  });
+
+  const [machine] = useState(() =>
+    voiceCommandMachine.provide({
+      actors: {
+        listen: fromCallback<ListenCommand, ListenInput>(({ sendBack, receive }) => {
+          let count = 0;
+          const listening = effectsRef.current.listen({
+            started: () => sendBack({ type: 'speech.started' }),
+            ended: (wav, seconds) => {
+              const id = `utterance-${Date.now()}-${++count}`;
+              utterances.current.clear();
+              utterances.current.set(id, wav);
+              sendBack({ type: 'speech.ended', utteranceId: id, seconds });
+            },
+            failed: (issue) => sendBack({ type: 'microphone.failed', issue }),
+          });
+          receive(() => listening.finish());
+          return () => listening.cancel();
+        }),
+        recognise: fromPromise<Heard, RecogniseInput>(async ({ input, signal }) => {
+          const wav = utterances.current.get(input.utteranceId);
+          if (!wav) throw new Error('the utterance is gone');
+          registry.setControls({ commands: controlCommands(visibleControls(document.body)) });
+          const answer = await effectsRef.current.recognise(wav, registry.active(), signal);
+          return heardFrom(answer, { isBuilt: isBuiltTarget, titleOf: (path) => SCREEN_TITLES[path] });
+        }),
+        act: fromPromise<void, Heard>(async ({ input }) => {
+          const { intent, target, phrase } = input.answer;
+          if (intent === null || target === null) return;
+          if (intent === 'navigate') {
+            await navigateRef.current(target);
+            return;
+          }
+          if (target.startsWith('press:')) {
+            const name = target.slice('press:'.length).toLowerCase();
+            const control = visibleControls(document.body).find((c) => c.name.toLowerCase() === name);
+            if (!control) throw new Error(`'${name}' is no longer on screen`);
+            control.element.click();
+            return;
+          }
+          const command: VoiceCommand = { intent, target, phrase: phrase ?? target };
+          const handler = registry.handlerFor(command);
+          if (!handler) throw new Error(`nothing on screen does '${target}'`);
+          handler(target, command);
+        }),
+      },
+      actions: {
+        speak: (_, params) => effectsRef.current.speak(params.text, params.type),
+        duckAudio: () => effectsRef.current.duck(),
+        unduckAudio: () => effectsRef.current.unduck(),
+      },
+    }),
+  );
+  const actor = useActorRef(machine, { input: {} });
+
+  // The machine hears what the registry knows: suggestions for "You can say …", and whether a reading is recorded.
+  useEffect(() => {
+    const update = () => {
+      actor.send({ type: 'voice.suggestions', suggestions: registry.suggestions(3) });
+      actor.send({ type: 'voice.recording', on: registry.isRecording() });
+    };
+    update();
+    return registry.subscribe(update);
+  }, [actor, registry]);
+
+  return (
+    <VoiceRegistryContext.Provider value={registry}>
+      <VoiceActorContext.Provider value={actor}>{children}</VoiceActorContext.Provider>
+    </VoiceRegistryContext.Provider>
+  );
+}

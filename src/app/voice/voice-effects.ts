@@ -1,0 +1,135 @@
+/**
+ * What the listening statechart needs from the browser (issue 11), behind one interface so that
+ * component tests pass fakes: the microphone with its end-of-speech detection, the recogniser
+ * (POST /api/voice/command), and Sparky's voice.
+ */
+import { announce } from '#a11y/announcer.ts';
+import { VoiceAnswerSchema } from '#core/api/voice.ts';
+import { nextEndOfReading, INITIAL_END_OF_READING } from '#core/fluency-session/end-of-reading.ts';
+import type { VoiceMicrophoneIssue } from '#core/voice/answers.ts';
+import type { VoiceAnswer, VoiceCommand } from '#core/voice/command.ts';
+import {
+  MicrophoneError,
+  requestMicrophone,
+  startCapture,
+  type CaptureSession,
+} from '#voice/microphone-capture.ts';
+import { api } from '../../lib/api/client.ts';
+import { call } from '../../lib/api/http.ts';
+
+/**
+ * Silence after a voice that ends a command, seconds: children pause inside a phrase ("take me
+ * to … reading practice"), yet the answer should come soon after they stop.
+ */
+export const COMMAND_END_SILENCE_SECONDS = 0.8;
+/** Voice needed before a silence can end the utterance, seconds (a click or a cough is shorter). */
+export const COMMAND_MIN_SPEECH_SECONDS = 0.25;
+
+/** What the microphone reports while it listens. */
+export interface ListenCallbacks {
+  /** A voice began. */
+  started(): void;
+  /** The utterance ended (silence after the voice, or `finish()`): its WAV and length. */
+  ended(wav: Blob, seconds: number): void;
+  /** The microphone could not be used. */
+  failed(issue: VoiceMicrophoneIssue): void;
+}
+
+/** An open microphone. */
+export interface Listening {
+  /** End the utterance now (the talk button pressed again, or the 8 s limit). */
+  finish(): void;
+  /** Close the microphone and drop the audio. */
+  cancel(): void;
+}
+
+/** The browser's side of listening for commands. */
+export interface VoiceEffects {
+  /** Opens the microphone and reports one utterance. */
+  listen(callbacks: ListenCallbacks): Listening;
+  /**
+   * Asks the server which command was said.
+   * @throws on a refused utterance (silence, noise …), a failed request or the network
+   */
+  recognise(wav: Blob, commands: readonly VoiceCommand[], signal: AbortSignal): Promise<VoiceAnswer>;
+  /** Says a line and shows it as a caption. */
+  speak(text: string, type: 'info' | 'warning'): void;
+  /** Sparky is quieter while the microphone listens. */
+  duck(): void;
+  unduck(): void;
+}
+
+/** The microphone, with end of speech found by the meter level (core/fluency-session/end-of-reading.ts). */
+export function listenWithMicrophone(callbacks: ListenCallbacks): Listening {
+  let session: CaptureSession | null = null;
+  let state = INITIAL_END_OF_READING;
+  let heard = false;
+  let closed = false;
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    const open = session;
+    if (!open) return;
+    open.stop().then(
+      (audio) => callbacks.ended(audio.wav, audio.durationSeconds),
+      () => callbacks.failed('failed'),
+    );
+  };
+  void (async () => {
+    try {
+      const stream = await requestMicrophone();
+      if (closed) {
+        stream.getTracks().forEach((t) => t.stop());
+        return;
+      }
+      session = await startCapture(stream, {
+        onLevel: (level, elapsed) => {
+          state = nextEndOfReading(state, elapsed, level, {
+            endSilenceSeconds: COMMAND_END_SILENCE_SECONDS,
+            minSpeechSeconds: COMMAND_MIN_SPEECH_SECONDS,
+          });
+          if (!heard && state.speechSeconds >= COMMAND_MIN_SPEECH_SECONDS) {
+            heard = true;
+            callbacks.started();
+          }
+          if (state.finished) finish();
+        },
+        onTrackEnded: () => {
+          if (!closed) callbacks.failed('failed');
+        },
+      });
+      if (closed) session.cancel();
+    } catch (error) {
+      if (!closed) callbacks.failed(error instanceof MicrophoneError ? error.reason : 'failed');
+    }
+  })();
+  return {
+    finish,
+    cancel() {
+      closed = true;
+      session?.cancel();
+    },
+  };
+}
+
+/** POST /api/voice/command with the utterance and the active list. */
+export async function recogniseOnServer(
+  wav: Blob,
+  commands: readonly VoiceCommand[],
+  signal: AbortSignal,
+): Promise<VoiceAnswer> {
+  const audio = new File([wav], 'command.wav', { type: 'audio/wav' });
+  const answer = await call(
+    api.voice.command.$post({ form: { audio, commands: JSON.stringify(commands) } }, { init: { signal } }),
+  );
+  return VoiceAnswerSchema.parse(answer);
+}
+
+/** The browser's effects; Sparky's voice is the live region until the audio queue (issue 10) speaks it. */
+export const browserVoiceEffects: VoiceEffects = {
+  listen: listenWithMicrophone,
+  recognise: recogniseOnServer,
+  speak: (text, type) => announce(text, type === 'warning' ? 'assertive' : 'polite'),
+  duck: () => {},
+  unduck: () => {},
+};
