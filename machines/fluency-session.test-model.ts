@@ -196,6 +196,7 @@ export const SAMPLE_RESPONSE: SaveReadingSessionResponse = {
       earned_at: '2026-11-22T03:00:00.000Z',
     },
   ],
+  completedChallenges: [],
   replayed: false,
 };
 

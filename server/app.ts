@@ -23,6 +23,7 @@ import { createScoringService } from './routes/fluency/fluency.service.ts';
 import { createHealthRoutes } from './routes/health/health.routes.ts';
 import { createLogRoutes } from './routes/log/log.routes.ts';
 import { createReadingSessionRoutes } from './routes/reading-sessions/reading-sessions.routes.ts';
+import { createRewardsRoutes } from './routes/rewards/rewards.routes.ts';
 import { createStoryRoutes } from './routes/stories/stories.routes.ts';
 import { findStoryToRead } from './routes/stories/stories.service.ts';
 import { createSpeechRoutes } from './routes/speech/speech.routes.ts';
@@ -276,6 +277,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createSpeechRoutes({ tts: deps.tts ?? createSpeechChain(env, log) }))
     .route('/', createReadingSessionRoutes({ db, scoring, dataDir: env.DATA_DIR }))
     .route('/', createVoiceRoutes({ voice }))
+    .route('/', createRewardsRoutes({ db }))
     .route(
       '/',
       createFluencyRoutes({

@@ -9,6 +9,7 @@ import { asSystem, asUser } from '../server/db/rls.ts';
 import { queryRows } from '../server/db/sql-rows.ts';
 import {
   achievements,
+  avatarPurchases,
   dailyChallenges,
   audioSettings,
   profiles,
@@ -65,6 +66,9 @@ describe(`row-level security (${testDatabaseKind})`, () => {
         await tx.insert(progressTracking).values({ userId: user.id, activityType: 'reading_session' });
         await tx.insert(audioSettings).values({ userId: user.id, settings: { volume: 0.5 } });
         await tx.insert(readingSessions).values({ userId: user.id, storyTitle: `${user.id} story` });
+        await tx
+          .insert(avatarPurchases)
+          .values({ userId: user.id, itemId: 'sky-blue', price: 10, idempotencyKey: `seed-${user.id}` });
         await tx.insert(stories).values({ ownerId: user.id, title: 'Mine', body: 'A cat sat.' });
       }
       await tx.insert(stories).values({ ownerId: null, title: 'Library story', body: 'The sun is up.' });
@@ -83,6 +87,7 @@ describe(`row-level security (${testDatabaseKind})`, () => {
     ['progress_tracking', progressTracking],
     ['reading_sessions', readingSessions],
     ['audio_settings', audioSettings],
+    ['avatar_purchases', avatarPurchases],
   ] as const;
 
   for (const [name, table] of perUserTables) {
@@ -164,6 +169,68 @@ describe(`row-level security (${testDatabaseKind})`, () => {
     );
   });
 
+  it('a purchase spends only the signed-in user’s tokens; a user can lower, never raise, their balance', async () => {
+    await asSystem(handle.db, async (tx) => {
+      for (const user of [alice, bob])
+        await tx.execute(
+          sql`select award_tokens(${user.id}, 50, 'reading_session', ${`rls-gift:${user.id}`})`,
+        );
+    });
+    const balances = async () =>
+      Object.fromEntries(
+        (await asSystem(handle.db, (tx) => tx.select().from(profiles))).map((p) => [p.userId, p.tokens]),
+      );
+    const before = await balances();
+    // buy_avatar_item takes the buyer from the transaction's user, never from a parameter.
+    await asUser(handle.db, alice.id, (tx) =>
+      tx.execute(sql`select buy_avatar_item('party-hat', 'rls-key-1')`),
+    );
+    const after = await balances();
+    expect(after[alice.id]).toBe(before[alice.id]! - 10);
+    expect(after[bob.id]).toBe(before[bob.id]);
+    // Alice sees her purchase; Bob's rows stay out of her reach.
+    const seen = await asUser(handle.db, bob.id, (tx) => tx.select().from(avatarPurchases));
+    expect(seen.every((row) => row.userId === bob.id)).toBe(true);
+    const mine = await asUser(handle.db, alice.id, (tx) => tx.select().from(avatarPurchases));
+    expect(mine.map((row) => row.itemId).sort()).toEqual(['party-hat', 'sky-blue']);
+    const lowered = await asUser(handle.db, alice.id, (tx) =>
+      tx.update(profiles).set({ tokens: 0 }).where(eq(profiles.userId, bob.id)).returning(),
+    );
+    expect(lowered).toHaveLength(0);
+    await expectPgError(
+      asUser(handle.db, alice.id, (tx) =>
+        tx
+          .update(profiles)
+          .set({ tokens: sql`tokens + 1` })
+          .where(eq(profiles.userId, alice.id)),
+      ),
+      '42501',
+    );
+    // The ledger takes only spending from a user, and only in their own name.
+    await expectPgError(
+      asUser(handle.db, alice.id, (tx) =>
+        tx.insert(tokenLedger).values({ userId: bob.id, amount: -5, reason: 'avatar_purchase:x' }),
+      ),
+      '42501',
+    );
+    await expectPgError(
+      asUser(handle.db, alice.id, (tx) =>
+        tx
+          .insert(avatarPurchases)
+          .values({ userId: bob.id, itemId: 'crown', price: 1, idempotencyKey: 'rls-x' }),
+      ),
+      '42501',
+    );
+    // No balance below zero, even written directly.
+    await expectPgError(
+      asUser(handle.db, alice.id, (tx) =>
+        tx.update(profiles).set({ tokens: -1 }).where(eq(profiles.userId, alice.id)),
+      ),
+      '23514',
+    );
+    expect((await balances())[bob.id]).toBe(before[bob.id]);
+  });
+
   it('without a user id the app role sees no user rows', async () => {
     const rows = await handle.db.transaction(async (tx) => {
       await tx.execute(sql`set local role app_user`);
@@ -197,9 +264,9 @@ describe(`row-level security (${testDatabaseKind})`, () => {
       relforcerowsecurity: boolean;
     }>(
       handle.db,
-      sql`select relname, relrowsecurity, relforcerowsecurity from pg_class where relname in ('profiles','user_roles','daily_challenges','achievements','progress_tracking','stories','reading_sessions','token_ledger','audio_settings') and relkind = 'r' order by relname`,
+      sql`select relname, relrowsecurity, relforcerowsecurity from pg_class where relname in ('profiles','user_roles','daily_challenges','achievements','progress_tracking','stories','reading_sessions','token_ledger','audio_settings','avatar_purchases') and relkind = 'r' order by relname`,
     );
-    expect(tableRows).toHaveLength(9);
+    expect(tableRows).toHaveLength(10);
     for (const row of tableRows)
       expect(row, row.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
   });

@@ -3,6 +3,7 @@
  * Rows use the snake_case names of spec §3, as the hosted backend returned them.
  */
 import { z } from 'zod';
+import { isTimeZone } from '../challenges/daily-challenges.ts';
 
 /** Spec §3 options. */
 export const USER_TYPE_VALUES = ['student', 'teacher', 'guardian', 'other'] as const;
@@ -118,8 +119,15 @@ export const ProfileSchema = z.object({
   last_assessment_wcpm: z.number().nullable(),
   last_assessment_accuracy: z.number().nullable(),
   reading_level: z.string().nullable(),
+  /** IANA time zone of the reader's browser (whose "today" daily challenges use, spec §4.4). */
+  time_zone: z.string().nullable(),
+  /** What the avatar wears: slot → owned item id (core/rewards/avatar-items.ts). */
+  avatar_outfit: z.partialRecord(z.enum(['hat', 'glasses', 'colour', 'pet', 'background']), z.string()),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/** An IANA time zone this runtime knows, e.g. "Europe/Paris" (what the browser reports). */
+export const TimeZoneSchema = z.string().trim().max(64).refine(isTimeZone, 'Unknown time zone.');
 
 /** GET /api/me: the signed-in user, their profile, roles, and whether they have reading sessions (§4.2). */
 export const MeResponseSchema = z.object({
@@ -141,6 +149,7 @@ export const ProfileUpdateSchema = z
     gender: z.enum(GENDER_VALUES).nullable(),
     pets_name: plainText(60).nullable(),
     avatar_url: avatarUrl.nullable(),
+    time_zone: TimeZoneSchema,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change.');

@@ -65,6 +65,12 @@ export const API_ERROR_CODES = [
   'not_queued', // 404: no reading of this user with this key waits or is being scored
   // Spoken commands (issue 11)
   'voice_busy', // 503, with Retry-After: the command queue is full (server/routes/voice)
+  // Tokens and the avatar shop (issue #13)
+  'item_not_found', // 404: no such avatar item
+  'already_owned', // 409: the reader owns this item already
+  'insufficient_tokens', // 409: the balance is below the price (details: { balance, price })
+  'idempotency_conflict', // 409: the purchase key was used for another item
+  'item_not_owned', // 409: wearing an item the reader has not bought, or one of another kind
   ...(Object.keys(SPEECH_ERROR_STATUS) as SpeechErrorCode[]),
 ] as const;
 

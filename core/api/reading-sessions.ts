@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { FluencyResultSchema } from '../fluency/result.schema.ts';
+import { CompletedChallengeSchema } from './rewards.ts';
 
 /** A saved session (spec §3 reading_sessions, snake_case as the hosted backend returned rows). */
 export const ReadingSessionSchema = z.object({
@@ -96,6 +97,8 @@ export const SaveReadingSessionResponseSchema = z.object({
   balance: z.number().int(),
   /** Achievements first earned by this session (spec §4.5), for the 'Achievement Unlocked!' toast. */
   newAchievements: z.array(AchievementSchema),
+  /** Daily challenges this session completed, each paid its reward once (spec §4.4). */
+  completedChallenges: z.array(CompletedChallengeSchema),
   /** Whether this answer is a replay of a session saved before. */
   replayed: z.boolean(),
 });

@@ -73,7 +73,10 @@ export interface ActivityFacts {
   accuracy?: number;
   /** story_created: how many stories the user has now; word_built: how many words built. */
   count?: number;
-  /** The user's token balance now. */
+  /**
+   * Tokens the user has earned in total ("Earned 100 tokens", spec §3): spending in the avatar shop does
+   * not take a reader further from the badge.
+   */
   tokens?: number;
   /** The user's reading streak now (spec §4.6). */
   streak?: number;

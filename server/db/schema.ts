@@ -139,7 +139,10 @@ export const GENDERS = ['girl', 'boy', 'other', 'prefer-not-to-say'] as const;
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
-/** One row per user (spec §3 profiles). `tokens` changes only through award_tokens. */
+/**
+ * One row per user (spec §3 profiles). `tokens` changes only through award_tokens (earning, server work) and
+ * buy_avatar_item (spending, as the buyer; a trigger refuses any raise made as app_user).
+ */
 export const profiles = pgTable(
   'profiles',
   {
@@ -165,6 +168,10 @@ export const profiles = pgTable(
     /** Percent, 0–100. */
     lastAssessmentAccuracy: real('last_assessment_accuracy'),
     readingLevel: text('reading_level'),
+    /** IANA time zone of the reader's browser ("Europe/Paris"): whose "today" daily challenges use (§4.4). */
+    timeZone: text('time_zone'),
+    /** What the avatar wears: slot → id of an owned avatar item (core/rewards/avatar-items.ts). */
+    avatarOutfit: jsonb('avatar_outfit').notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -175,6 +182,7 @@ export const profiles = pgTable(
     check('profiles_age_check', sql`age is null or (age between 2 and 120)`),
     check('profiles_tokens_check', sql`tokens >= 0`),
     check('profiles_display_name_check', sql`length(display_name) between 1 and 80`),
+    check('profiles_time_zone_check', sql`time_zone is null or length(time_zone) between 1 and 64`),
     ...userDataPolicies('profiles'),
   ],
 ).enableRLS();
@@ -377,8 +385,63 @@ export const tokenLedger = pgTable(
   },
   (t) => [
     uniqueIndex('token_ledger_user_idempotency_key').on(t.userId, t.idempotencyKey),
-    check('token_ledger_amount_check', sql`amount between 1 and 1000`),
+    // Earned (> 0) or spent (< 0), never nothing; one award or purchase at most 1000.
+    check('token_ledger_amount_check', sql`amount <> 0 and amount between -1000 and 1000`),
     ...userDataPolicies('token_ledger'),
+    // A user's own request may only record spending (a purchase, through buy_avatar_item); earning is
+    // server work (award_tokens as app_system). Restrictive: it narrows the own-rows policy.
+    pgPolicy('token_ledger_user_spends_only', {
+      as: 'restrictive',
+      for: 'insert',
+      to: appUser,
+      withCheck: sql`amount < 0`,
+    }),
+  ],
+).enableRLS();
+
+/**
+ * The avatar shop's items (core/rewards/avatar-items.ts, seeded at start): reference data every user
+ * reads. The purchase function takes prices from here, never from a request.
+ */
+export const avatarItems = pgTable(
+  'avatar_items',
+  {
+    id: text('id').primaryKey(),
+    slot: text('slot').notNull(),
+    name: text('name').notNull(),
+    /** Tokens. */
+    price: integer('price').notNull(),
+  },
+  () => [
+    check('avatar_items_slot_check', sql`slot in ('hat', 'glasses', 'colour', 'pet', 'background')`),
+    check('avatar_items_price_check', sql`price between 1 and 1000`),
+  ],
+);
+
+/**
+ * Items a reader bought: one row per item (an owned item cannot be bought twice), one per purchase key
+ * (a retried purchase spends once). Written only by buy_avatar_item, as the buyer (migration 0006).
+ */
+export const avatarPurchases = pgTable(
+  'avatar_purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => avatarItems.id),
+    /** Tokens paid. */
+    price: integer('price').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('avatar_purchases_user_item_key').on(t.userId, t.itemId),
+    uniqueIndex('avatar_purchases_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    check('avatar_purchases_price_check', sql`price between 1 and 1000`),
+    ...userDataPolicies('avatar_purchases'),
   ],
 ).enableRLS();
 

@@ -42,6 +42,8 @@ export function meFixture(options: MeFixtureOptions = {}): MeResponse {
           last_assessment_wcpm: null,
           last_assessment_accuracy: null,
           reading_level: null,
+          time_zone: null,
+          avatar_outfit: {},
           ...options.profile,
         };
   return {

@@ -40,6 +40,8 @@ export function toProfile(row: ProfileRow): Profile {
     last_assessment_wcpm: row.lastAssessmentWpm,
     last_assessment_accuracy: row.lastAssessmentAccuracy,
     reading_level: row.readingLevel,
+    time_zone: row.timeZone,
+    avatar_outfit: (row.avatarOutfit ?? {}) as Profile['avatar_outfit'],
   };
 }
 
@@ -145,6 +147,7 @@ export async function updateOwnProfile(
         ...(patch.gender !== undefined && { gender: patch.gender }),
         ...(patch.pets_name !== undefined && { petsName: patch.pets_name || null }),
         ...(patch.avatar_url !== undefined && { avatarUrl: patch.avatar_url || null }),
+        ...(patch.time_zone !== undefined && { timeZone: patch.time_zone }),
         updatedAt: new Date(),
       })
       .where(eq(profiles.userId, userId))

@@ -8,6 +8,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Achievement, ReadingSession } from '#core/api/reading-sessions.ts';
+import type { CompletedChallenge } from '#core/api/rewards.ts';
+import type { RandomSource } from '#core/challenges/daily-challenges.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { ACHIEVEMENTS, achievementsEarned } from '#core/rewards/achievements.ts';
 import { sessionTokens } from '#core/rewards/tokens.ts';
@@ -17,10 +19,11 @@ import { computeReadingStats } from '#core/reading/stats.ts';
 import { normsGrade, seasonOf } from '#core/reading/season.ts';
 import type { Database } from '../../db/client.ts';
 import { asSystem, asUser, type Tx } from '../../db/rls.ts';
-import { achievements, profiles, progressTracking, readingSessions } from '../../db/schema.ts';
+import { achievements, profiles, progressTracking, readingSessions, tokenLedger } from '../../db/schema.ts';
 import { queryRows } from '../../db/sql-rows.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import type { ScoringService } from '../fluency/fluency.service.ts';
+import { advanceChallengesForReading, payCompletedChallenges } from '../rewards/daily-challenges.service.ts';
 import { findStoryToRead } from '../stories/stories.service.ts';
 
 /** How long a reader's recording is kept, in days. */
@@ -75,8 +78,18 @@ async function balanceOf(tx: Tx, userId: string): Promise<number> {
   return row?.tokens ?? 0;
 }
 
+/** Tokens the user has earned in total (positive ledger rows; spending is not subtracted). */
+export async function tokensEarnedBy(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ earned: sql<string>`coalesce(sum(${tokenLedger.amount}), 0)` })
+    .from(tokenLedger)
+    .where(and(eq(tokenLedger.userId, userId), sql`${tokenLedger.amount} > 0`));
+  return Number(row?.earned ?? 0);
+}
+
 /**
- * Pay a session's tokens (idempotent per session) and award what the session earned.
+ * Pay a session's tokens (idempotent per session), the rewards of the daily challenges it completed
+ * (idempotent per challenge), and award what the session earned.
  * Safe to call again for the same session: nothing is paid or awarded twice.
  */
 async function settleRewards(db: Database, row: SessionRow, now: Date) {
@@ -89,7 +102,9 @@ async function settleRewards(db: Database, row: SessionRow, now: Date) {
           sql`select award_tokens(${row.userId}, ${row.tokensAwarded}, ${'reading_session'}, ${`reading_session:${row.id}`})`,
         );
       }
+      const completedChallenges = await payCompletedChallenges(tx, row.userId);
       const balance = await balanceOf(tx, row.userId);
+      const earnedTokens = await tokensEarnedBy(tx, row.userId);
       const since = new Date(now.getTime() - (STREAK_WINDOW_DAYS + 1) * 86_400_000);
       const recent = await tx
         .select({ createdAt: readingSessions.createdAt })
@@ -103,7 +118,7 @@ async function settleRewards(db: Database, row: SessionRow, now: Date) {
         activityType: 'reading_session',
         wcpm: row.wordsPerMinute ?? 0,
         accuracy: row.accuracyPercentage ?? 0,
-        tokens: balance,
+        tokens: earnedTokens,
         streak,
       });
       const created: Achievement[] = [];
@@ -122,7 +137,7 @@ async function settleRewards(db: Database, row: SessionRow, now: Date) {
           .returning();
         if (inserted[0]) created.push(toAchievement(inserted[0]));
       }
-      return { balance, newAchievements: created };
+      return { balance, newAchievements: created, completedChallenges };
     },
     row.userId,
   );
@@ -135,6 +150,8 @@ export interface SavedSession {
   tokensAwarded: number;
   balance: number;
   newAchievements: Achievement[];
+  /** Daily challenges completed and paid by this save (spec §4.4). */
+  completedChallenges: CompletedChallenge[];
   replayed: boolean;
 }
 
@@ -159,6 +176,8 @@ export async function saveReadingSession(
     wav: Uint8Array;
     dataDir: string;
     now?: Date;
+    /** Source of randomness for today's challenges when they are made here (default Math.random). */
+    random?: RandomSource;
   },
 ): Promise<SavedSession> {
   const now = input.now ?? new Date();
@@ -211,9 +230,20 @@ export async function saveReadingSession(
       });
       // Spec §4.7: a reader without a Lexile level gets one estimated from this reading.
       const [profile] = await tx
-        .select({ grade: profiles.grade, lexileLevel: profiles.lexileLevel })
+        .select({ grade: profiles.grade, lexileLevel: profiles.lexileLevel, timeZone: profiles.timeZone })
         .from(profiles)
         .where(eq(profiles.userId, input.userId));
+      // Spec §4.4: the reading moves today's challenges on, in this transaction, so it counts once.
+      if (profile) {
+        await advanceChallengesForReading(
+          tx,
+          input.userId,
+          now,
+          profile.timeZone,
+          { storyRead: tokens > 0, seconds: result.readingSeconds },
+          input.random,
+        );
+      }
       if (profile && profile.lexileLevel === null) {
         const estimate = estimateReaderLexile(profile.grade, result.wcpm, result.accuracy);
         await tx
@@ -249,6 +279,7 @@ export async function replayReadingSession(db: Database, row: SessionRow, now: D
     tokensAwarded: 0,
     balance: rewards.balance,
     newAchievements: rewards.newAchievements,
+    completedChallenges: rewards.completedChallenges,
     replayed: true,
   };
 }
