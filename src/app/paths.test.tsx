@@ -3,6 +3,7 @@ import { redirectPathFor } from '#core/auth/redirect.ts';
 import { GUARD_PATHS } from '#core/auth/route-guard.ts';
 import {
   builtProtectedPaths,
+  challengePath,
   classPath,
   isSameSitePath,
   landingSectionPath,
@@ -16,6 +17,18 @@ import {
 } from './paths.ts';
 import { builtScreenPaths } from './router.tsx';
 import { MAX_RETRY_DELAY_MS, QUERY_STALE_TIME_MS, createQueryClient, retryDelay } from './query-client.ts';
+
+describe('challengePath (spec §2.5)', () => {
+  it('leads by type to a built screen, Story Time to the library until /saved-stories is built', () => {
+    expect(challengePath('reading_time')).toBe('/fluency');
+    expect(challengePath('read_stories')).toBe('/premade-stories');
+    expect(challengePath('read_stories', () => true)).toBe('/saved-stories');
+    expect(challengePath('practice_words')).toBeNull();
+    expect(challengePath('practice_words', () => true)).toBe('/word-builder');
+    expect(challengePath('alphabet_letters', () => true)).toBe('/alphabet');
+    expect(challengePath('juggling', () => true)).toBe('/learn');
+  });
+});
 
 describe('paths', () => {
   it('lists every protected route of spec §2.2', () => {

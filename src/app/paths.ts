@@ -162,9 +162,33 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.fluency,
   protectedPaths.stories,
   protectedPaths.premadeStories,
+  protectedPaths.tokens,
+  protectedPaths.rewards,
+  protectedPaths.avatarShop,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */
 export function isBuiltPath(path: string): boolean {
   return builtProtectedPaths.has(path);
+}
+
+/** Spec §2.5: where each daily challenge's card leads, by type (any other type: /learn). */
+export const CHALLENGE_PATHS: Readonly<Record<string, ProtectedPath>> = {
+  read_stories: protectedPaths.savedStories,
+  practice_words: protectedPaths.wordBuilder,
+  alphabet_letters: protectedPaths.alphabet,
+  reading_time: protectedPaths.fluency,
+};
+
+/**
+ * Where a challenge of `type` leads: spec §2.5's screen when it is built. Story Time leads to the story
+ * library while /saved-stories is not built, since a story is read from there
+ * (docs/decisions/0012-daily-challenges-until-built.md). Null when no built screen does the challenge:
+ * then the card is not a link.
+ */
+export function challengePath(type: string, isBuilt: (path: string) => boolean = isBuiltPath): string | null {
+  const path = CHALLENGE_PATHS[type] ?? protectedPaths.learn;
+  if (isBuilt(path)) return path;
+  if (type === 'read_stories' && isBuilt(protectedPaths.premadeStories)) return protectedPaths.premadeStories;
+  return null;
 }

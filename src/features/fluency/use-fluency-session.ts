@@ -28,6 +28,9 @@ import {
   type CaptureSession,
 } from '#voice/microphone-capture.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
+import { invalidateAfterReading } from '../../lib/api/rewards.ts';
+import { speak } from '../../lib/speak.ts';
+import { challengeDoneLine } from '#core/challenges/challenge-messages.ts';
 import { showToast } from '../../ui/toast-store.ts';
 import { READING_SESSIONS_QUERY_KEY } from './api/reading-sessions.ts';
 import { READING_STATS_QUERY_KEY } from './api/reading-stats.ts';
@@ -72,10 +75,17 @@ export const browserEffects: FluencyEffects = {
   newRecordingId: () => newRecordingId(),
 };
 
-/** Shows 'Achievement Unlocked!' (spec §4.5) for the achievements a session earned; one toast at a time (§9). */
+/**
+ * Says the daily challenges a session completed (spec §4.4), and shows and says 'Achievement Unlocked!'
+ * (spec §4.5) for the achievements it earned; one toast at a time (§9).
+ */
 function celebrate(response: SaveReadingSessionResponse): void {
+  for (const done of response.completedChallenges) speak(challengeDoneLine(done.name, done.reward_tokens));
   const [first, ...more] = response.newAchievements;
   if (!first) return;
+  for (const achievement of response.newAchievements) {
+    speak(`Achievement Unlocked! ${achievement.achievement_name}: ${achievement.description}`);
+  }
   showToast({
     title: 'Achievement Unlocked!',
     description: `${first.achievement_name}: ${first.description}`,
@@ -232,6 +242,8 @@ export function useFluencySession(
       void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: READING_STATS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: READING_SESSIONS_QUERY_KEY });
+      // Today's challenges, the ledger and the achievements (issue #13).
+      void invalidateAfterReading(queryClient);
       celebrate(response);
     }),
   );

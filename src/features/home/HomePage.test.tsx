@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '#core/api/account.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
+import { DAILY_CHALLENGES_QUERY_KEY } from '../../lib/api/rewards.ts';
 import { meFixture } from '../../test/me-fixture.ts';
 import { HomePage } from './HomePage.tsx';
 
@@ -14,6 +15,7 @@ function account(userType: 'student' | 'guardian'): MeResponse {
 function renderHome(me: MeResponse) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(ME_QUERY_KEY, me);
+  client.setQueryData(DAILY_CHALLENGES_QUERY_KEY, { date: '2027-03-01', timeZone: 'UTC', challenges: [] });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>

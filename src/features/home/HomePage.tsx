@@ -6,14 +6,11 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Link } from '../../ui/Link.tsx';
 import { SparkyLogo } from '../../ui/SparkyLogo.tsx';
 import '../../ui/page.css';
+import { DailyChallengesCard } from './DailyChallengesCard.tsx';
 
 /** What is coming, said plainly (nothing here is a link until it works), for readers and for guardians. */
 export const COMING_SOON = {
-  reader: [
-    'Letter, word and sound games',
-    'Daily challenges, and a shop to spend your tokens in',
-    'An AI tutor to practise with',
-  ],
+  reader: ['Letter, word and sound games', 'An AI tutor to practise with'],
   guardian: ["Progress reports on your child's reading", 'Reading goals to set together'],
 } as const;
 
@@ -24,11 +21,13 @@ export const COMING_SOON = {
 const OFFERS: Record<string, string> = {
   [protectedPaths.fluency]: 'Read a story aloud and see how you did',
   [protectedPaths.premadeStories]: 'Pick a story from the library, or have it read to you',
+  [protectedPaths.avatarShop]: 'Spend your tokens on hats, glasses and pets for your avatar',
+  [protectedPaths.rewards]: 'See the badges you can earn',
 };
 
 /**
- * /home, 'Home Dashboard' (spec §2.6): a welcome with the child's name and what they can do
- * today. Only what works is offered as an action; what is being built is listed as such.
+ * /home, 'Home Dashboard' (spec §2.6): a welcome with the child's name, what they can do today and
+ * today's Daily Challenges (spec §2.5). Only what works is offered as an action; what is being built is listed as such.
  */
 export function HomePage() {
   useDocumentTitle('Home Dashboard');
@@ -71,6 +70,7 @@ export function HomePage() {
           <li>Choose bigger text or high contrast with the Display button at the top.</li>
         </ul>
       </section>
+      <DailyChallengesCard />
       <section className="page__card" aria-labelledby="home-soon">
         <h2 id="home-soon">Being built</h2>
         <p>These are on their way and will show up in the menu when they are ready:</p>
