@@ -4,7 +4,6 @@ import type { DailyChallenge } from '#core/api/rewards.ts';
 import { CHALLENGE_SPOKEN, CHALLENGES_ANNOUNCE_DELAY_MS } from '#core/challenges/challenge-messages.ts';
 import { dailyChallengesMachine, newlyCompleted, type SpeakParams } from './daily-challenges.machine.ts';
 import {
-  ANNOUNCE_EVENT,
   DAILY_CHALLENGES_STATE_KEYS,
   DAILY_CHALLENGES_TEST_EVENTS,
   SAMPLE_CHALLENGES,

@@ -95,6 +95,18 @@ const builtScreens: Record<string, ComponentType> = {
     () => import('../features/stories/MyStoriesPage.tsx'),
     (m) => m.MyStoriesPage,
   ),
+  [protectedPaths.tokens]: lazyPage(
+    () => import('../features/rewards/TokensPage.tsx'),
+    (m) => m.TokensPage,
+  ),
+  [protectedPaths.rewards]: lazyPage(
+    () => import('../features/rewards/RewardsPage.tsx'),
+    (m) => m.RewardsPage,
+  ),
+  [protectedPaths.avatarShop]: lazyPage(
+    () => import('../features/rewards/AvatarShopPage.tsx'),
+    (m) => m.AvatarShopPage,
+  ),
 };
 
 /** The protected paths and patterns that have a page (the rest show the "being built" page). */

@@ -93,6 +93,28 @@ const ICONS = {
       <circle cx="18" cy="12" r="1.3" />
     </>
   ),
+  // Rewards (achievement icons of core/rewards/achievements.ts, the shop).
+  rocket: (
+    <path d="M12 3c3.5 2 5 5.5 5 9l-2.5 3.5h-5L7 12c0-3.5 1.5-7 5-9zM9.5 15.5L7 20l3.5-1.5M14.5 15.5L17 20l-3.5-1.5M12 9.5v.5" />
+  ),
+  coins: (
+    <>
+      <ellipse cx="9" cy="7" rx="6" ry="3" />
+      <path d="M3 7v4c0 1.7 2.7 3 6 3M3 11v4c0 1.7 2.7 3 6 3" />
+      <ellipse cx="15" cy="14" rx="6" ry="3" />
+      <path d="M9 14v4c0 1.7 2.7 3 6 3s6-1.3 6-3v-4" />
+    </>
+  ),
+  blocks: <path d="M3 14h8v7H3zM13 14h8v7h-8zM8 6h8v7H8z" />,
+  bag: <path d="M5 8h14l-1 13H6zM9 8V6a3 3 0 0 1 6 0v2" />,
+  plus: <path d="M12 5v14M5 12h14" />,
+  minus: <path d="M5 12h14" />,
+  lock: (
+    <>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+    </>
+  ),
   flame: (
     <path d="M12 21c-3.9 0-6.5-2.6-6.5-6.2 0-3.3 2.4-5.4 3.6-8.3.4 2 1.5 3.2 2.6 3.7.2-2.9 1.6-5.2 3.8-7.2-.3 3.2 1 5.2 2.3 7 1 1.4 1.7 2.9 1.7 4.8 0 3.6-3.2 6.2-7.5 6.2z" />
   ),

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { ProgressBar } from 'react-aria-components';
 import { fromPromise } from 'xstate';
 import type { DailyChallenge } from '#core/api/rewards.ts';
 import {
@@ -17,6 +16,7 @@ import { speak as speakLine } from '../../lib/speak.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { Link } from '../../ui/Link.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import './daily-challenges.css';
 
 /** Props of {@link DailyChallengesCard}; tests pass fakes. */
@@ -75,20 +75,10 @@ function ChallengeItem({ challenge }: { challenge: DailyChallenge }) {
         <span className="challenge__link">{heading}</span>
       )}
       <ProgressBar
-        className="challenge__progress"
-        value={percent}
-        aria-label={`${name} progress`}
-        valueLabel={`${progressText(challenge)}, ${percent}%`}
-      >
-        {({ valueText }) => (
-          <>
-            <span className="challenge__bar" aria-hidden="true">
-              <span className="challenge__fill" style={{ width: `${percent}%` }} />
-            </span>
-            <span className="challenge__value">{valueText}</span>
-          </>
-        )}
-      </ProgressBar>
+        percent={percent}
+        label={`${name} progress`}
+        valueText={`${progressText(challenge)}, ${percent}%`}
+      />
       {challenge.completed ? (
         <span className="challenge__reward">
           <Icon name="check" size={18} /> Done! {tokensBadge(challenge.challenge_data.reward_tokens)}

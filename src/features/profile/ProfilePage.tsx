@@ -11,6 +11,9 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { showToast } from '../../ui/toast-store.ts';
+import { Avatar, outfitDescription } from '../../ui/avatar/Avatar.tsx';
+import { Link } from '../../ui/Link.tsx';
+import { protectedPaths } from '../../app/paths.ts';
 import '../../ui/page.css';
 
 /** Toasts of the profile page (not spec texts; §8 names only the load errors). */
@@ -109,6 +112,19 @@ function ProfileEditor({ me }: { me: MeResponse }) {
   return (
     <div className="page">
       <h1>Profile</h1>
+      <section className="page__card profile__avatar" aria-labelledby="profile-avatar-title">
+        <h2 id="profile-avatar-title">Your avatar</h2>
+        <Avatar
+          outfit={me.profile?.avatar_outfit ?? {}}
+          size={128}
+          label={['Your avatar', outfitDescription(me.profile?.avatar_outfit ?? {})]
+            .filter(Boolean)
+            .join(', ')}
+        />
+        <p>
+          <Link href={protectedPaths.avatarShop}>Dress up your avatar in the Avatar Shop</Link>
+        </p>
+      </section>
       <dl className="page__card profile__facts">
         <div>
           <dt>E-mail</dt>

@@ -12,6 +12,7 @@ import { Link } from '../../ui/Link.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { streakLabel, tokensLabel } from './streak.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { Avatar, outfitDescription } from '../../ui/avatar/Avatar.tsx';
 
 /** Props of {@link ShellHeader}. */
 export interface ShellHeaderProps {
@@ -49,6 +50,9 @@ export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = sign
   const tokens = me.profile?.tokens ?? 0;
   // §4.6: consecutive days with a reading session, counted by the server (GET /api/me).
   const streak = me.streak;
+  // What the reader bought in the avatar shop shows here (issue #13); else a picture, else the initial.
+  const outfit = me.profile?.avatar_outfit ?? {};
+  const hasOutfit = Object.keys(outfit).length > 0;
 
   const onSignOut = async () => {
     setSigningOut(true);
@@ -95,9 +99,16 @@ export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = sign
       </ul>
       <div className="shell-header__end">
         <Link href={protectedPaths.profile} variant="nav" className="shell-header__profile">
-          <span className="avatar" aria-hidden="true">
-            {me.profile?.avatar_url ? <img src={me.profile.avatar_url} alt="" /> : initial(name)}
-          </span>
+          {hasOutfit ? (
+            // Named, so the link says what the avatar wears: "Avatar wearing Party Hat, Mia".
+            <span className="avatar">
+              <Avatar outfit={outfit} size={40} label={`Avatar ${outfitDescription(outfit)},`} />
+            </span>
+          ) : (
+            <span className="avatar" aria-hidden="true">
+              {me.profile?.avatar_url ? <img src={me.profile.avatar_url} alt="" /> : initial(name)}
+            </span>
+          )}
           <span className="shell-header__name">{name}</span>
         </Link>
         <Link href={publicPaths.about} variant="nav">

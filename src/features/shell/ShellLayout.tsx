@@ -4,6 +4,7 @@ import { installShortcuts, navigationShortcuts } from '#a11y/keyboard-shortcuts.
 import { LOADING_MESSAGE } from '#core/auth/messages.ts';
 import { isBuiltPath, protectedPaths } from '../../app/paths.ts';
 import { useMe } from '../../lib/api/me.ts';
+import { useTimeZoneSync } from '../../lib/api/profile.ts';
 import { useScrollRestoration } from '../../lib/use-scroll-restoration.ts';
 import { TalkToSparky } from '../../app/voice/TalkToSparky.tsx';
 import { VoiceProvider } from '../../app/voice/VoiceProvider.tsx';
@@ -35,6 +36,8 @@ export function ShellLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
   useScrollRestoration();
+
+  useTimeZoneSync(me.data ?? null);
 
   useEffect(() => {
     const shortcuts = navigationShortcuts(protectedPaths, isBuiltPath);

@@ -102,6 +102,9 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'My Stories', href: p.stories },
       { name: 'Story Library', href: p.premadeStories },
       { name: 'Reading Fluency', href: p.fluency },
+      { name: 'Avatar Shop', href: p.avatarShop },
+      { name: 'Tokens', href: p.tokens },
+      { name: 'Rewards', href: p.rewards },
     ]);
     for (const link of links) expect(builtProtectedPaths.has(link.href ?? '')).toBe(true);
     const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
@@ -137,6 +140,7 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'My Profile', href: p.profile },
       { name: 'Story Library', href: p.premadeStories },
       { name: 'Reading Fluency', href: p.fluency },
+      { name: 'Rewards', href: p.rewards },
     ]);
     expect(within(nav).queryByRole('link', { name: 'My Classroom' })).not.toBeInTheDocument();
   });
@@ -148,6 +152,7 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'My Profile', href: p.profile },
       { name: 'Story Library', href: p.premadeStories },
       { name: 'Reading Fluency', href: p.fluency },
+      { name: 'Rewards', href: p.rewards },
     ]);
   });
 

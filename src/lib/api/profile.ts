@@ -3,6 +3,7 @@
  * collects; sets onboarding_completed). Both answer `{ profile }` and refresh the current user.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { OnboardingRequest, Profile, ProfileUpdate } from '#core/api/account.ts';
 import { api } from './client.ts';
 import { call } from './http.ts';
@@ -45,4 +46,33 @@ export function useCompleteOnboarding() {
       return queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
   });
+}
+
+/** The browser's IANA time zone ("Europe/Paris"), or null when it does not say. */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the profile's time zone that of this browser (PATCH /api/profile `time_zone`), so that daily
+ * challenges follow the reader's own day (spec §4.4). Sent only when it differs; a refusal (an unknown
+ * zone) is left alone: the server then uses UTC.
+ */
+export function useTimeZoneSync(me: MeResponse | null, zone: string | null = browserTimeZone()) {
+  const update = useUpdateProfile();
+  const queryClient = useQueryClient();
+  const stored = me?.profile ? me.profile.time_zone : undefined;
+  const { mutate, isPending, isError } = update;
+  useEffect(() => {
+    if (stored === undefined || !zone || stored === zone || isPending || isError) return;
+    // Today may be another day in this zone: ask for today's challenges again.
+    mutate(
+      { time_zone: zone },
+      { onSuccess: () => queryClient.invalidateQueries({ queryKey: ['daily-challenges'] }) },
+    );
+  }, [stored, zone, mutate, isPending, isError, queryClient]);
 }
