@@ -51,9 +51,11 @@ describe(`rewards, challenges and the avatar shop (${testDatabaseKind})`, () => 
   beforeAll(async () => {
     handle = await openTestDatabase();
     app = createTestApp(handle);
-    const [story] = await queryRows<{ id: string }>(
-      handle.db,
-      sql`select id from stories where owner_id is null order by word_count limit 1`,
+    const [story] = await asSystem(handle.db, (tx) =>
+      queryRows<{ id: string }>(
+        tx,
+        sql`select id from stories where owner_id is null order by word_count limit 1`,
+      ),
     );
     if (story) storyId = story.id;
     else {

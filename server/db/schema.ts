@@ -420,7 +420,7 @@ export const avatarItems = pgTable(
 
 /**
  * Items a reader bought: one row per item (an owned item cannot be bought twice), one per purchase key
- * (a retried purchase spends once). Written only by buy_avatar_item, as the buyer (migration *_rewards_security.sql).
+ * (a retried purchase spends once). Written only by buy_avatar_item, as the buyer (migration 0008_rewards_security.sql).
  */
 export const avatarPurchases = pgTable(
   'avatar_purchases',

@@ -2,7 +2,7 @@
  * The token economy on the server (issue #13): the ledger (/tokens), achievements with progress
  * (/rewards, spec §3, §4.5) and the avatar shop (/avatar-shop). Everything runs as the signed-in user
  * (asUser), so row-level security keeps each reader to their own rows; a purchase is one call of the
- * database function buy_avatar_item (migration *_rewards_security.sql), which spends only the current user's tokens.
+ * database function buy_avatar_item (migration 0008_rewards_security.sql), which spends only the current user's tokens.
  */
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type {
