@@ -81,7 +81,7 @@ export const REGENERATE_WHEN_COUNT = 3;
 /**
  * Types offered today: only those whose screen is built, so that every challenge can be done and its
  * card leads somewhere real (issue #13). read_stories is done by reading a story aloud, counted from the
- * reading sessions; reading_time by the minutes read aloud (docs/decisions/0014-daily-challenges-until-built.md).
+ * reading sessions; reading_time by the minutes read aloud (docs/decisions/0016-daily-challenges-until-built.md).
  * practice_words and alphabet_letters join when the word builder and the alphabet screens are built.
  */
 export const OFFERED_CHALLENGE_TYPES: readonly ChallengeType[] = ['read_stories', 'reading_time'];

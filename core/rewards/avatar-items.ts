@@ -1,7 +1,7 @@
 /**
  * The avatar shop's catalogue (spec §1 "an avatar shop", §2.2 /avatar-shop): the items a reader can buy
  * with tokens and wear on their avatar. The spec names the shop but not its items or prices; these are
- * ours (docs/decisions/0015-token-economy.md). Prices sit on the scale of what reading earns: a session
+ * ours (docs/decisions/0017-token-economy.md). Prices sit on the scale of what reading earns: a session
  * pays 5–10 tokens and a daily challenge 10–15 (core/rewards/tokens.ts, spec §3), so the cheapest item
  * is one or two readings away and the dearest about a week of daily reading.
  *

@@ -183,7 +183,7 @@ export const CHALLENGE_PATHS: Readonly<Record<string, ProtectedPath>> = {
 /**
  * Where a challenge of `type` leads: spec §2.5's screen when it is built. Story Time leads to the story
  * library while /saved-stories is not built, since a story is read from there
- * (docs/decisions/0014-daily-challenges-until-built.md). Null when no built screen does the challenge:
+ * (docs/decisions/0016-daily-challenges-until-built.md). Null when no built screen does the challenge:
  * then the card is not a link.
  */
 export function challengePath(type: string, isBuilt: (path: string) => boolean = isBuiltPath): string | null {

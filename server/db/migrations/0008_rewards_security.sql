@@ -1,4 +1,4 @@
--- The token economy's security (issue #13, docs/decisions/0015-token-economy.md): purchases are made as
+-- The token economy's security (issue #13, docs/decisions/0017-token-economy.md): purchases are made as
 -- the buyer (app_user), so row-level security decides whose tokens can be spent: only the signed-in
 -- user's own (app.user_id). A user's request may lower its own balance through a purchase and never
 -- raise it; earning stays server work (award_tokens as app_system).
