@@ -63,7 +63,11 @@ describe('public routes', () => {
     await screen.findByRole('heading', { level: 1 });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('link', { name: 'About' }));
-    const heading = await screen.findByRole('heading', { level: 1, name: 'About Sparky Reads' });
+    const heading = await screen.findByRole(
+      'heading',
+      { level: 1, name: 'About Sparky Reads' },
+      { timeout: 8000 },
+    );
     await waitFor(() => expect(heading).toHaveFocus());
     expect(document.title).toBe('About · Sparky Reads');
     await waitFor(() =>
