@@ -664,13 +664,86 @@ export function combineEvidence(
   });
 }
 
+/** What decoding a passage needs: see `preparePassage`. */
+export interface PreparedPassage {
+  lexicon: Lexicon;
+  /** Distractors per passage token (the scorer's, ADR 0003). */
+  distractors: Map<string, string[]>;
+  /** Phone-loop garbage words (empty when `garbage` is false). */
+  garbageWords: string[];
+  /** Dictionary lines for every word the passage grammar can emit. */
+  dictLines: string[];
+  /** Words the dictionary has a pronunciation for. */
+  known: Set<string>;
+  /** The whole passage's grammar (FSG text), words without a pronunciation left out. */
+  fsg: string;
+}
+
+/**
+ * Builds what decoding a passage needs, the same for the scorer and the streaming tracker
+ * (server/speech/stream-decoder.ts): the lexicon, distractors, garbage words, the grammar and a
+ * dictionary of only the words it can emit (CMU dictionary, else flite's `t2p`).
+ * @throws SpeechError `recogniser_unavailable` when the dictionary cannot be read.
+ */
+export async function preparePassage(
+  passage: readonly PassageWord[],
+  options: PocketsphinxOptions = {},
+): Promise<PreparedPassage> {
+  const dictionaryPath = options.dictionaryPath ?? DEFAULT_CMUDICT;
+  let lexicon: Lexicon;
+  try {
+    lexicon = lexiconFor(
+      dictionaryPath,
+      options.wordFrequenciesPath ?? DEFAULT_WORD_FREQUENCIES,
+      options.minDistractorLogProbability ?? -6,
+    );
+  } catch (err) {
+    throw new SpeechError(
+      'recogniser_unavailable',
+      `Cannot read the pronunciation dictionary ${dictionaryPath}.`,
+      { cause: err },
+    );
+  }
+  const vocab = passageVocabulary(passage);
+  const vocabSet = new Set(vocab);
+  const distractors = new Map<string, string[]>();
+  for (const t of vocab) distractors.set(t, lexicon.neighbours(t, options.distractorsPerWord ?? 4, vocabSet));
+  const garbageWords =
+    options.garbage === false
+      ? []
+      : (options.garbagePhones ?? GARBAGE_PHONES).map((p) => `${GARBAGE_PREFIX}${p.toLowerCase()}`);
+  const grammar = buildPassageGrammar(passage, {
+    distractors,
+    garbageWords,
+    probabilities: options.probabilities ?? {},
+  });
+
+  const dictLines = await dictionaryLines(grammar.words, lexicon);
+  const known = new Set(dictLines.map((l) => (l.split(' ')[0] ?? '').replace(/\(\d+\)$/, '')));
+  const fsg = keepKnownWords(grammar.fsg, known);
+  return { lexicon, distractors, garbageWords, dictLines, known, fsg };
+}
+
+/**
+ * Keeps only the grammar transitions whose word has a pronunciation (a word with none at all
+ * would make the decoder refuse the grammar).
+ */
+export function keepKnownWords(fsgText: string, known: ReadonlySet<string>): string {
+  return fsgText
+    .split('\n')
+    .filter((l) => {
+      const m = /^TRANSITION \d+ \d+ \S+ (\S+)$/.exec(l);
+      return !m || known.has(m[1] as string);
+    })
+    .join('\n');
+}
+
 /**
  * Creates the pocketsphinx recogniser.
  * @param options paths, limits and grammar tuning; defaults suit the Debian packages.
  */
 export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}): Recogniser {
   const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
-  const dictionaryPath = options.dictionaryPath ?? DEFAULT_CMUDICT;
   const binary = options.binary ?? 'pocketsphinx_batch';
 
   return {
@@ -678,45 +751,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
     async recognise({ audio, passage, signal }: RecogniseInput): Promise<HeardWord[]> {
       if (audio.sampleRate !== 16000 || audio.channels !== 1)
         throw new Error('pocketsphinx needs 16 kHz mono audio');
-      let lexicon: Lexicon;
-      try {
-        lexicon = lexiconFor(
-          dictionaryPath,
-          options.wordFrequenciesPath ?? DEFAULT_WORD_FREQUENCIES,
-          options.minDistractorLogProbability ?? -6,
-        );
-      } catch (err) {
-        throw new SpeechError(
-          'recogniser_unavailable',
-          `Cannot read the pronunciation dictionary ${dictionaryPath}.`,
-          { cause: err },
-        );
-      }
-      const vocab = passageVocabulary(passage);
-      const vocabSet = new Set(vocab);
-      const distractors = new Map<string, string[]>();
-      for (const t of vocab)
-        distractors.set(t, lexicon.neighbours(t, options.distractorsPerWord ?? 4, vocabSet));
-      const garbageWords =
-        options.garbage === false
-          ? []
-          : (options.garbagePhones ?? GARBAGE_PHONES).map((p) => `${GARBAGE_PREFIX}${p.toLowerCase()}`);
-      const grammar = buildPassageGrammar(passage, {
-        distractors,
-        garbageWords,
-        probabilities: options.probabilities ?? {},
-      });
-
-      const dictLines = await dictionaryLines(grammar.words, lexicon);
-      const known = new Set(dictLines.map((l) => l.split(' ')[0]?.replace(/\(\d+\)$/, '')));
-      // A word with no pronunciation at all would make the decoder refuse the grammar.
-      const fsg = grammar.fsg
-        .split('\n')
-        .filter((l) => {
-          const m = /^TRANSITION \d+ \d+ \S+ (\S+)$/.exec(l);
-          return !m || known.has(m[1]);
-        })
-        .join('\n');
+      const { lexicon, distractors, dictLines, fsg } = await preparePassage(passage, options);
 
       const dir = await mkdtemp(join(tmpdir(), 'sparky-ps-'));
       try {

@@ -1,0 +1,148 @@
+/**
+ * The streaming tracker (issue 12): audio comes in small chunks while a child reads; the tracker
+ * decodes the window since the last sure word (stream-decoder.ts) and lets the follower
+ * (core/tutor/follow.ts) turn each decode into `word`, `hesitation` and `help` events. When the
+ * reader stops, the words it is sure of are scored by the scorer's own alignment and metrics
+ * (core/fluency/score-reading.ts), so a provisional result is ready at once; the uploaded WAV's
+ * full scoring (warp search, second pass, GOP) stays the result that is saved.
+ *
+ * Used by the follow CLI (scripts/follow.ts), `npm run bench:follow` and the WebSocket route.
+ */
+import { Follower, type FollowEvent, type FollowSettings } from '#core/tutor/follow.ts';
+import { tokenisePassage } from '#core/text/normalize.ts';
+import type { FluencyResult } from '#core/fluency/result.schema.ts';
+import { scoreReading } from '#core/fluency/score-reading.ts';
+import { SpeechError } from '#server/speech/errors.ts';
+import { MAX_PASSAGE_WORDS } from '#server/speech/score-audio.ts';
+import {
+  createStreamDecoder,
+  type DecodedWindow,
+  type StreamDecoder,
+  type StreamDecoderOptions,
+} from '#server/speech/stream-decoder.ts';
+import { MAX_AUDIO_SECONDS, TARGET_SAMPLE_RATE } from '#server/speech/wav.ts';
+
+/** Quietest word taken as speech: −50 dBFS (16-bit full scale 32768). */
+const MIN_SPEECH_RMS = 32768 * 10 ** (-50 / 20);
+/** A word 30 dB under the loudest word so far is taken as noise. */
+const QUIET_RATIO = 10 ** (-30 / 20);
+
+/** The engine named in a streamed (provisional) result. */
+export const STREAM_ENGINE = 'pocketsphinx-stream';
+
+export interface FollowStreamOptions {
+  /** The passage as printed. */
+  passageText: string;
+  settings?: Partial<FollowSettings>;
+  decoder?: StreamDecoderOptions;
+  /** A decoder to use instead of starting pocketsphinx (tests). */
+  createDecoder?: (passage: ReturnType<typeof tokenisePassage>) => Promise<StreamDecoder>;
+}
+
+/** One reader's stream. Not safe for overlapping `step` calls: the caller awaits each. */
+export interface FollowStream {
+  /** Appends 16 kHz mono PCM. @throws SpeechError `audio_too_long` past `MAX_AUDIO_SECONDS`. */
+  push(samples: Int16Array): void;
+  /** Audio received so far, seconds. */
+  readonly fedSeconds: number;
+  /** Decodes the window up to the audio received so far; resolves with the events it brings. */
+  step(): Promise<FollowEvent[]>;
+  /**
+   * The reader stopped: decodes the rest, scores the words heard.
+   * @returns the last events and the provisional result (engine `pocketsphinx-stream`).
+   */
+  finish(): Promise<{ events: FollowEvent[]; result: FluencyResult }>;
+  /** Stops the decoder (idempotent). */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a stream for one reading.
+ * @throws SpeechError `passage_empty` / `passage_too_long` (as the scorer), `recogniser_unavailable`.
+ */
+export async function createFollowStream(options: FollowStreamOptions): Promise<FollowStream> {
+  const passage = tokenisePassage(options.passageText);
+  if (passage.length === 0) throw new SpeechError('passage_empty', 'The passage has no words to read.');
+  if (passage.length > MAX_PASSAGE_WORDS)
+    throw new SpeechError(
+      'passage_too_long',
+      `The passage has ${passage.length} words; the limit is ${MAX_PASSAGE_WORDS}.`,
+    );
+  const follower = new Follower(passage, options.settings);
+  const decoder = options.createDecoder
+    ? await options.createDecoder(passage)
+    : await createStreamDecoder(passage, options.decoder);
+  const limit = MAX_AUDIO_SECONDS * TARGET_SAMPLE_RATE;
+  let audio = new Int16Array(TARGET_SAMPLE_RATE * 8);
+  let length = 0;
+
+  const decodeWindow = async (): Promise<{ decoded: DecodedWindow; start: number; now: number }> => {
+    const { time, state } = follower.anchor;
+    const from = Math.min(length, Math.max(0, Math.round(time * TARGET_SAMPLE_RATE)));
+    const now = length / TARGET_SAMPLE_RATE;
+    const decoded = await decoder.decode(audio.subarray(from, length), state);
+    return { decoded, start: from / TARGET_SAMPLE_RATE, now };
+  };
+  let loudest = 0;
+  /** RMS of the audio between two times, seconds. */
+  const rms = (from: number, to: number): number => {
+    const a = Math.max(0, Math.round(from * TARGET_SAMPLE_RATE));
+    const b = Math.min(length, Math.round(to * TARGET_SAMPLE_RATE));
+    let sum = 0;
+    for (let k = a; k < b; k++) sum += (audio[k] ?? 0) ** 2;
+    return b > a ? Math.sqrt(sum / (b - a)) : 0;
+  };
+  /**
+   * The decode in reading time, without "words" too quiet to be speech: the decoder always
+   * matches something, and a fricative fits background hiss ("she" in a silent pause). A word
+   * below −50 dBFS, or 30 dB under the loudest word so far, is taken as silence.
+   */
+  const absolute = (d: DecodedWindow, start: number, now: number) => {
+    const words = d.words
+      .map((w) => ({ ...w, start: w.start + start, end: w.end + start }))
+      .filter((w) => {
+        const level = rms(w.start, w.end);
+        if (level < MIN_SPEECH_RMS || level < loudest * QUIET_RATIO) return false;
+        loudest = Math.max(loudest, level);
+        return true;
+      });
+    return {
+      windowStart: start,
+      now,
+      words,
+      firstSound: words[0]?.start ?? null,
+      lastSound: words[words.length - 1]?.end ?? null,
+    };
+  };
+
+  return {
+    push(samples) {
+      if (length + samples.length > limit)
+        throw new SpeechError('audio_too_long', `A reading may last at most ${MAX_AUDIO_SECONDS} s.`);
+      if (length + samples.length > audio.length) {
+        const grown = new Int16Array(Math.min(limit, Math.max(audio.length * 2, length + samples.length)));
+        grown.set(audio.subarray(0, length));
+        audio = grown;
+      }
+      audio.set(samples, length);
+      length += samples.length;
+    },
+    get fedSeconds() {
+      return length / TARGET_SAMPLE_RATE;
+    },
+    async step() {
+      const { decoded, start, now } = await decodeWindow();
+      return follower.update(absolute(decoded, start, now));
+    },
+    async finish() {
+      const { decoded, start, now } = await decodeWindow();
+      const events = follower.finish(absolute(decoded, start, now));
+      const result = scoreReading(options.passageText, follower.heard, {
+        engine: STREAM_ENGINE,
+        durationSeconds: now,
+      });
+      return { events, result };
+    },
+    close: () => decoder.close(),
+  };
+}
