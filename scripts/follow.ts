@@ -18,15 +18,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { performance } from 'node:perf_hooks';
 import { HELP_AFTER_RANGE } from '#core/tutor/follow.ts';
 import { SpeechError } from '#server/speech/errors.ts';
+import { feedRecording } from '#server/speech/follow-clock.ts';
 import { createFollowStream, type FollowStream } from '#server/speech/follow-stream.ts';
 import { parseWav, toRecogniserFormat } from '#server/speech/wav.ts';
 
 const USAGE = 'usage: follow --text PASSAGE.txt --audio READING.wav [--help-after SECONDS (2-6, default 3)]';
-/** Chunk length, seconds (issue 12: chunks of about 100 ms). */
-export const CHUNK_SECONDS = 0.1;
 
 function exitCodeOf(err: SpeechError): number {
   if (err.code.startsWith('recogniser')) return 4;
@@ -73,34 +71,13 @@ async function main(): Promise<void> {
   try {
     const audio = toRecogniserFormat(parseWav(new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength)));
     stream = await createFollowStream({ passageText, settings: { helpAfterSeconds: helpAfter } });
-    const samples = audio.samples;
-    const chunk = Math.round(CHUNK_SECONDS * audio.sampleRate);
-    const chunks = Math.ceil(samples.length / chunk);
-    let fed = 0;
-    let clock = 0; // simulated seconds since the first chunk was due
-    const out: string[] = [];
-    const print = (t: number, event: { event: string; index: number }): void => {
-      if (event.event === 'word' && 'status' in event && event.status === 'omission') return;
-      if (event.event !== 'word' && event.event !== 'help') return;
-      out.push(JSON.stringify({ t: Math.round(t * 100) / 100, event: event.event, index: event.index }));
-    };
-    while (fed < chunks) {
-      clock = Math.max(clock, (fed + 1) * CHUNK_SECONDS);
-      // every chunk due by now arrives
-      while (fed < chunks && (fed + 1) * CHUNK_SECONDS <= clock + 1e-9) {
-        stream.push(samples.subarray(fed * chunk, Math.min(samples.length, (fed + 1) * chunk)));
-        fed++;
-      }
-      const began = performance.now();
-      const events = await stream.step();
-      clock += (performance.now() - began) / 1000;
-      // known once the decode ends: the audio that has arrived by then
-      const known = Math.min(chunks, Math.floor(clock / CHUNK_SECONDS + 1e-9)) * CHUNK_SECONDS;
-      for (const e of events) print(Math.min(known, samples.length / audio.sampleRate), e);
-    }
-    const { events } = await stream.finish();
-    for (const e of events) print(samples.length / audio.sampleRate, e);
-    process.stdout.write(out.length > 0 ? `${out.join('\n')}\n` : '');
+    const { events } = await feedRecording(stream, audio.samples, { clock: 'simulated' });
+    const lines = events
+      .filter(({ event: e }) => (e.event === 'word' && e.status !== 'omission') || e.event === 'help')
+      .map(({ known, event: e }) =>
+        JSON.stringify({ t: Math.round(known * 100) / 100, event: e.event, index: e.index }),
+      );
+    process.stdout.write(lines.length > 0 ? `${lines.join('\n')}\n` : '');
   } catch (err) {
     if (err instanceof SpeechError) fail(`${err.code}: ${err.message}`, exitCodeOf(err));
     fail(err instanceof Error ? err.message : String(err), 1);

@@ -54,6 +54,8 @@ export interface FollowStream {
   finish(): Promise<{ events: FollowEvent[]; result: FluencyResult }>;
   /** Stops the decoder (idempotent). */
   close(): Promise<void>;
+  /** CPU seconds the decoder process has used (0 when unknown). */
+  decoderCpuSeconds(): number;
 }
 
 /**
@@ -144,5 +146,6 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
       return { events, result };
     },
     close: () => decoder.close(),
+    decoderCpuSeconds: () => decoder.cpuSeconds?.() ?? 0,
   };
 }

@@ -11,7 +11,7 @@
  * middle of a word otherwise has no path to the grammar's final state and decodes to nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { constants } from 'node:fs';
+import { constants, readFileSync } from 'node:fs';
 import { mkdtemp, open, rm, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +57,26 @@ export interface StreamDecoder {
   decode(samples: Int16Array, state: number): Promise<DecodedWindow>;
   /** Ends the decoder process and removes its files (idempotent). */
   close(): Promise<void>;
+  /** CPU time the decoder process has used so far, seconds (Linux `/proc`; 0 when unknown). */
+  cpuSeconds?(): number;
+}
+
+/** User + system CPU seconds of a process and its children's processes, from `/proc` (Linux). */
+function processTreeCpu(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the name), clock ticks of 10 ms
+    const own = (Number(fields[11]) + Number(fields[12])) / 100;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+    return own + children.reduce((sum, c) => sum + processTreeCpu(c), 0);
+  } catch {
+    return 0;
+  }
 }
 
 export interface StreamDecoderOptions extends PocketsphinxOptions {
@@ -304,6 +324,7 @@ export async function createStreamDecoder(
       queue = run.catch(() => undefined);
       return run;
     },
+    cpuSeconds: () => (child.pid ? processTreeCpu(child.pid) : 0),
     async close() {
       if (closed) return;
       closed = true;
