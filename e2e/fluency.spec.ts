@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config.ts';
-import { expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
+import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
 import { finishOnboardingByApi, freshEmail, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
 
 /*
@@ -164,6 +164,19 @@ async function pickStory(page: Page): Promise<{ id: string; title: string; body:
 /** The idempotency key in a multipart upload body. */
 function idempotencyKeyOf(body: Buffer | null): string | null {
   return body?.toString('latin1').match(/name="idempotencyKey"\r\n\r\n([^\r]+)/)?.[1] ?? null;
+}
+
+/**
+ * One spoken command for the fake microphone: flite's `voice` saying `text` at 16 kHz mono, with
+ * 0.5 s of silence before and 2 s after (the talk button ends the utterance after 0.8 s of silence).
+ */
+function command(text: string, voice = 'rms'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sparky-command-'));
+  const raw = join(dir, 'raw.wav');
+  const wav = join(dir, 'command.wav');
+  execFileSync('flite', ['-voice', voice, '-t', text, '-o', raw]);
+  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', '0.5', '2']);
+  return wav;
 }
 
 test.describe('fluency practice', () => {
@@ -406,5 +419,57 @@ test.describe('fluency practice', () => {
     } finally {
       await browser.close();
     }
+  });
+  test('by voice: "reading practice", a story by its title, then "start reading"', async ({
+    browser: defaultBrowser,
+    baseURL,
+  }) => {
+    // A grown-up signs the reader in; the sign-in is kept for each browser (one utterance per launch).
+    const setup = await newContext(defaultBrowser, baseURL!);
+    await signUpAndIn(setup.page, 'fluency-voice');
+    const story = await pickStory(setup.page);
+    await firstSessionByApi(setup.page, makeReading(story));
+    const signedIn = await setup.context.storageState();
+    await setup.context.close();
+
+    /** Opens `path` in a browser whose microphone says `text`, presses Talk to Sparky, and waits for the caption. */
+    const say = async (path: string, text: string, caption: string, check: (page: Page) => Promise<void>) => {
+      const browser = await launchWithMicrophone(command(text));
+      try {
+        const context = await browser.newContext({
+          baseURL: baseURL!,
+          viewport: { width: 1280, height: 900 },
+          permissions: ['microphone'],
+          storageState: signedIn,
+        });
+        const page = await context.newPage();
+        await page.goto(path);
+        // axe on each screen as the reader arrives (the screen one command leads to is where the next starts)
+        await expect(page.getByRole('button', { name: 'Talk to Sparky' })).toBeVisible();
+        // one theme here: the fluency journeys above check both on these screens
+        await expectNoAxeViolations(page, `${path} before "${text}"`);
+        await page.getByRole('button', { name: 'Talk to Sparky' }).click();
+        await expect(page.getByRole('region', { name: 'Talk to Sparky' })).toContainText(caption, {
+          timeout: 30_000,
+        });
+        await check(page);
+        await shot(page, `voice-${text.replace(/\W+/g, '-').toLowerCase()}`);
+      } finally {
+        await browser.close();
+      }
+    };
+
+    await say('/home', 'reading practice', 'Going to Reading Practice.', async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Reading Practice' })).toBeVisible();
+      await expect(page).toHaveURL(/\/fluency/);
+    });
+    await say('/fluency', story.title, `OK: ${story.title}.`, async (page) => {
+      await expect(page.getByRole('heading', { level: 3, name: story.title })).toBeVisible();
+    });
+    await say(`/fluency?storyId=${story.id}`, 'start reading', 'OK: start reading.', async (page) => {
+      await expect(
+        page.getByRole('heading', { level: 2, name: /Get ready to read|Recording/ }),
+      ).toBeVisible();
+    });
   });
 });

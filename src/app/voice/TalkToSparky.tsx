@@ -9,6 +9,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { useVoiceActor } from './VoiceProvider.tsx';
 import './voice.css';
 
@@ -62,9 +63,7 @@ export function TalkToSparky() {
         aria-keyshortcuts="Alt+T"
         onPress={() => actor.send({ type: 'voice.talk' })}
       >
-        <span aria-hidden="true" className="talk__icon">
-          🎤
-        </span>
+        <Icon name="mic" size={28} className="talk__icon" />
         Talk to Sparky
       </Button>
       <p className="talk__status">{view.status}</p>

@@ -6,8 +6,8 @@
  * screen's own action). The talk button (TalkToSparky.tsx) sends it `voice.talk`.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { heardFrom } from '#core/voice/answers.ts';
 import type { VoiceCommand } from '#core/voice/command.ts';
@@ -87,82 +87,98 @@ export interface VoiceProviderProps {
   effects?: VoiceEffects;
 }
 
+/** What the voice layer reaches outside itself; replaced on every render (the latest is used). */
+interface VoiceLayerLinks {
+  effects: VoiceEffects;
+  navigate: NavigateFunction;
+}
+
+/**
+ * The registry and the statechart with its actors, made once per provider. Outside the component,
+ * so that what changes between renders (effects, navigate) is read when a command runs, not during
+ * render.
+ */
+function createVoiceLayer(initial: VoiceLayerLinks) {
+  let links = initial;
+  const utterances = new Map<string, Blob>();
+  let count = 0;
+  const registry: CommandRegistry = createCommandRegistry({
+    commands: mergeCommands(globalActionCommands(), navigationCommands(SCREEN_TITLES)),
+    onAction: (target) =>
+      runGlobalAction(target as GlobalAction, {
+        registry,
+        effects: links.effects,
+        back: () => void links.navigate(-1),
+      }),
+  });
+  const machine = voiceCommandMachine.provide({
+    actors: {
+      listen: fromCallback<ListenCommand, ListenInput>(({ sendBack, receive }) => {
+        const listening = links.effects.listen({
+          started: () => sendBack({ type: 'speech.started' }),
+          ended: (wav, seconds) => {
+            const id = `utterance-${++count}`;
+            utterances.clear();
+            utterances.set(id, wav);
+            sendBack({ type: 'speech.ended', utteranceId: id, seconds });
+          },
+          failed: (issue) => sendBack({ type: 'microphone.failed', issue }),
+        });
+        receive(() => listening.finish());
+        return () => listening.cancel();
+      }),
+      recognise: fromPromise<Heard, RecogniseInput>(async ({ input, signal }) => {
+        const wav = utterances.get(input.utteranceId);
+        if (!wav) throw new Error('the utterance is gone');
+        registry.setControls({ commands: controlCommands(visibleControls(document.body)) });
+        const answer = await links.effects.recognise(wav, registry.active(), signal);
+        return heardFrom(answer, { isBuilt: isBuiltTarget, titleOf: (path) => SCREEN_TITLES[path] });
+      }),
+      act: fromPromise<void, Heard>(async ({ input }) => {
+        const { intent, target, phrase } = input.answer;
+        if (intent === null || target === null) return;
+        if (intent === 'navigate') {
+          await links.navigate(target);
+          return;
+        }
+        if (target.startsWith('press:')) {
+          const name = target.slice('press:'.length).toLowerCase();
+          const control = visibleControls(document.body).find((c) => c.name.toLowerCase() === name);
+          if (!control) throw new Error(`'${name}' is no longer on screen`);
+          control.element.click();
+          return;
+        }
+        const command: VoiceCommand = { intent, target, phrase: phrase ?? target };
+        const handler = registry.handlerFor(command);
+        if (!handler) throw new Error(`nothing on screen does '${target}'`);
+        handler(target, command);
+      }),
+    },
+    actions: {
+      speak: (_, params) => links.effects.speak(params.text, params.type),
+      duckAudio: () => links.effects.duck(),
+      unduckAudio: () => links.effects.unduck(),
+    },
+  });
+  return {
+    registry,
+    machine,
+    /** Points the layer at this render's effects and navigate. */
+    link(next: VoiceLayerLinks) {
+      links = next;
+    },
+  };
+}
+
 /** The voice layer: the registry and the listening statechart, for everything inside. */
 export function VoiceProvider({ children, effects = browserVoiceEffects }: VoiceProviderProps) {
   const navigate = useNavigate();
-  const effectsRef = useRef(effects);
-  const navigateRef = useRef(navigate);
+  const [layer] = useState(() => createVoiceLayer({ effects, navigate }));
   useEffect(() => {
-    effectsRef.current = effects;
-    navigateRef.current = navigate;
-  });
-  const utterances = useRef(new Map<string, Blob>());
+    layer.link({ effects, navigate });
+  }, [layer, effects, navigate]);
+  const { registry, machine } = layer;
 
-  const [registry] = useState<CommandRegistry>(() => {
-    const created: CommandRegistry = createCommandRegistry({
-      commands: mergeCommands(globalActionCommands(), navigationCommands(SCREEN_TITLES)),
-      onAction: (target) =>
-        runGlobalAction(target as GlobalAction, {
-          registry: created,
-          effects: effectsRef.current,
-          back: () => void navigateRef.current(-1),
-        }),
-    });
-    return created;
-  });
-
-  const [machine] = useState(() =>
-    voiceCommandMachine.provide({
-      actors: {
-        listen: fromCallback<ListenCommand, ListenInput>(({ sendBack, receive }) => {
-          let count = 0;
-          const listening = effectsRef.current.listen({
-            started: () => sendBack({ type: 'speech.started' }),
-            ended: (wav, seconds) => {
-              const id = `utterance-${Date.now()}-${++count}`;
-              utterances.current.clear();
-              utterances.current.set(id, wav);
-              sendBack({ type: 'speech.ended', utteranceId: id, seconds });
-            },
-            failed: (issue) => sendBack({ type: 'microphone.failed', issue }),
-          });
-          receive(() => listening.finish());
-          return () => listening.cancel();
-        }),
-        recognise: fromPromise<Heard, RecogniseInput>(async ({ input, signal }) => {
-          const wav = utterances.current.get(input.utteranceId);
-          if (!wav) throw new Error('the utterance is gone');
-          registry.setControls({ commands: controlCommands(visibleControls(document.body)) });
-          const answer = await effectsRef.current.recognise(wav, registry.active(), signal);
-          return heardFrom(answer, { isBuilt: isBuiltTarget, titleOf: (path) => SCREEN_TITLES[path] });
-        }),
-        act: fromPromise<void, Heard>(async ({ input }) => {
-          const { intent, target, phrase } = input.answer;
-          if (intent === null || target === null) return;
-          if (intent === 'navigate') {
-            await navigateRef.current(target);
-            return;
-          }
-          if (target.startsWith('press:')) {
-            const name = target.slice('press:'.length).toLowerCase();
-            const control = visibleControls(document.body).find((c) => c.name.toLowerCase() === name);
-            if (!control) throw new Error(`'${name}' is no longer on screen`);
-            control.element.click();
-            return;
-          }
-          const command: VoiceCommand = { intent, target, phrase: phrase ?? target };
-          const handler = registry.handlerFor(command);
-          if (!handler) throw new Error(`nothing on screen does '${target}'`);
-          handler(target, command);
-        }),
-      },
-      actions: {
-        speak: (_, params) => effectsRef.current.speak(params.text, params.type),
-        duckAudio: () => effectsRef.current.duck(),
-        unduckAudio: () => effectsRef.current.unduck(),
-      },
-    }),
-  );
   const actor = useActorRef(machine, { input: {} });
 
   // The machine hears what the registry knows: suggestions for "You can say …", and whether a reading is recorded.
