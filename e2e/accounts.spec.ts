@@ -206,6 +206,25 @@ test.describe('accounts', () => {
     // Signed in, /login sends a teacher to the dashboard (§4.1).
     await page.goto('/login');
     await expect(page).toHaveURL(/\/teacher-dashboard$/);
+
+    // Deleting the account (issue #14 item 11): asked first, focus on Cancel, the password again.
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await checkA11y(page, 'the delete-account dialog');
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByLabel(/Your password/)).toBeFocused();
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Account deleted');
+    await expect(page).toHaveURL(/\/login$/);
+    // The account is gone: its password signs in nowhere (sent as the page would, with its Origin).
+    const again = await page.request.post('/api/auth/sign-in/email', {
+      data: { email, password: PASSWORD },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(again.status()).toBe(401);
   });
 
   test('a password is reset through the e-mailed link', async ({ browser }) => {

@@ -251,6 +251,7 @@ export function createApp(deps: AppDeps) {
   // Session lookups are reused for a few seconds; anything better-auth does besides reading the
   // session may end or change one, so it empties the cache (server/http/require-user.ts).
   const sessions = createSessionCache();
+  const tts = deps.tts ?? createSpeechChain(env, log);
   const forgetSessionsAfterAuthChanges = createMiddleware<AppEnv>(async (c, next) => {
     await next();
     if (!(c.req.method === 'GET' && c.req.path === '/api/auth/get-session')) sessions.clear();
@@ -270,11 +271,14 @@ export function createApp(deps: AppDeps) {
         socialProviders: configuredSocialProviders(env),
         // The test outbox holds every mail's links: only a test server that nobody else can reach has it.
         exposeOutbox: env.NODE_ENV === 'test' && isLoopbackHost(env.HOST),
+        dataDir: env.DATA_DIR,
+        forgetSpeech: (matches) => tts.forget(matches),
+        onAccountDeleted: () => sessions.clear(),
       }),
     )
     .route('/', createStoryRoutes({ db }))
     .route('/', createAudioSettingsRoutes({ db }))
-    .route('/', createSpeechRoutes({ tts: deps.tts ?? createSpeechChain(env, log) }))
+    .route('/', createSpeechRoutes({ tts }))
     .route('/', createReadingSessionRoutes({ db, scoring, dataDir: env.DATA_DIR }))
     .route('/', createVoiceRoutes({ voice }))
     .route('/', createRewardsRoutes({ db }))

@@ -187,3 +187,16 @@ export const AuthConfigResponseSchema = z.object({
   socialProviders: z.array(z.enum(['google', 'apple', 'github', 'twitter'])),
 });
 export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>;
+
+/**
+ * DELETE /api/account body (issue #14 item 11): the account's password, asked again because deleting
+ * cannot be undone (ASVS 4.0 3.7.1, re-authentication before a sensitive change). An account that signs
+ * in only through a social provider has no password and sends `{}`.
+ */
+export const DeleteAccountRequestSchema = z
+  .object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional() })
+  .strict();
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
+
+/** DELETE /api/account answer: everything of the account is gone and its sessions ended. */
+export const DeleteAccountResponseSchema = z.object({ deleted: z.literal(true) });

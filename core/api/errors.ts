@@ -48,7 +48,8 @@ export const API_ERROR_CODES = [
   'account_locked', // 429: too many failed sign-ins (server/auth/lockout.ts)
   'no_profile', // 404
   'user_not_found', // 404: role change for an unknown user
-  'last_owner', // 409: the last owner cannot be removed
+  'last_owner', // 409: the last owner cannot be removed (nor delete their account while others remain)
+  'wrong_password', // 403: deleting an account needs its password, and this one is not it
   'eligibility_failed', // 500
   // Stories and read-to-me
   'story_not_found', // 404: unknown, malformed, or another user's story

@@ -166,3 +166,13 @@ export const ReadingStatsSchema = z.object({
   streak: z.number().int(),
 });
 export type ReadingStats = z.infer<typeof ReadingStatsSchema>;
+
+/** DELETE /api/reading-sessions/:id answer: the session, its recording and its activity row are gone. */
+export const DeleteReadingSessionResponseSchema = z.object({ deleted: z.literal(true) });
+
+/**
+ * DELETE /api/recordings answer: how many of the user's recordings were deleted. The scores stay; each
+ * session's `has_audio` becomes false.
+ */
+export const DeleteRecordingsResponseSchema = z.object({ deleted: z.number().int().min(0) });
+export type DeleteRecordingsResponse = z.infer<typeof DeleteRecordingsResponseSchema>;

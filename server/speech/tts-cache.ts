@@ -43,6 +43,11 @@ export interface SpeechCache {
   put(entry: CachedSpeech, audio: Uint8Array): Promise<void>;
   /** The audio file of `key` and its format, or null. */
   audioFile(key: string): Promise<{ path: string; format: 'wav' | 'mp3' } | null>;
+  /**
+   * Remove every entry whose spoken text (its words joined by spaces) `matches`, e.g. the texts of a
+   * deleted account (issue #14 item 11). Returns how many entries went.
+   */
+  forget(matches: (text: string) => boolean): Promise<number>;
 }
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
@@ -148,6 +153,23 @@ export function createSpeechCache(options: {
       index.set(key, { used: Date.now(), bytes, format });
       totalBytes += bytes;
       await prune();
+    },
+    async forget(matches) {
+      let removed = 0;
+      for (const key of [...index.keys()]) {
+        let text = '';
+        try {
+          const raw = JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8')) as Partial<CachedSpeech>;
+          text = (raw.words ?? []).map((w) => w.text).join(' ');
+        } catch {
+          // Unreadable: get() would drop it anyway.
+        }
+        if (!text || matches(text)) {
+          await remove(key);
+          removed += 1;
+        }
+      }
+      return removed;
     },
     async audioFile(key) {
       const entry = isSpeechKey(key) ? index.get(key) : undefined;

@@ -63,6 +63,8 @@ export interface TextToSpeech {
   audioPath(key: string): Promise<{ path: string; contentType: string } | null>;
   /** The providers this server can use, in the chain's order of preference (flite last). */
   providers(): SpeechProvider[];
+  /** Remove cached speech whose text `matches` (a deleted account's texts); returns how many went. */
+  forget(matches: (text: string) => boolean): Promise<number>;
 }
 
 /** Thrown when every provider failed; the route answers 503. */
@@ -233,6 +235,7 @@ export function createTextToSpeech(options: {
     providers() {
       return [...CLOUD_ORDER.filter((p) => byName.has(p)), 'flite'];
     },
+    forget: (matches) => cache.forget(matches),
   };
 }
 

@@ -6,6 +6,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
+  DeleteAccountRequestSchema,
   MISSING_CREDENTIALS,
   type AuthConfigResponse,
   OnboardingRequestSchema,
@@ -30,6 +31,7 @@ import {
   getOwnAccount,
   updateOwnProfile,
 } from './account.service.ts';
+import { deleteAccount, hasPassword, type ForgetSpeech } from './delete-account.service.ts';
 
 export { MISSING_CREDENTIALS };
 
@@ -51,8 +53,14 @@ export function createAccountRoutes(deps: {
   adminEmails: string[];
   socialProviders: AuthConfigResponse['socialProviders'];
   exposeOutbox: boolean;
+  /** DATA_DIR, where the recordings of a deleted account are removed from. */
+  dataDir: string;
+  /** Removes a deleted account's texts from the speech cache. */
+  forgetSpeech?: ForgetSpeech;
+  /** Called after an account is deleted (the app forgets cached session lookups). */
+  onAccountDeleted?: () => void;
 }) {
-  const { db, auth, adminEmails, socialProviders, exposeOutbox } = deps;
+  const { db, auth, adminEmails, socialProviders, exposeOutbox, dataDir } = deps;
   const api = new Hono<AppEnv>()
     /** POST /api/signup { email, password, data } → 201 { ok: true }, the same whether or not the e-mail is known. */
     .post('/signup', validate('json', SignUpRequestSchema, signUpRefusal), async (c) => {
@@ -123,6 +131,39 @@ export function createAccountRoutes(deps: {
     .post('/roles', requireUser, validate('json', RoleChangeRequestSchema), async (c) => {
       await changeRole(db, c.var.user.id, c.req.valid('json'));
       return c.json({ success: true as const });
+    })
+    /**
+     * DELETE /api/account { password? } → { deleted: true }, with the session cookies cleared: the
+     * signed-in user's account and everything of it (issue #14 item 11; delete-account.service.ts).
+     * Only one's own account: there is no id to send. The password is asked again when the account has
+     * one: 403 `wrong_password`; 409 `last_owner`; 422 `invalid_input`.
+     */
+    .delete('/account', requireUser, validate('json', DeleteAccountRequestSchema), async (c) => {
+      const userId = c.var.user.id;
+      const { password } = c.req.valid('json');
+      if (await hasPassword(db, userId)) {
+        const ok =
+          password !== undefined &&
+          (await auth.api
+            .verifyPassword({ body: { password }, headers: c.req.raw.headers })
+            .then(() => true)
+            .catch(() => false));
+        if (!ok) return apiError(c, 403, 'wrong_password', 'That is not the password of this account.');
+      }
+      // Signing out first gives the answer's cookie-clearing headers; the rows go with the user anyway.
+      const signedOut = await auth.api
+        .signOut({ headers: c.req.raw.headers, asResponse: true })
+        .catch(() => null);
+      const deleted = await deleteAccount(db, userId, {
+        dataDir,
+        ...(deps.forgetSpeech && { forgetSpeech: deps.forgetSpeech }),
+      });
+      deps.onAccountDeleted?.();
+      if (!deleted) return apiError(c, 404, 'user_not_found', 'No such account.');
+      for (const cookie of signedOut?.headers.getSetCookie() ?? [])
+        c.header('set-cookie', cookie, { append: true });
+      c.var.log.info({ event: 'account_deleted' }, 'an account was deleted');
+      return c.json({ deleted: true as const });
     });
 
   if (exposeOutbox) {

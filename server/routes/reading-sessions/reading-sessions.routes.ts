@@ -15,6 +15,7 @@ import { apiError } from '../../http/errors.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { audioBodyLimit, uploadRefusal } from '../../http/upload.ts';
 import { validate, type RefusalFor } from '../../http/validate.ts';
+import { deleteReadingSession, deleteRecordingsOf } from './delete-readings.service.ts';
 import type { ScoringService } from '../fluency/fluency.service.ts';
 import {
   getReadingSession,
@@ -109,15 +110,44 @@ export function createReadingSessionRoutes(deps: {
             return apiError(c, 404, 'audio_not_found', 'This recording is no longer kept.');
           try {
             const bytes = await readFile(path);
+            // A child's voice is never kept by the browser or anything between (issue #14 item 11):
+            // deleting it on the server must leave no copy behind.
             return c.body(new Uint8Array(bytes), 200, {
               'content-type': 'audio/wav',
-              'cache-control': 'private, max-age=3600',
+              'cache-control': 'no-store',
             });
           } catch {
             return apiError(c, 404, 'audio_not_found', 'This recording is no longer kept.');
           }
         },
       )
+
+      /**
+       * DELETE /api/reading-sessions/:id → { deleted: true }: the session, its recording and its activity
+       * row (issue #14 item 11). The reader's own, or anyone's for an owner; 404 `session_not_found` for
+       * an unknown, malformed or another user's id alike.
+       */
+      .delete(
+        '/reading-sessions/:id',
+        requireUser,
+        validate('param', SessionIdParamSchema, sessionNotFound),
+        async (c) => {
+          const deleted = await deleteReadingSession(db, c.var.user.id, c.req.valid('param').id, dataDir);
+          if (!deleted) return apiError(c, 404, 'session_not_found', 'No such reading session.');
+          c.var.log.info({ event: 'reading_deleted' }, 'a reading session was deleted');
+          return c.json({ deleted: true as const });
+        },
+      )
+
+      /**
+       * DELETE /api/recordings → { deleted: n }: every recording of the signed-in user; the scores stay
+       * (issue #14 item 11).
+       */
+      .delete('/recordings', requireUser, async (c) => {
+        const deleted = await deleteRecordingsOf(db, c.var.user.id, dataDir);
+        c.var.log.info({ event: 'recordings_deleted', count: deleted }, 'a user deleted their recordings');
+        return c.json({ deleted });
+      })
 
       /** GET /api/reading-stats → ReadingStats. */
       .get('/reading-stats', requireUser, async (c) =>

@@ -4,7 +4,7 @@
  * achievements of spec §4.5. Recordings are kept for AUDIO_RETENTION_DAYS for "Listen to a word".
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Achievement, ReadingSession } from '#core/api/reading-sessions.ts';
@@ -255,6 +255,9 @@ export async function saveReadingSession(
     });
   } catch (error) {
     await rm(absolute, { force: true });
+    // A folder left empty (the account was deleted while this reading was scored) goes too: its
+    // name is the user's id (issue #14 item 11). rmdir refuses a folder that still holds readings.
+    await rmdir(dirname(absolute)).catch(() => undefined);
     // The same upload arrived twice at once: the other request saved it.
     if (isUniqueViolation(error)) {
       const saved = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);

@@ -1,6 +1,11 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { ReadingSession, ReadingStats } from '#core/api/reading-sessions.ts';
+import { ApiError } from '../../lib/api/http.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
+import { showToast } from '../../ui/toast-store.ts';
+import { useDeleteReadingSession } from './api/delete-reading-session.ts';
 import { useReadingSessions } from './api/reading-sessions.ts';
 import { useReadingStats } from './api/reading-stats.ts';
 
@@ -86,6 +91,66 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
   );
 }
 
+/** Toasts of deleting a reading (not spec texts: issue #14 item 11). */
+export const DELETE_READING_TOASTS = {
+  deleted: { title: 'Reading deleted', description: 'The reading and its recording are gone.' },
+  failed: { title: 'Reading not deleted' },
+} as const;
+
+/**
+ * "Delete" for one reading: asks first (ConfirmDialog, focus on Cancel), then deletes the reading with
+ * its recording; the outcome is a toast, which screen readers announce.
+ */
+export function DeleteReadingButton({ session }: { session: ReadingSession }) {
+  const [isOpen, setOpen] = useState(false);
+  const remove = useDeleteReadingSession();
+  const when = dateTimeFormat.format(new Date(session.created_at));
+  return (
+    <>
+      <Button
+        variant="quiet"
+        aria-label={`Delete the reading of ${session.story_title}, ${when}`}
+        onPress={() => setOpen(true)}
+      >
+        Delete
+      </Button>
+      <ConfirmDialog
+        isOpen={isOpen}
+        onOpenChange={setOpen}
+        title="Delete this reading?"
+        description={
+          <p>
+            Your reading of {session.story_title} on {when}
+            {session.has_audio ? ', with its recording,' : ''} will be deleted for good. Your tokens and
+            badges stay.
+          </p>
+        }
+        confirmLabel="Delete the reading"
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(session.id, {
+            onSuccess: () => {
+              setOpen(false);
+              showToast({ ...DELETE_READING_TOASTS.deleted, variant: 'default' });
+            },
+            onError: (error) => {
+              setOpen(false);
+              showToast({
+                title: DELETE_READING_TOASTS.failed.title,
+                description:
+                  error instanceof ApiError && error.message
+                    ? error.message
+                    : 'Something went wrong. Please try again.',
+                variant: 'destructive',
+              });
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
 function History({ sessions }: { sessions: readonly ReadingSession[] }) {
   return (
     <TableScroll label="Every reading, newest first">
@@ -99,6 +164,7 @@ function History({ sessions }: { sessions: readonly ReadingSession[] }) {
             <th scope="col">Accuracy</th>
             <th scope="col">Fluency score</th>
             <th scope="col">Tokens</th>
+            <th scope="col">Delete</th>
           </tr>
         </thead>
         <tbody>
@@ -110,6 +176,9 @@ function History({ sessions }: { sessions: readonly ReadingSession[] }) {
               <td>{s.accuracy_percentage === null ? '—' : `${fmt(s.accuracy_percentage, 1)}%`}</td>
               <td>{fmt(s.fluency_score)}</td>
               <td>{s.tokens_awarded}</td>
+              <td>
+                <DeleteReadingButton session={s} />
+              </td>
             </tr>
           ))}
         </tbody>

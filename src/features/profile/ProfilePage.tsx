@@ -3,6 +3,9 @@ import { ProfileUpdateSchema, type MeResponse, type ProfileUpdate } from '#core/
 import { parseAge } from '#core/auth/sign-up.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { useMe } from '../../lib/api/me.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { useDeleteAccount } from './api/delete-account.ts';
+import { useDeleteRecordings } from './api/delete-recordings.ts';
 import { useUpdateProfile } from '../../lib/api/profile.ts';
 import { GENDER_OPTIONS, GRADE_OPTIONS, userTypeLabel } from '../../lib/api/profile-options.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -186,6 +189,130 @@ function ProfileEditor({ me }: { me: MeResponse }) {
           Save changes
         </Button>
       </form>
+      <YourData />
     </div>
+  );
+}
+
+/** Toasts of deleting one's data (not spec texts: issue #14 item 11). */
+export const DELETE_DATA_TOASTS = {
+  recordingsDeleted: (n: number) => ({
+    title: 'Recordings deleted',
+    description:
+      n === 0
+        ? 'There were no recordings to delete.'
+        : `${n} ${n === 1 ? 'recording' : 'recordings'} of your voice deleted. Your scores stay.`,
+  }),
+  recordingsFailed: { title: 'Recordings not deleted' },
+  accountDeleted: { title: 'Account deleted', description: 'Your account and everything in it are gone.' },
+  accountFailed: { title: 'Account not deleted' },
+} as const;
+
+const failureText = (error: unknown) =>
+  error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
+
+/**
+ * "Your recordings and account": delete every recording of one's voice, or the whole account with
+ * everything of it (issue #14 item 11). Each asks first in a ConfirmDialog (focus on Cancel); the
+ * account also asks for its password. Outcomes are toasts, which screen readers announce.
+ */
+function YourData() {
+  const [dialog, setDialog] = useState<'recordings' | 'account' | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const recordings = useDeleteRecordings();
+  const account = useDeleteAccount();
+  const close = () => {
+    setDialog(null);
+    setPassword('');
+    setPasswordError(null);
+  };
+  return (
+    <section className="page__card" aria-labelledby="your-data-title">
+      <h2 id="your-data-title">Your recordings and account</h2>
+      <p>
+        Recordings of your voice are kept for 30 days so you can listen again. You can delete them sooner.
+      </p>
+      <div className="page__form-row">
+        <Button variant="secondary" onPress={() => setDialog('recordings')}>
+          Delete all my recordings
+        </Button>
+        <Button variant="secondary" onPress={() => setDialog('account')}>
+          Delete my account
+        </Button>
+      </div>
+      <ConfirmDialog
+        isOpen={dialog === 'recordings'}
+        onOpenChange={(open) => (open ? setDialog('recordings') : close())}
+        title="Delete all your recordings?"
+        description={
+          <p>Every recording of your voice will be deleted for good. Your scores, tokens and badges stay.</p>
+        }
+        confirmLabel="Delete my recordings"
+        isPending={recordings.isPending}
+        onConfirm={() =>
+          recordings.mutate(undefined, {
+            onSuccess: (n) => {
+              close();
+              showToast({ ...DELETE_DATA_TOASTS.recordingsDeleted(n), variant: 'default' });
+            },
+            onError: (error) => {
+              close();
+              showToast({
+                ...DELETE_DATA_TOASTS.recordingsFailed,
+                description: failureText(error),
+                variant: 'destructive',
+              });
+            },
+          })
+        }
+      />
+      <ConfirmDialog
+        isOpen={dialog === 'account'}
+        onOpenChange={(open) => (open ? setDialog('account') : close())}
+        title="Delete your account?"
+        description={
+          <p>
+            Your account, profile, stories, readings, recordings, tokens and badges will be deleted for good.
+            This cannot be undone.
+          </p>
+        }
+        confirmLabel="Delete my account"
+        isPending={account.isPending}
+        onConfirm={() =>
+          account.mutate(password ? { password } : {}, {
+            onSuccess: () => {
+              close();
+              showToast({ ...DELETE_DATA_TOASTS.accountDeleted, variant: 'default' });
+            },
+            onError: (error) => {
+              if (error instanceof ApiError && error.code === 'wrong_password') {
+                setPasswordError('That is not your password. Please try again.');
+                return;
+              }
+              close();
+              showToast({
+                ...DELETE_DATA_TOASTS.accountFailed,
+                description: failureText(error),
+                variant: 'destructive',
+              });
+            },
+          })
+        }
+      >
+        <TextField
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          description="To be sure it is you. If you sign in with Google or another provider, leave it empty."
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setPasswordError(null);
+          }}
+          errorMessage={passwordError}
+        />
+      </ConfirmDialog>
+    </section>
   );
 }

@@ -1,0 +1,85 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReadingSession } from '#core/api/reading-sessions.ts';
+import { jsonResponse } from '../../test/me-fixture.ts';
+import { TestProviders } from '../../test/providers.tsx';
+import { DeleteReadingButton } from './ReadingProgress.tsx';
+
+const SESSION: ReadingSession = {
+  id: '7b0c8a52-5a0e-4d4b-9a55-1d2f3e4a5b6c',
+  created_at: '2026-11-20T15:04:00.000Z',
+  story_id: null,
+  story_title: 'Frog on a Log',
+  fluency_score: 55,
+  accuracy_percentage: 96,
+  wcpm: 61,
+  tokens_awarded: 5,
+  mode: 'practice',
+  reading_seconds: 12,
+  has_audio: true,
+};
+
+function renderButton(answer: [unknown, number]) {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => jsonResponse(...answer));
+  vi.stubGlobal('fetch', fetchMock);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <TestProviders queryClient={queryClient}>
+      <DeleteReadingButton session={SESSION} />
+    </TestProviders>,
+  );
+  const deletes = () =>
+    fetchMock.mock.calls.filter(
+      ([input, init]) => init?.method === 'DELETE' && String(input).includes(SESSION.id),
+    );
+  return { deletes };
+}
+
+describe('Deleting one reading (issue #14 item 11)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks first with focus on Cancel, and Escape or Cancel deletes nothing (keyboard only)', async () => {
+    const user = userEvent.setup();
+    const { deletes } = renderButton([{ deleted: true }, 200]);
+    await user.tab();
+    const button = screen.getByRole('button', { name: /^Delete the reading of Frog on a Log, / });
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this reading?' });
+    expect(dialog).toHaveAccessibleDescription(/Frog on a Log .*with its recording.*deleted for good/);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    // Enter on the focused Cancel: nothing is deleted.
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await user.click(button);
+    await screen.findByRole('alertdialog');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(deletes()).toHaveLength(0);
+  });
+
+  it('deletes on confirming, and the outcome is announced', async () => {
+    const user = userEvent.setup();
+    const { deletes } = renderButton([{ deleted: true }, 200]);
+    await user.click(screen.getByRole('button', { name: /^Delete the reading of/ }));
+    await user.click(await screen.findByRole('button', { name: 'Delete the reading' }));
+    // In the polite live region: screen readers say it.
+    expect((await screen.findByText('Reading deleted')).closest('[role="status"]')).not.toBeNull();
+    expect(deletes()).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('says so when the reading could not be deleted', async () => {
+    const user = userEvent.setup();
+    renderButton([{ error: { code: 'session_not_found', message: 'No such reading session.' } }, 404]);
+    await user.click(screen.getByRole('button', { name: /^Delete the reading of/ }));
+    await user.click(await screen.findByRole('button', { name: 'Delete the reading' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Reading not deleted.*No such reading session/,
+    );
+  });
+});

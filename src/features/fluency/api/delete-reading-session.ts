@@ -1,0 +1,29 @@
+/**
+ * DELETE /api/reading-sessions/:id: the reading, its recording and its activity row (issue #14 item 11).
+ * Refreshes the session list, the statistics and the current user (whether they have readings).
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client.ts';
+import { call } from '../../../lib/api/http.ts';
+import { ME_QUERY_KEY } from '../../../lib/api/me.ts';
+import { READING_SESSIONS_QUERY_KEY } from './reading-sessions.ts';
+import { READING_STATS_QUERY_KEY } from './reading-stats.ts';
+
+/** Deletes one reading. @throws {ApiError} 404 `session_not_found` */
+export async function deleteReadingSession(id: string): Promise<void> {
+  await call(api['reading-sessions'][':id'].$delete({ param: { id } }));
+}
+
+/** Mutation for {@link deleteReadingSession}. */
+export function useDeleteReadingSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteReadingSession,
+    onSettled: () =>
+      Promise.all(
+        [READING_SESSIONS_QUERY_KEY, READING_STATS_QUERY_KEY, ME_QUERY_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

@@ -1,0 +1,89 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ME_QUERY_KEY } from '../../lib/api/me.ts';
+import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
+import { TestProviders } from '../../test/providers.tsx';
+import { ProfilePage } from './ProfilePage.tsx';
+
+type Answer = [unknown, number];
+
+/** The profile page with the API answering DELETE requests from `answers` in turn. */
+function renderProfile(answers: Answer[]) {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+    init?.method === 'DELETE'
+      ? jsonResponse(...(answers.shift() ?? [{}, 500]))
+      : jsonResponse({ sessions: [] }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(ME_QUERY_KEY, meFixture({ name: 'Ana' }));
+  render(
+    <MemoryRouter>
+      <TestProviders queryClient={queryClient}>
+        <ProfilePage />
+      </TestProviders>
+    </MemoryRouter>,
+  );
+  const deletes = (path: string) =>
+    fetchMock.mock.calls.filter(([input, init]) => init?.method === 'DELETE' && String(input).endsWith(path));
+  return { queryClient, deletes };
+}
+
+describe('Profile: deleting one’s recordings and account (issue #14 item 11)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('deletes every recording after asking, and announces how many went', async () => {
+    const user = userEvent.setup();
+    const { deletes } = renderProfile([[{ deleted: 2 }, 200]]);
+    await user.click(screen.getByRole('button', { name: 'Delete all my recordings' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete all your recordings?' });
+    expect(dialog).toHaveAccessibleDescription(/Your scores, tokens and badges stay/);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my recordings' }));
+    expect(
+      (await screen.findByText(/2 recordings of your voice deleted/)).closest('[role="status"]'),
+    ).not.toBeNull();
+    expect(deletes('/api/recordings')).toHaveLength(1);
+  });
+
+  it('asks for the password, keeps the dialog open on a wrong one, and forgets the user once deleted', async () => {
+    const user = userEvent.setup();
+    const { queryClient, deletes } = renderProfile([
+      [{ error: { code: 'wrong_password', message: 'That is not the password of this account.' } }, 403],
+      [{ deleted: true }, 200],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    expect(dialog).toHaveAccessibleDescription(/cannot be undone/);
+    const password = within(dialog).getByLabelText(/Your password/);
+    await user.type(password, 'wrong-password');
+    // Enter in the field confirms, as a form does.
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByText('That is not your password. Please try again.')).toBeVisible();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).not.toBeNull();
+
+    await user.clear(password);
+    await user.type(password, 'purple-otter-reads-42');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    // In the polite live region: screen readers say it.
+    expect((await screen.findByText('Account deleted')).closest('[role="status"]')).not.toBeNull();
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeNull();
+    const sent = deletes('/api/account').map(([, init]) => JSON.parse(String(init!.body)));
+    expect(sent).toEqual([{ password: 'wrong-password' }, { password: 'purple-otter-reads-42' }]);
+  });
+
+  it('tells the last owner why the account stays', async () => {
+    const user = userEvent.setup();
+    renderProfile([[{ error: { code: 'last_owner', message: 'You are the only owner.' } }, 409]]);
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.type(within(dialog).getByLabelText(/Your password/), 'purple-otter-reads-42{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Account not deleted.*only owner/);
+  });
+});
