@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildGopBatch,
   closestWord,
+  fitsAsPrinted,
   judgeGop,
   LOOP_GRAMMAR,
   LOOP_SUFFIX,
@@ -73,11 +74,38 @@ describe('GOP arithmetic (Witt & Young 2000)', () => {
 
   it('judges a word from its mean phone GOP', () => {
     const g = (mean: number) => ({ phones: [], mean, max: mean, word: mean, heard: [] });
-    const t = { substitution: 50, unsure: 30 };
+    const t = { substitution: 50, unsure: 30, fits: 5 };
     expect(judgeGop(g(10), t)).toBe('read');
     expect(judgeGop(g(30), t)).toBe('unsure');
     expect(judgeGop(g(49.9), t)).toBe('unsure');
     expect(judgeGop(g(50), t)).toBe('misread');
+  });
+
+  it('says a word fits as printed when its frame-weighted word GOP is below `fits`', () => {
+    // "hold": forced −1000 over 40 frames; the loop −880 over the same frames → word GOP 3 (fits)
+    const forced = [
+      seg('HH', 0, 8, -200),
+      seg('OW', 8, 24, -400),
+      seg('L', 24, 32, -200),
+      seg('D', 32, 40, -200),
+    ];
+    const close = [
+      seg('HH', 0, 8, -170),
+      seg('AA', 8, 24, -350),
+      seg('L', 24, 32, -180),
+      seg('D', 32, 40, -180),
+    ];
+    const t = { substitution: 65, unsure: 36, fits: 5 };
+    const near = wordGop(forced, close);
+    expect(near?.word).toBeCloseTo(120 / 40);
+    expect(near && fitsAsPrinted(near, t)).toBe(true);
+    // the loop 200 better over 40 frames → 5: not below the threshold
+    const far = wordGop(forced, [seg('HH', 0, 40, -800)]);
+    expect(far?.word).toBeCloseTo(5);
+    expect(far && fitsAsPrinted(far, t)).toBe(false);
+    // the word measure, not the phone mean, decides: one bad phone in a long word
+    const oneBad = { phones: [], mean: 9, max: 36, word: 4, heard: [] };
+    expect(fitsAsPrinted(oneBad, t)).toBe(true);
   });
 
   it('takes phones from one-phone words, allphone units and fillers', () => {
@@ -184,5 +212,21 @@ describe('combineEvidence (second pass and GOP)', () => {
     expect(out[2]).toEqual({ word: 'counted', start: 0.7, end: 1.2, unsure: true });
     expect(out[3]).toBe(verified[3]);
     expect(out[4]).toEqual(verified[4]);
+  });
+
+  it('takes back a kept substitution, as unsure, when the printed word fits (and leaves a word read alone)', () => {
+    const heard = [
+      { word: 'held', start: 0, end: 0.4 },
+      { word: 'well', start: 0.4, end: 0.8 },
+    ];
+    const out = combineEvidence(
+      heard,
+      new Map([
+        [0, { verdict: 'fits' as const, expected: 'hold', said: 'hold' }],
+        [1, { verdict: 'fits' as const, expected: 'well', said: 'well' }],
+      ]),
+    );
+    expect(out[0]).toEqual({ word: 'hold', start: 0, end: 0.4, unsure: true });
+    expect(out[1]).toBe(heard[1]);
   });
 });

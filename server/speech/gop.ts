@@ -321,6 +321,12 @@ export interface GopThresholds {
   substitution: number;
   /** At or above (and below `substitution`): "check this word". */
   unsure: number;
+  /**
+   * Below, on the frame-weighted word GOP (`WordGop.word`, not `mean`): the printed word's phones
+   * fit its stretch of audio about as well as the best free phones do, so a substitution the
+   * recognisers found there is doubtful and is shown as "check this word" instead (`fitsAsPrinted`).
+   */
+  fits: number;
 }
 
 /**
@@ -329,7 +335,19 @@ export interface GopThresholds {
  * voices (about 6.5 in a leave-one-voice-out check), `unsure` near the 99th percentile of
  * correctly read words.
  */
-export const DEFAULT_GOP_THRESHOLDS: GopThresholds = { substitution: 65, unsure: 36 };
+export const DEFAULT_GOP_THRESHOLDS: GopThresholds = { substitution: 65, unsure: 36, fits: 5 };
+
+/**
+ * Whether the printed word's phones fit the audio about as well as a free phone loop
+ * (`WordGop.word` below `thresholds.fits`): evidence that it was read as printed, strong enough
+ * to doubt a substitution found on the same stretch. `fits` (5) lies between the largest word GOP
+ * of a false substitution that the second pass kept on the tuning voices (3.7: "hold" heard as
+ * "held", "while" as "well") and the smallest of a real one it kept (6.9: run → ran); a real
+ * misreading it catches is shown as "check this word", never hidden (docs/scoring.md).
+ */
+export function fitsAsPrinted(gop: WordGop, thresholds: GopThresholds = DEFAULT_GOP_THRESHOLDS): boolean {
+  return gop.word < thresholds.fits;
+}
 
 /**
  * What a word's GOP says: `read` (no doubt), `unsure` or `misread`.

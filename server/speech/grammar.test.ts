@@ -35,6 +35,36 @@ describe('buildPassageGrammar', () => {
     expect(g.fsg).toMatch(new RegExp(`TRANSITION 2 ${final} \\S+$`, 'm'));
   });
 
+  it("offers re-reading that returns to the reader's place (echo), split over where it may start", () => {
+    const p = tokenisePassage('one two three four');
+    const echo = buildPassageGrammar(p, {
+      distractors: new Map(),
+      garbageWords: [],
+      backWindow: 2,
+      probabilities: { echo: 0.02, echoContinue: 0.9 },
+    });
+    const t = echo.fsg
+      .split('\n')
+      .filter((l) => l.startsWith('TRANSITION'))
+      .map((l) => l.split(' ').slice(1));
+    // from position 3 (after "three"): "two" then "three", or "three" alone, back to 3
+    const fromThree = t.filter(([from, , , w]) => from === '3' && (w === 'two' || w === 'three'));
+    const echoTwo = fromThree.find(([, to, , w]) => w === 'two' && to !== '2');
+    expect(echoTwo?.[2]).toBe((0.01).toPrecision(6));
+    const mid = echoTwo?.[1] as string;
+    expect(t).toContainEqual([mid, '3', (0.9).toPrecision(6), 'three']); // reads on, back home
+    expect(t).toContainEqual([mid, '3', (0.1).toPrecision(6)]); // or returns at once
+    expect(t.filter((x) => x.join(' ') === `3 3 ${(0.01).toPrecision(6)} three`)).toHaveLength(2);
+    // echo 0: no echo states (a back jump to the previous word already returns to the same place)
+    const off = buildPassageGrammar(p, {
+      distractors: new Map(),
+      garbageWords: [],
+      backWindow: 2,
+      probabilities: { echo: 0 },
+    });
+    expect(off.fsg).toMatch(/NUM_STATES 6$/m);
+  });
+
   it('refuses an empty passage', () => {
     expect(() => buildPassageGrammar([], { distractors: new Map(), garbageWords: [] })).toThrow();
   });

@@ -5,6 +5,9 @@
  * - read the next word (high probability), in any of its spoken forms ("42" → forty two);
  * - skip a word (omission: an empty transition to the next position);
  * - go back up to `backWindow` words and re-read (repetition, restart of a phrase);
+ * - say again some of the last `backWindow` words and carry on where the reader was (`echo`: a
+ *   repetition that returns to its place, or a recent word said again as an insertion), so a
+ *   re-read word does not leave the decoder behind the reader;
  * - say a phonetically close word instead (substitution: `distractors`);
  * - say something else (a phone loop of "garbage" words, for substitutions and insertions
  *   that no distractor covers);
@@ -28,6 +31,13 @@ export interface GrammarProbabilities {
   next: number;
   skip: number;
   back: number;
+  /**
+   * Enter a re-reading of some of the last `backWindow` words that comes back to the current
+   * position (split over the words it may start at); `echoContinue` is the chance of reading on
+   * to the next of those words, the rest returns to the current position.
+   */
+  echo: number;
+  echoContinue: number;
   substitute: number;
   /** A distractor said and then the right word (attempt before a self-correction). */
   attempt: number;
@@ -40,6 +50,8 @@ export const DEFAULT_PROBABILITIES: GrammarProbabilities = {
   next: 0.9,
   skip: 0.02,
   back: 0.02,
+  echo: 0.005,
+  echoContinue: 0.9,
   substitute: 0.003,
   attempt: 0,
   garbage: 0.02,
@@ -107,6 +119,29 @@ export function buildPassageGrammar(
       const target = afterFirst[j];
       const token = passage[j]?.spoken[0]?.[0];
       if (target !== undefined && token) add(i, target, p.back / backs.length, token);
+    }
+    // re-reading words j..k (k < i) of the last backWindow and coming back to position i: one
+    // state per word still to re-read, shared by every start j; after each word, go on or return
+    if (p.echo > 0 && backs.length > 0) {
+      const home = i;
+      const stateBefore = new Map<number, number>(); // echo state where word k is read next
+      for (const k of backs) if (k > (backs[0] as number)) stateBefore.set(k, states++);
+      const emit = (from: number, k: number, prob: number): void => {
+        const w = passage[k] as PassageWord;
+        const form = w.spoken[0] ?? [w.text.toLowerCase()];
+        const to = k + 1 === home ? home : (stateBefore.get(k + 1) as number);
+        let prev = from;
+        form.forEach((token, t) => {
+          const next = t === form.length - 1 ? to : states++;
+          add(prev, next, t === 0 ? prob : 1, token);
+          prev = next;
+        });
+      };
+      for (const j of backs) emit(home, j, p.echo / backs.length);
+      for (const [k, s] of stateBefore) {
+        emit(s, k, p.echoContinue);
+        add(s, home, 1 - p.echoContinue);
+      }
     }
     if (!word) continue;
     const ds = new Set<string>();

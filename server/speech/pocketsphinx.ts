@@ -41,6 +41,7 @@ import {
   buildGopBatch,
   closestWord,
   DEFAULT_GOP_THRESHOLDS,
+  fitsAsPrinted,
   judgeGop,
   LOOP_SUFFIX,
   parseHypsegSegments,
@@ -622,8 +623,13 @@ async function gopReading(input: GopInput): Promise<Map<number, GopVerdict>> {
     if (!gop) continue;
     scores.push({ index: c.index, expected: c.expected, heardIndex: c.heardIndex, screen: c.screen, gop });
     const verdict = judgeGop(gop, thresholds);
-    if (verdict === 'read') continue;
     const heardWord = heard[c.heardIndex]?.word;
+    if (verdict === 'read') {
+      // a first-pass substitution whose printed word fits as well as the free phones: doubtful
+      if (heardWord !== c.expected && fitsAsPrinted(gop, thresholds))
+        verdicts.set(c.heardIndex, { verdict: 'fits', expected: c.expected, said: c.expected });
+      continue;
+    }
     const said =
       heardWord && heardWord !== c.expected && heardWord !== UNCLEAR
         ? heardWord
@@ -641,7 +647,8 @@ async function gopReading(input: GopInput): Promise<Map<number, GopVerdict>> {
 
 /** What the GOP pass says of a heard word (see `gopReading`). */
 interface GopVerdict {
-  verdict: 'unsure' | 'misread';
+  /** `fits`: the printed word fits as well as the free phones (`fitsAsPrinted`). */
+  verdict: 'unsure' | 'misread' | 'fits';
   expected: string;
   /** What the reader said: the first pass's word, the closest word to the phones, or the phones. */
   said: string;
@@ -650,7 +657,9 @@ interface GopVerdict {
 /**
  * Combines the second pass and GOP (a word is a substitution when either finds strong evidence):
  * a word the second pass leaves as read becomes a substitution when its GOP says misread, and
- * is marked unsure when its GOP is in the unsure band.
+ * is marked unsure when its GOP is in the unsure band. A substitution the second pass kept
+ * whose printed word GOP finds fitting the audio (`fits`) is scored as read and marked unsure:
+ * the two disagree, and a child is never told a word was wrong on doubtful evidence.
  */
 export function combineEvidence(
   verified: readonly HeardWord[],
@@ -658,6 +667,8 @@ export function combineEvidence(
 ): HeardWord[] {
   return verified.map((v, k) => {
     const g = verdicts.get(k);
+    if (g?.verdict === 'fits')
+      return v.word === g.expected ? v : { word: g.expected, start: v.start, end: v.end, unsure: true };
     if (!g || v.word !== g.expected) return v;
     if (g.verdict === 'misread') return { word: g.said, start: v.start, end: v.end };
     return { ...v, unsure: true };
