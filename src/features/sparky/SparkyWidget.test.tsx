@@ -1,0 +1,231 @@
+/**
+ * Sparky's widget, tier 3: every generated path of machines/sparky.machine.ts is replayed through the real
+ * widget (buttons pressed by a user, lines ended when the test says so, the clock faked), and each state is
+ * checked as a person sees it, by role and name. Then the keyboard-only journey and the voice bus.
+ */
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  MOOD_RESET_DELAY_MS,
+  SPARKY_LINES,
+  YES_NAVIGATE_DELAY_MS,
+  makeAssignment,
+  praiseLine,
+  type SparkyAssignment,
+} from '#core/sparky/assignments.ts';
+import type { SparkySpeakParams } from '#machines/sparky.machine.ts';
+import {
+  MOOD_RESET_EVENT,
+  SAMPLE_ASSIGNMENTS,
+  YES_DELAY_EVENT,
+  createSparkyTestModel,
+  type SparkySnapshot,
+} from '#machines/sparky.test-model.ts';
+import { completeSparkyAssignment, replyToSparky } from '../../lib/sparky-bus.ts';
+import { SparkyWidget } from './SparkyWidget.tsx';
+
+function renderWidget(initial: SparkyAssignment[] = [], options: { voice?: boolean } = {}) {
+  const spoken: SparkySpeakParams[] = [];
+  const ends: (() => void)[] = [];
+  const trips: string[] = [];
+  // A fake voice layer: the switch asks it to listen, and the widget follows what it does.
+  let listening = false;
+  let assignments = initial;
+  const ui = () => (
+    <SparkyWidget
+      assignments={assignments}
+      onGoToRewards={() => trips.push('/rewards')}
+      speak={(p) => {
+        spoken.push(p);
+        return new Promise<void>((resolve) => ends.push(resolve));
+      }}
+      listening={options.voice === false ? undefined : listening}
+      onListeningChange={(on) => {
+        listening = on;
+        view.rerender(ui());
+      }}
+    />
+  );
+  const view = render(ui());
+  return {
+    spoken,
+    ends,
+    trips,
+    rerender: (next: SparkyAssignment[]) => {
+      assignments = next;
+      view.rerender(ui());
+    },
+  };
+}
+
+const flush = () => act(async () => vi.advanceTimersByTimeAsync(0));
+const mascot = () => screen.getByRole('button', { name: /^Sparky/ });
+
+/** What a person sees in each state. */
+function expectState(snapshot: SparkySnapshot) {
+  const widget = screen.getByRole('complementary', { name: 'Sparky' });
+  const panel = within(widget).queryByRole('region');
+  const face = widget.querySelector('svg[data-mood]');
+  if (snapshot.matches({ panel: 'closed' })) {
+    expect(panel).toBeNull();
+    expect(mascot()).toHaveAttribute('aria-expanded', 'false');
+  } else {
+    expect(panel).not.toBeNull();
+    expect(mascot()).toHaveAttribute('aria-expanded', 'true');
+  }
+  if (snapshot.matches({ panel: 'open' })) {
+    expect(within(panel!).getByRole('heading', { level: 2 })).toHaveTextContent(
+      /Daily Challenge Ready!|Explore Reading Features/,
+    );
+    expect(within(panel!).getByRole('button', { name: 'Yes' })).toBeInTheDocument();
+    expect(within(panel!).getByRole('button', { name: 'Not now' })).toBeInTheDocument();
+  }
+  if (snapshot.matches({ panel: 'leaving' })) {
+    expect(within(panel!).getByText(SPARKY_LINES.yes)).toBeInTheDocument();
+  }
+  // Speaking: the face talks in the line's mood. Quiet: helpful. Settling: the clock may have passed the
+  // reset already while another region's wait was played out, so either mood is right.
+  if (snapshot.matches({ voice: 'speaking' })) {
+    expect(face).toHaveClass('is-speaking');
+    expect(face).toHaveAttribute('data-mood', snapshot.context.mood);
+  } else {
+    expect(face).not.toHaveClass('is-speaking');
+  }
+  if (snapshot.matches({ voice: 'quiet' })) expect(face).toHaveAttribute('data-mood', 'helpful');
+  if (snapshot.matches({ voice: 'settling' }))
+    expect(['helpful', snapshot.context.mood]).toContain(face?.getAttribute('data-mood'));
+  const toggle = within(widget).getByRole('switch', { name: /Listen to me/ });
+  if (snapshot.matches({ listening: 'on' })) expect(toggle).toBeChecked();
+  else expect(toggle).not.toBeChecked();
+}
+
+describe('SparkyWidget: the generated paths through the real widget', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+
+  // One path to each combination of states and mood (the shortest), named by its events.
+  const seen = new Set<string>();
+  const paths = createSparkyTestModel()
+    .getShortestPaths()
+    .filter((p) => {
+      const key = JSON.stringify([p.state.value, p.state.context.mood]);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  for (const path of paths) {
+    const events = path.steps
+      .slice(1)
+      .map((st) => st.event.type.replace(/^xstate\.after\.(\w+)\..*/, 'after $1'));
+    it(`${JSON.stringify(path.state.value)} ${path.state.context.mood}: ${events.join(' → ')}`, async () => {
+      const { ends, rerender } = renderWidget();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const press = async (name: string | RegExp) => {
+        await user.click(screen.getByRole('button', { name }));
+        await flush();
+      };
+      await path.test({
+        events: {
+          'sparky.sync': async ({ event }) => {
+            rerender((event as unknown as { assignments: SparkyAssignment[] }).assignments);
+            await flush();
+          },
+          'sparky.complete': async () => {
+            act(() => completeSparkyAssignment());
+            await flush();
+          },
+          'panel.open': () => press(/^Sparky/),
+          'panel.close': () => press('Close'),
+          'sparky.reply': ({ event }) =>
+            press((event as unknown as { reply: string }).reply === 'yes' ? 'Yes' : 'Not now'),
+          'speech.ended': async () => {
+            ends.at(-1)?.();
+            await flush();
+          },
+          'listening.toggle': async () => {
+            await user.click(screen.getByRole('switch', { name: /Listen to me/ }));
+            await flush();
+          },
+          [YES_DELAY_EVENT]: () => act(async () => vi.advanceTimersByTimeAsync(YES_NAVIGATE_DELAY_MS)),
+          [MOOD_RESET_EVENT]: () => act(async () => vi.advanceTimersByTimeAsync(MOOD_RESET_DELAY_MS)),
+        },
+        states: Object.fromEntries(
+          ['*'].map((key) => [key, (snapshot: SparkySnapshot) => expectState(snapshot)]),
+        ),
+      });
+    });
+  }
+});
+
+describe('SparkyWidget', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+
+  it('works by keyboard alone: open, answer yes, and off to /rewards after the wait', async () => {
+    const { spoken, trips } = renderWidget(SAMPLE_ASSIGNMENTS.challengeOnHome);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.tab();
+    expect(mascot()).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await flush();
+    const heading = screen.getByRole('heading', { name: 'Daily Challenge Ready!' });
+    expect(heading).toHaveFocus();
+    expect(spoken.at(-1)?.text).toBe(makeAssignment('daily-challenge').message);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await flush();
+    expect(spoken.at(-1)?.text).toBe(SPARKY_LINES.yes);
+    // Not at once (the exact 2 s is tier 1's: here the clock also follows real time).
+    expect(trips).toEqual([]);
+    await act(async () => vi.advanceTimersByTimeAsync(YES_NAVIGATE_DELAY_MS));
+    expect(trips).toEqual(['/rewards']);
+  });
+
+  it('Escape dismisses the panel and focus goes back to the mascot', async () => {
+    renderWidget(SAMPLE_ASSIGNMENTS.challengeOnHome);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(mascot());
+    await flush();
+    expect(screen.getByRole('region', { name: 'Daily Challenge Ready!' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await flush();
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(mascot()).toHaveFocus();
+  });
+
+  it('answers a spoken yes or no through the bus, and ignores what it does not understand', async () => {
+    const { spoken } = renderWidget(SAMPLE_ASSIGNMENTS.challengeOnHome);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(mascot());
+    await flush();
+    let heard: string | null = 'unset';
+    act(() => {
+      heard = replyToSparky('maybe later');
+    });
+    expect(heard).toBeNull();
+    expect(screen.getByRole('region', { name: 'Daily Challenge Ready!' })).toBeInTheDocument();
+    act(() => {
+      heard = replyToSparky('Not now, Sparky');
+    });
+    expect(heard).toBe('no');
+    await flush();
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(spoken.at(-1)?.text).toBe(SPARKY_LINES.no);
+  });
+
+  it('praises a challenge finished since the last look, and has no switch without a microphone', async () => {
+    const { spoken, rerender } = renderWidget(SAMPLE_ASSIGNMENTS.challengeOnHome, { voice: false });
+    rerender(SAMPLE_ASSIGNMENTS.home);
+    await flush();
+    expect(spoken.at(-1)?.text).toBe(praiseLine(makeAssignment('daily-challenge')));
+    expect(screen.getByRole('complementary', { name: 'Sparky' }).querySelector('svg')).toHaveAttribute(
+      'data-mood',
+      'celebratory',
+    );
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
+});
