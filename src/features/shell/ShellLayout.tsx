@@ -8,7 +8,6 @@ import { useTimeZoneSync } from '../../lib/api/profile.ts';
 import { useScrollRestoration } from '../../lib/use-scroll-restoration.ts';
 import { TalkToSparky } from '../../app/voice/TalkToSparky.tsx';
 import { VoiceProvider } from '../../app/voice/VoiceProvider.tsx';
-import { SparkyDock } from '../../app/SparkyDock.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
@@ -25,7 +24,7 @@ export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
  * The signed-in frame (spec §2.4): skip link, resizable sidebar (an overlay below 768 px),
  * header, offline banner, and the page in <main> inside an error boundary that clears on
  * navigation, with the loading indicator while a page loads. Installs the navigation shortcuts
- * (§2.6) and the voice command layer with its talk button (issue 11), and Sparky's widget (§4.8). Sits inside the route guard, so there is always a user; the sidebar still draws
+ * (§2.6) and the voice command layer with its talk button (issue 11). Sits inside the route guard, so there is always a user; the sidebar still draws
  * nothing until the user and roles are loaded.
  */
 export function ShellLayout() {
@@ -78,7 +77,6 @@ export function ShellLayout() {
           </main>
         </div>
       </div>
-      <SparkyDock />
     </VoiceProvider>
   );
 }
