@@ -20,6 +20,7 @@ import {
   FLUENCY_TEST_EVENTS,
   RECORDING_LIMIT_EVENT,
   SAMPLE_RECORDING,
+  STILL_READING_WAIT_EVENT,
   SAMPLE_RESPONSE,
   SAMPLE_SAVE_ERRORS,
   SAMPLE_STORY_ID,
@@ -28,17 +29,24 @@ import {
   type FluencySessionTestEvent,
 } from './fluency-session.test-model.ts';
 import { analyseMachine, statesThatCannotReach } from './graph-coverage.ts';
+import { STILL_READING_PROMPT, STILL_READING_WAIT_SECONDS } from '#core/fluency-session/end-of-reading.ts';
 
 type Snap = SnapshotFrom<typeof fluencySessionMachine>;
 
-/** Tier 1: pure transitions, collecting `announce` messages. */
+/** Tier 1: pure transitions, collecting `announce` messages (and which were assertive). */
 function run(
   events: FluencySessionTestEvent[],
   input: FluencySessionInput = {},
-): { snapshot: Snap; said: string[] } {
+): { snapshot: Snap; said: string[]; urgent: string[] } {
   const said: string[] = [];
+  const urgent: string[] = [];
   const collect = (actions: { type: string; params?: unknown }[]) => {
-    for (const a of actions) if (a.type === 'announce') said.push((a.params as { message: string }).message);
+    for (const a of actions) {
+      if (a.type !== 'announce') continue;
+      const { message, politeness } = a.params as { message: string; politeness?: string };
+      said.push(message);
+      if (politeness === 'assertive') urgent.push(message);
+    }
   };
   let [snapshot, actions] = initialTransition(fluencySessionMachine, input);
   collect(actions as never);
@@ -46,7 +54,7 @@ function run(
     [snapshot, actions] = transition(fluencySessionMachine, snapshot, event as FluencySessionEvent);
     collect(actions as never);
   }
-  return { snapshot, said };
+  return { snapshot, said, urgent };
 }
 
 const granted: FluencySessionTestEvent = { type: 'xstate.done.actor.requestMicrophone', output: undefined };
@@ -110,7 +118,7 @@ describe('fluencySessionMachine: tier 1, pure transitions', () => {
     const one = run([{ type: 'session.start' }, granted, tick, tick], { storyId: SAMPLE_STORY_ID });
     expect(one.snapshot.context.countdown).toBe(1);
     const rec = run(toRecording, { storyId: SAMPLE_STORY_ID });
-    expect(rec.snapshot.matches({ recording: 'capturing' })).toBe(true);
+    expect(rec.snapshot.matches({ recording: { capturing: 'listening' } })).toBe(true);
     expect(rec.said.at(-1)).toBe('Recording. Start reading now.');
   });
 
@@ -132,6 +140,59 @@ describe('fluencySessionMachine: tier 1, pure transitions', () => {
     }
   });
 
+  it('a long silence asks "Are you still reading?" and never stops the reading by itself', () => {
+    const opts = { storyId: SAMPLE_STORY_ID };
+    const asked = run(
+      [
+        ...toRecording,
+        { type: 'recording.progress', elapsedSeconds: 16, level: 0.1 },
+        { type: 'recording.silent' },
+      ],
+      opts,
+    );
+    expect(asked.snapshot.matches({ recording: { capturing: 'askingStillReading' } })).toBe(true);
+    expect(asked.snapshot.context.askedAtSeconds).toBe(16);
+    expect(asked.urgent).toEqual([STILL_READING_PROMPT]);
+    expect(asked.snapshot.context.stopReason).toBeNull();
+
+    // Reading again, or "Keep reading", goes back to listening; the question is cleared.
+    for (const event of [{ type: 'recording.resumed' }, { type: 'session.continue' }] as const) {
+      const back = run([...toRecording, { type: 'recording.silent' }, event], opts);
+      expect(back.snapshot.matches({ recording: { capturing: 'listening' } }), event.type).toBe(true);
+      expect(back.snapshot.context.askedAtSeconds).toBeNull();
+    }
+    // Asked again after another silence.
+    const twice = run(
+      [
+        ...toRecording,
+        { type: 'recording.silent' },
+        { type: 'recording.resumed' },
+        { type: 'recording.silent' },
+      ],
+      opts,
+    );
+    expect(twice.urgent).toEqual([STILL_READING_PROMPT, STILL_READING_PROMPT]);
+
+    // Only the further wait without an answer stops it, and the page says why.
+    const stopped = run(
+      [...toRecording, { type: 'recording.silent' }, { type: STILL_READING_WAIT_EVENT }],
+      opts,
+    );
+    expect(stopped.snapshot.matches({ recording: 'finishing' })).toBe(true);
+    expect(stopped.snapshot.context.stopReason).toBe('silence');
+    expect(stopped.said.at(-1)).toBe('Recording stopped, because it was quiet for a long time.');
+
+    // Stop and the time limit still work while asking.
+    const stop = run([...toRecording, { type: 'recording.silent' }, { type: 'session.stop' }], opts);
+    expect(stop.snapshot.context.stopReason).toBe('stopButton');
+    const limit = run([...toRecording, { type: 'recording.silent' }, { type: RECORDING_LIMIT_EVENT }], opts);
+    expect(limit.snapshot.context.stopReason).toBe('timeLimit');
+    // "Keep reading" while listening does nothing.
+    expect(run([...toRecording, { type: 'session.continue' }], opts).snapshot.value).toEqual({
+      recording: { capturing: 'listening' },
+    });
+  });
+
   it('keeps the recording, uploads, scores, shows results', () => {
     const sending = run(toSubmitting, { storyId: SAMPLE_STORY_ID });
     expect(sending.snapshot.matches({ submitting: 'uploading' })).toBe(true);
@@ -146,7 +207,10 @@ describe('fluencySessionMachine: tier 1, pure transitions', () => {
     );
     expect(done.snapshot.value).toBe('results');
     expect(done.snapshot.context.response).toEqual(SAMPLE_RESPONSE);
-    expect(done.said.at(-1)).toBe('Your results are ready.');
+    // The child's summary, for the screen reader now and Sparky's voice later (issue 17).
+    expect(done.said.at(-1)).toBe(
+      'Your results are ready. Good try! Keep practising to earn stars. You read 7 of the 9 words: most of the story. Words to practise: brown and big.',
+    );
   });
 
   it('each save error keeps the recording; retry re-sends it; Read again records anew', () => {
@@ -245,7 +309,7 @@ describe('fluencySessionMachine: tier 1, actors with fake timers', () => {
     await vi.advanceTimersByTimeAsync(2999);
     expect(actor.getSnapshot().context.countdown).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(actor.getSnapshot().matches({ recording: 'capturing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ recording: { capturing: 'listening' } })).toBe(true);
     await vi.advanceTimersByTimeAsync(30_000);
     expect(actor.getSnapshot().context.elapsedSeconds).toBeCloseTo(30, 0);
     await vi.advanceTimersByTimeAsync(30_000);
@@ -265,6 +329,43 @@ describe('fluencySessionMachine: tier 1, actors with fake timers', () => {
     });
     expect(saves[1]).toEqual(saves[0]);
     expect(published).toEqual([SAMPLE_RESPONSE]);
+    actor.stop();
+  });
+
+  it(`waits ${STILL_READING_WAIT_SECONDS} s after asking; "Keep reading" restarts the recorder's silence watch`, async () => {
+    const received: string[] = [];
+    let report: ((event: EventObject) => void) | null = null;
+    const machine = fluencySessionMachine.provide({
+      actors: {
+        requestMicrophone: fromPromise<void>(async () => {}),
+        captureAudio: fromCallback(({ sendBack, receive }) => {
+          report = sendBack;
+          receive((event) => {
+            received.push(event.type);
+            if (event.type === 'capture.stop')
+              sendBack({ type: 'recording.captured', recording: SAMPLE_RECORDING });
+          });
+        }),
+        saveReading: fromCallback(() => {}),
+      },
+    });
+    const actor = createActor(machine, { input: { storyId: SAMPLE_STORY_ID, maxSeconds: 120 } }).start();
+    actor.send({ type: 'session.start' });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(actor.getSnapshot().matches('recording')).toBe(true);
+    report!({ type: 'recording.silent' });
+    await vi.advanceTimersByTimeAsync(STILL_READING_WAIT_SECONDS * 1000 - 100);
+    expect(actor.getSnapshot().matches({ recording: { capturing: 'askingStillReading' } })).toBe(true);
+    actor.send({ type: 'session.continue' });
+    expect(received).toEqual(['capture.listenAgain']);
+    // The old wait is gone: nothing stops at its end.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(actor.getSnapshot().matches({ recording: { capturing: 'listening' } })).toBe(true);
+    report!({ type: 'recording.silent' });
+    await vi.advanceTimersByTimeAsync(STILL_READING_WAIT_SECONDS * 1000);
+    expect(received).toEqual(['capture.listenAgain', 'capture.stop']);
+    expect(actor.getSnapshot().context.stopReason).toBe('silence');
+    expect(actor.getSnapshot().matches({ submitting: 'uploading' })).toBe(true);
     actor.stop();
   });
 
@@ -317,7 +418,8 @@ describe('fluencySessionMachine: tier 2, graph coverage', () => {
       'requestingMicrophone',
       'microphoneProblem',
       'countdown.ticking',
-      'recording.capturing',
+      'recording.capturing.listening',
+      'recording.capturing.askingStillReading',
       'recording.finishing',
       'submitting.uploading',
       'submitting.scoring',

@@ -8,13 +8,17 @@
  * - actor `requestMicrophone` (promise): asks for the microphone; rejects with
  *   `{ reason: 'denied' | 'notFound' | 'failed' }` ({@link MicrophoneIssue});
  * - actor `captureAudio` (callback, input {@link CaptureInput}): records; sends back
- *   `recording.progress` about ten times a second, `recording.finished` when it hears the reader
- *   stop, and on receiving `capture.stop` finishes the WAV, keeps it under `recording.id` and sends
+ *   `recording.progress` about ten times a second, `recording.silent` after a long silence and
+ *   `recording.resumed` when the reader is heard again (core/fluency-session/end-of-reading.ts),
+ *   `recording.finished` once something knows the reader reached the last word (the word follower of
+ *   the realtime tutor; nothing sends it yet); on `capture.listenAgain` counts the silence from
+ *   scratch; on `capture.stop` finishes the WAV, keeps it under `recording.id` and sends
  *   `recording.captured` (or `recording.failed`);
  * - actor `saveReading` (callback, input {@link SaveInput}): POSTs the kept recording with its
  *   idempotency key; sends `upload.sent` when the body has gone, then `save.succeeded` or
  *   `save.failed`;
- * - actions `announce` (params `{ message }`: polite screen-reader message) and `publishResult`
+ * - actions `announce` (params `{ message, politeness? }`: a screen-reader message, polite unless
+ *   it asks for an answer; worded so that Sparky's voice can speak it later) and `publishResult`
  *   (params `{ response }`: refresh server data, celebrate achievements).
  *
  * The recording itself (a Blob) stays outside the context, in the app's store keyed by its id,
@@ -38,7 +42,15 @@ import {
   isCountdownOver,
   nextCountdown,
 } from '#core/fluency-session/countdown.ts';
+import { STILL_READING_PROMPT, STILL_READING_WAIT_SECONDS } from '#core/fluency-session/end-of-reading.ts';
 import type { SaveError } from '#core/fluency-session/save-errors.ts';
+import { readingSummary } from '#core/fluency-session/summary.ts';
+
+/**
+ * Why a recording stopped: Stop pressed, the last word reached, the time limit, or no answer to
+ * "Are you still reading?" within {@link STILL_READING_WAIT_SECONDS}.
+ */
+export type StopReason = 'stopButton' | 'finished' | 'timeLimit' | 'silence';
 
 /** Why the microphone could not be used. */
 export type MicrophoneIssue = 'denied' | 'notFound' | 'failed';
@@ -81,6 +93,8 @@ export interface FluencySessionContext {
   countdown: number;
   /** Seconds recorded so far. */
   elapsedSeconds: number;
+  /** Seconds of speech heard so far (the page estimates the reader's place from it). */
+  speechSeconds: number;
   /** Input level 0–1 for the meter (core/fluency-session/level.ts). */
   level: number;
   /** The recording being sent or last sent; kept until a new one or cancel. */
@@ -89,7 +103,9 @@ export interface FluencySessionContext {
   /** Last failure of a save. */
   saveError: SaveError | null;
   /** Why the recording stopped. */
-  stopReason: 'stopButton' | 'finished' | 'timeLimit' | null;
+  stopReason: StopReason | null;
+  /** Recording time (seconds) when "Are you still reading?" was asked; null when not asking. */
+  askedAtSeconds: number | null;
   /** The saved session with its result. */
   response: SaveReadingSessionResponse | null;
 }
@@ -102,16 +118,22 @@ export type FluencySessionEvent =
   | { type: 'session.start' }
   /** 'Stop' while recording. */
   | { type: 'session.stop' }
+  /** 'Keep reading' after "Are you still reading?": more time. */
+  | { type: 'session.continue' }
   /** 'Cancel' anywhere: back to choosing, the recording dropped. */
   | { type: 'session.cancel' }
   /** 'Try again' on an error: same recording, same key (or the microphone again). */
   | { type: 'session.retry' }
   /** 'Read again' / 'Try again' on results: a new recording. */
   | { type: 'session.restart' }
-  /** From `captureAudio`: time and level. */
-  | { type: 'recording.progress'; elapsedSeconds: number; level: number }
-  /** From `captureAudio` or the app: the reader finished the passage. */
+  /** From `captureAudio`: time, level and (when the recorder counts it) seconds of speech so far. */
+  | { type: 'recording.progress'; elapsedSeconds: number; level: number; speechSeconds?: number }
+  /** The reader reached the last word of the passage (from a word follower). */
   | { type: 'recording.finished' }
+  /** From `captureAudio`: silence for SILENCE_PROMPT_SECONDS after speech. */
+  | { type: 'recording.silent' }
+  /** From `captureAudio`: the reader is heard again after `recording.silent`. */
+  | { type: 'recording.resumed' }
   /** From `captureAudio`: the WAV is ready and kept. */
   | { type: 'recording.captured'; recording: RecordingInfo }
   /** From `captureAudio`: the microphone stopped working. */
@@ -123,8 +145,8 @@ export type FluencySessionEvent =
   /** From `saveReading`. */
   | { type: 'save.failed'; error: SaveError };
 
-/** What the capture actor receives from the machine. */
-export type CaptureCommand = { type: 'capture.stop' };
+/** What the capture actor receives from the machine: finish the WAV, or count the silence anew. */
+export type CaptureCommand = { type: 'capture.stop' } | { type: 'capture.listenAgain' };
 
 function notProvidedPromise(name: string) {
   return fromPromise<void, unknown>(async () => {
@@ -150,8 +172,11 @@ function microphoneIssueOf(error: unknown): MicrophoneIssue {
  * - `choosing` — pick a story; `session.start` needs one;
  * - `requestingMicrophone`, `microphoneProblem` (context.microphoneIssue; `session.retry` asks again);
  * - `countdown` › `ticking` — 3, 2, 1 one second apart;
- * - `recording` › `capturing | finishing` — stops on `session.stop`, `recording.finished` or at
- *   `maxSeconds`; `finishing` waits for the WAV;
+ * - `recording` › `capturing` › `listening | askingStillReading`, then `finishing` — stops on
+ *   `session.stop`, `recording.finished` (the last word) or at `maxSeconds`; never on silence alone:
+ *   `recording.silent` asks "Are you still reading?" (`askingStillReading`), which goes back to
+ *   `listening` on `recording.resumed` or `session.continue`, and stops only after
+ *   STILL_READING_WAIT_SECONDS more without either (WCAG 2.2.1); `finishing` waits for the WAV;
  * - `submitting` › `uploading | scoring` — one save call; `upload.sent` moves to scoring;
  * - `failed` — context.saveError.kind `noSpeech | tooQuiet | network | server`; `session.retry`
  *   re-sends the same recording with the same key, `session.restart` records anew;
@@ -176,7 +201,7 @@ export const fluencySessionMachine = setup({
   },
   actions: {
     /** A polite screen-reader message (the app's live region). */
-    announce: (_, _params: { message: string }) => {},
+    announce: (_, _params: { message: string; politeness?: 'polite' | 'assertive' }) => {},
     /** The saved session: refresh the token count, streak and history; show new achievements. */
     publishResult: (_, _params: { response: SaveReadingSessionResponse }) => {},
     chooseStory: assign({
@@ -186,16 +211,28 @@ export const fluencySessionMachine = setup({
     tickCountdown: assign({ countdown: ({ context }) => nextCountdown(context.countdown) }),
     resetRecording: assign({
       elapsedSeconds: 0,
+      speechSeconds: 0,
       level: 0,
       stopReason: null,
+      askedAtSeconds: null,
       recording: null,
       saveError: null,
     }),
-    setProgress: assign(({ event }) =>
-      event.type === 'recording.progress' ? { elapsedSeconds: event.elapsedSeconds, level: event.level } : {},
+    markAsked: assign({ askedAtSeconds: ({ context }) => context.elapsedSeconds }),
+    clearAsked: assign({ askedAtSeconds: null }),
+    listenAgain: sendTo('capture', { type: 'capture.listenAgain' } satisfies CaptureCommand),
+    setProgress: assign(({ event, context }) =>
+      event.type === 'recording.progress'
+        ? {
+            elapsedSeconds: event.elapsedSeconds,
+            level: event.level,
+            speechSeconds: event.speechSeconds ?? context.speechSeconds,
+          }
+        : {},
     ),
     setStopReason: assign({
-      stopReason: (_, params: { reason: 'stopButton' | 'finished' | 'timeLimit' }) => params.reason,
+      stopReason: (_, params: { reason: StopReason }) => params.reason,
+      askedAtSeconds: null,
       level: 0,
     }),
     stopCapture: sendTo('capture', { type: 'capture.stop' } satisfies CaptureCommand),
@@ -215,8 +252,10 @@ export const fluencySessionMachine = setup({
       saveError: null,
       microphoneIssue: null,
       elapsedSeconds: 0,
+      speechSeconds: 0,
       level: 0,
       stopReason: null,
+      askedAtSeconds: null,
       countdown: COUNTDOWN_FROM,
     }),
   },
@@ -230,6 +269,7 @@ export const fluencySessionMachine = setup({
   delays: {
     countdownTick: COUNTDOWN_TICK_MS,
     recordingLimit: ({ context }) => context.maxSeconds * 1000,
+    stillReadingWait: STILL_READING_WAIT_SECONDS * 1000,
   },
 }).createMachine({
   id: 'fluencySession',
@@ -238,11 +278,13 @@ export const fluencySessionMachine = setup({
     maxSeconds: input?.maxSeconds ?? DEFAULT_MAX_RECORDING_SECONDS,
     countdown: COUNTDOWN_FROM,
     elapsedSeconds: 0,
+    speechSeconds: 0,
     level: 0,
     recording: null,
     microphoneIssue: null,
     saveError: null,
     stopReason: null,
+    askedAtSeconds: null,
     response: null,
   }),
   initial: 'choosing',
@@ -327,6 +369,8 @@ export const fluencySessionMachine = setup({
       },
       states: {
         capturing: {
+          initial: 'listening',
+          // The time limit runs across listening and asking: asking never adds recording time.
           after: {
             recordingLimit: {
               target: 'finishing',
@@ -351,9 +395,50 @@ export const fluencySessionMachine = setup({
               actions: { type: 'setStopReason', params: { reason: 'finished' } },
             },
           },
+          states: {
+            listening: {
+              on: { 'recording.silent': { target: 'askingStillReading' } },
+            },
+            /** "Are you still reading?": speech or Keep reading goes back; no answer stops (WCAG 2.2.1). */
+            askingStillReading: {
+              entry: [
+                'markAsked',
+                { type: 'announce', params: { message: STILL_READING_PROMPT, politeness: 'assertive' } },
+              ],
+              exit: 'clearAsked',
+              after: {
+                stillReadingWait: {
+                  target: '#fluencySession.recording.finishing',
+                  actions: { type: 'setStopReason', params: { reason: 'silence' } },
+                },
+              },
+              on: {
+                'recording.resumed': { target: 'listening' },
+                'session.continue': {
+                  target: 'listening',
+                  actions: ['listenAgain', { type: 'announce', params: { message: 'Sparky is listening.' } }],
+                },
+              },
+            },
+          },
         },
         finishing: {
-          entry: ['stopCapture', { type: 'announce', params: { message: 'Recording stopped.' } }],
+          entry: [
+            'stopCapture',
+            {
+              type: 'announce',
+              params: ({ context }) => ({
+                message:
+                  context.stopReason === 'silence'
+                    ? 'Recording stopped, because it was quiet for a long time.'
+                    : context.stopReason === 'timeLimit'
+                      ? 'Recording stopped: the time is up.'
+                      : context.stopReason === 'finished'
+                        ? 'You reached the end of the story. Recording stopped.'
+                        : 'Recording stopped.',
+              }),
+            },
+          ],
           on: {
             'recording.captured': { target: '#fluencySession.submitting', actions: 'keepRecording' },
           },
@@ -398,7 +483,15 @@ export const fluencySessionMachine = setup({
       },
     },
     results: {
-      entry: { type: 'announce', params: { message: 'Your results are ready.' } },
+      // The child's summary in plain words (stars, how much was read, the words to practise).
+      entry: {
+        type: 'announce',
+        params: ({ context }) => ({
+          message: context.response
+            ? `Your results are ready. ${readingSummary(context.response.result).spoken}`
+            : 'Your results are ready.',
+        }),
+      },
       on: {
         'session.restart': { target: 'requestingMicrophone' },
         'story.choose': { target: 'choosing', actions: ['forgetSession', 'chooseStory'] },

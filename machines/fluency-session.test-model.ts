@@ -37,6 +37,8 @@ export type FluencySessionSnapshot = SnapshotFrom<typeof fluencySessionMachine>;
 /** The delayed events, by the names xstate gives them. */
 export const COUNTDOWN_TICK_EVENT = 'xstate.after.countdownTick.fluencySession.countdown.ticking';
 export const RECORDING_LIMIT_EVENT = 'xstate.after.recordingLimit.fluencySession.recording.capturing';
+export const STILL_READING_WAIT_EVENT =
+  'xstate.after.stillReadingWait.fluencySession.recording.capturing.askingStillReading';
 
 /** Events of the model: page and app events plus the answers of the invoked microphone request and the clock. */
 export type FluencySessionTestEvent =
@@ -44,7 +46,8 @@ export type FluencySessionTestEvent =
   | { type: 'xstate.done.actor.requestMicrophone'; output: undefined }
   | { type: 'xstate.error.actor.requestMicrophone'; error: { reason: 'denied' | 'notFound' | 'failed' } }
   | { type: typeof COUNTDOWN_TICK_EVENT }
-  | { type: typeof RECORDING_LIMIT_EVENT };
+  | { type: typeof RECORDING_LIMIT_EVENT }
+  | { type: typeof STILL_READING_WAIT_EVENT };
 
 /** Id of the sample story. */
 export const SAMPLE_STORY_ID = '00000000-0000-4000-8000-000000000001';
@@ -213,6 +216,7 @@ export const FLUENCY_TEST_EVENTS: readonly FluencySessionTestEvent[] = [
   { type: 'story.choose', storyId: SAMPLE_STORY_ID },
   { type: 'session.start' },
   { type: 'session.stop' },
+  { type: 'session.continue' },
   { type: 'session.cancel' },
   { type: 'session.retry' },
   { type: 'session.restart' },
@@ -222,7 +226,10 @@ export const FLUENCY_TEST_EVENTS: readonly FluencySessionTestEvent[] = [
   { type: COUNTDOWN_TICK_EVENT },
   { type: 'recording.progress', elapsedSeconds: 4, level: 0.6 },
   { type: 'recording.finished' },
+  { type: 'recording.silent' },
+  { type: 'recording.resumed' },
   { type: RECORDING_LIMIT_EVENT },
+  { type: STILL_READING_WAIT_EVENT },
   { type: 'recording.failed', reason: 'failed' },
   { type: 'recording.captured', recording: SAMPLE_RECORDING },
   { type: 'upload.sent' },
@@ -238,6 +245,7 @@ export const FLUENCY_EVENT_GESTURES: Record<FluencySessionTestEvent['type'], str
   'story.choose': 'choose the sample story in the story picker',
   'session.start': "press 'Start reading'",
   'session.stop': "press 'Stop'",
+  'session.continue': "press 'Keep reading'",
   'session.cancel': "press 'Cancel'",
   'session.retry': "press 'Send again' (save error) or 'Ask again' (microphone)",
   'session.restart': "press 'Read again'",
@@ -245,8 +253,11 @@ export const FLUENCY_EVENT_GESTURES: Record<FluencySessionTestEvent['type'], str
   'xstate.error.actor.requestMicrophone': 'the fake microphone is refused (event.error.reason)',
   [COUNTDOWN_TICK_EVENT]: 'one second passes (fake timers)',
   'recording.progress': 'the fake recorder reports time and level',
-  'recording.finished': 'the fake recorder hears the reader stop',
+  'recording.finished': 'the reader reaches the last word (a word follower says so)',
+  'recording.silent': 'the fake recorder hears speech, then a long silence',
+  'recording.resumed': 'the fake recorder hears speech again',
   [RECORDING_LIMIT_EVENT]: 'the time limit passes (fake timers)',
+  [STILL_READING_WAIT_EVENT]: 'the wait after "Are you still reading?" passes (fake timers)',
   'recording.failed': 'the fake recorder fails',
   'recording.captured': 'the fake recorder delivers the WAV',
   'upload.sent': 'the fake server has received the audio',
@@ -259,7 +270,7 @@ export const FLUENCY_STATE_KEYS: readonly string[] = restingLeafPaths(fluencySes
 
 /**
  * Serialises a snapshot by what a person can tell apart: state, whether a story is chosen, the
- * countdown number, whether time has passed, whether a recording is kept, the error shown.
+ * countdown number, why a recording is finishing, whether time has passed, whether a recording is kept, the error shown.
  */
 export function serializeFluencySnapshot(snapshot: FluencySessionSnapshot): string {
   const c = snapshot.context;
@@ -267,6 +278,8 @@ export function serializeFluencySnapshot(snapshot: FluencySessionSnapshot): stri
     value: snapshot.value,
     story: c.storyId !== null,
     countdown: snapshot.matches('countdown') ? c.countdown : null,
+    // Why a recording is finishing (the page says so); afterwards it no longer tells states apart.
+    stop: snapshot.matches({ recording: 'finishing' }) ? c.stopReason : null,
     recorded: c.elapsedSeconds > 0,
     kept: c.recording !== null,
     mic: c.microphoneIssue,

@@ -1,5 +1,6 @@
 import '@fontsource/atkinson-hyperlegible-next/400.css';
 import '@fontsource/atkinson-hyperlegible-next/700.css';
+import './ui/digits.css';
 import './ui/tokens.css';
 import './ui/global.css';
 import { StrictMode } from 'react';

@@ -21,15 +21,21 @@ import { audioForm, makeSilence, openStoryReadingFixture } from './helpers/readi
 const STORY = 'A small frog sat on a log. The sun was warm, and the frog was happy.';
 
 /** A scored result as the engine would give it, for service-level tests that skip the recogniser. */
-function result(figures: { wcpm: number; accuracy: number; words?: number }): FluencyResult {
+function result(figures: {
+  wcpm: number;
+  accuracy: number;
+  words?: number;
+  reached?: number;
+}): FluencyResult {
   const words = figures.words ?? 16;
+  const reached = figures.reached ?? words;
   return {
     engine: 'test',
     durationSeconds: 10,
     readingSeconds: 9,
     wordsTotal: words,
-    wordsAttempted: words,
-    wordsCorrect: words,
+    wordsAttempted: reached,
+    wordsCorrect: reached,
     errors: 0,
     wcpm: figures.wcpm,
     accuracy: figures.accuracy,
@@ -174,6 +180,31 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
       tx.select().from(profiles).where(eq(profiles.userId, userId)),
     );
     expect(profile?.tokens).toBe(10);
+  });
+
+  it('a partial reading (most words not reached) earns no tokens and no speed achievement (issue 17)', async () => {
+    const { userId } = await createSignedInClient(app, handle);
+    const dataDir = join('/tmp', `sparky-partial-${randomUUID()}`);
+    const save = (reached: number) =>
+      saveReadingSession(handle.db, {
+        userId,
+        storyId,
+        storyTitle: 'Frog on a Log',
+        mode: 'practice',
+        idempotencyKey: `partial-${reached}-${randomUUID()}`,
+        // The audit's reading: fast and 100 % right, but stopped after 19 of 62 words.
+        result: result({ wcpm: 90, accuracy: 100, words: 62, reached }),
+        wav: new Uint8Array([0]),
+        dataDir,
+      });
+    const partial = await save(19);
+    expect(partial.tokensAwarded).toBe(0);
+    expect(partial.newAchievements).toEqual([]);
+    expect(partial.session.tokens_awarded).toBe(0);
+    // Read to the end, the same figures earn both.
+    const whole = await save(62);
+    expect(whole.tokensAwarded).toBeGreaterThan(0);
+    expect(whole.newAchievements.map((a) => a.achievement_type)).toEqual(['speed_reader']);
   });
 
   it('awards streak badges and computes statistics over days', async () => {

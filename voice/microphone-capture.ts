@@ -74,6 +74,8 @@ export interface CaptureSession {
   readonly sampleRate: number;
   /** Stops, releases the microphone and returns the WAV. */
   stop(): Promise<CapturedAudio>;
+  /** The WAV of what has been recorded so far; recording goes on. */
+  snapshot(): CapturedAudio;
   /** Stops and releases the microphone, dropping the audio. Safe to call more than once. */
   cancel(): void;
 }
@@ -173,8 +175,18 @@ export async function startCapture(
     void context.close().catch(() => undefined);
   };
 
+  const wavSoFar = (): CapturedAudio => {
+    const bytes = encodeWav(chunks, sampleRate);
+    return {
+      wav: new Blob([bytes.buffer as ArrayBuffer], { type: 'audio/wav' }),
+      durationSeconds: pcmSeconds(samples, sampleRate),
+      sampleRate,
+    };
+  };
+
   return {
     sampleRate,
+    snapshot: wavSoFar,
     async stop() {
       if (!closed) {
         // Ask the worklet for its last partial block; give up after 500 ms (a closed context never answers).
@@ -188,12 +200,7 @@ export async function startCapture(
         });
         close();
       }
-      const bytes = encodeWav(chunks, sampleRate);
-      return {
-        wav: new Blob([bytes.buffer as ArrayBuffer], { type: 'audio/wav' }),
-        durationSeconds: pcmSeconds(samples, sampleRate),
-        sampleRate,
-      };
+      return wavSoFar();
     },
     cancel: close,
   };

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTDOWN_FROM, formatClock, isCountdownOver, nextCountdown, secondsInWords } from './countdown.ts';
-import { INITIAL_END_OF_READING, nextEndOfReading, type EndOfReadingState } from './end-of-reading.ts';
+import {
+  END_CHECK_SECONDS,
+  hasReachedTheEnd,
+  INITIAL_SILENCE_WATCH,
+  nextSilenceWatch,
+  restartSilenceWatch,
+  SILENCE_PROMPT_SECONDS,
+  STILL_READING_PROMPT,
+  STILL_READING_WAIT_SECONDS,
+  type SilenceSignal,
+  type SilenceWatchState,
+} from './end-of-reading.ts';
 import { levelDescription, levelPercent, meterLevel, rms } from './level.ts';
 import { classifySaveError } from './save-errors.ts';
 import { compareWithNorms, normsGrade, seasonOf } from './season.ts';
@@ -52,28 +63,73 @@ describe('countdown and clock', () => {
   });
 });
 
-describe('end of reading', () => {
-  const feed = (samples: [number, number][]): EndOfReadingState =>
-    samples.reduce((s, [t, l]) => nextEndOfReading(s, t, l), INITIAL_END_OF_READING);
-  const ticks = (from: number, to: number, level: number): [number, number][] => {
-    const out: [number, number][] = [];
+describe('the silence watch (issue 17: a pause never ends a reading by itself)', () => {
+  type Sample = [number, number];
+  /** Feeds samples; returns the final state and every signal with its time. */
+  const feed = (samples: Sample[], from: SilenceWatchState = INITIAL_SILENCE_WATCH) => {
+    let state = from;
+    const signals: [number, SilenceSignal][] = [];
+    for (const [t, level] of samples) {
+      const next = nextSilenceWatch(state, t, level);
+      state = next.state;
+      if (next.signal) signals.push([t, next.signal]);
+    }
+    return { state, signals };
+  };
+  const ticks = (from: number, to: number, level: number): Sample[] => {
+    const out: Sample[] = [];
     for (let t = from; t <= to + 1e-9; t += 0.1) out.push([Math.round(t * 10) / 10, level]);
     return out;
   };
-  it('silence before any speech never ends the reading', () => {
-    expect(feed(ticks(0, 20, 0)).finished).toBe(false);
+
+  it('silence before any speech is never reported', () => {
+    expect(feed(ticks(0, 40, 0)).signals).toEqual([]);
   });
-  it('ends 4 s after speech stops', () => {
-    expect(feed([...ticks(0, 5, 0.7), ...ticks(5.1, 8.9, 0.1)]).finished).toBe(false);
-    expect(feed([...ticks(0, 5, 0.7), ...ticks(5.1, 9.2, 0.1)]).finished).toBe(true);
+  it('a 6 s pause mid-story is only a pause (the end may be checked); the reader goes on', () => {
+    const { signals, state } = feed([...ticks(0, 5, 0.7), ...ticks(5.1, 11, 0.1), ...ticks(11.1, 14, 0.7)]);
+    expect(signals).toEqual([[5.1 + END_CHECK_SECONDS, 'paused']]);
+    expect(state.silenceSince).toBeNull();
   });
-  it('a pause shorter than 4 s mid-passage does not end it', () => {
-    const s = feed([...ticks(0, 3, 0.7), ...ticks(3.1, 5, 0.1), ...ticks(5.1, 6, 0.7)]);
-    expect(s.finished).toBe(false);
-    expect(s.silenceSince).toBeNull();
+  it(`reports a silence once, ${SILENCE_PROMPT_SECONDS} s after speech stops`, () => {
+    const { signals } = feed([...ticks(0, 5, 0.7), ...ticks(5.1, 40, 0.1)]);
+    expect(signals).toEqual([
+      [8.1, 'paused'],
+      [5.1 + SILENCE_PROMPT_SECONDS, 'silent'],
+    ]);
+  });
+  it('speech after the report is "resumed" once it lasts; a click is not', () => {
+    const silent = feed([...ticks(0, 5, 0.7), ...ticks(5.1, 16, 0.1)]);
+    expect(silent.state.reported).toBe(true);
+    const click = feed([[16.1, 0.9], ...ticks(16.2, 17, 0.1)], silent.state);
+    expect(click.signals).toEqual([]);
+    const reading = feed(ticks(16.1, 17, 0.7), silent.state);
+    expect(reading.signals).toEqual([[16.3, 'resumed']]);
+    // A later long silence is reported again.
+    const again = feed(ticks(17.1, 30, 0.1), reading.state);
+    expect(again.signals).toEqual([
+      [20.1, 'paused'],
+      [27.1, 'silent'],
+    ]);
+  });
+  it('"Keep reading" counts the silence again from then', () => {
+    const silent = feed([...ticks(0, 5, 0.7), ...ticks(5.1, 16, 0.1)]);
+    const restarted = restartSilenceWatch(silent.state);
+    expect(restarted.reported).toBe(false);
+    const after = feed(ticks(16.1, 30, 0.1), restarted);
+    expect(after.signals).toEqual([[26, 'silent']]);
+  });
+  it('the end is reached when at most one word at the end was not reached', () => {
+    expect(hasReachedTheEnd({ wordsAttempted: 62, wordsTotal: 62 })).toBe(true);
+    expect(hasReachedTheEnd({ wordsAttempted: 61, wordsTotal: 62 })).toBe(true);
+    expect(hasReachedTheEnd({ wordsAttempted: 60, wordsTotal: 62 })).toBe(false);
+    expect(hasReachedTheEnd({ wordsAttempted: 0, wordsTotal: 0 })).toBe(false);
   });
   it('a short click is not speech', () => {
-    expect(feed([...ticks(0, 0.3, 0.9), ...ticks(0.4, 10, 0)]).finished).toBe(false);
+    expect(feed([...ticks(0, 0.3, 0.9), ...ticks(0.4, 30, 0)]).signals).toEqual([]);
+  });
+  it('gives a reader at least 20 s after the question (WCAG 2.2.1)', () => {
+    expect(STILL_READING_WAIT_SECONDS).toBeGreaterThanOrEqual(20);
+    expect(STILL_READING_PROMPT).toMatch(/^Are you still reading\?/);
   });
 });
 

@@ -2,12 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { achievementsEarned, assertAchievementType } from './achievements.ts';
 
 describe('achievementsEarned (spec §4.5)', () => {
+  const whole = { wordsAttempted: 62, wordsTotal: 62 };
   it('speed_reader needs at least 50 WPM and at least 90 % accuracy', () => {
-    expect(achievementsEarned({ activityType: 'reading_session', wcpm: 50, accuracy: 90 })).toEqual([
-      'speed_reader',
+    const reading = { activityType: 'reading_session', ...whole };
+    expect(achievementsEarned({ ...reading, wcpm: 50, accuracy: 90 })).toEqual(['speed_reader']);
+    expect(achievementsEarned({ ...reading, wcpm: 49.9, accuracy: 100 })).toEqual([]);
+    expect(achievementsEarned({ ...reading, wcpm: 120, accuracy: 89.9 })).toEqual([]);
+  });
+  it('a partial reading (most words not reached) earns no speed or accuracy achievement (issue 17)', () => {
+    // The audit's reading: stopped after 19 of 62 words, 100 % of those right.
+    const partial = { activityType: 'reading_session', wcpm: 80, accuracy: 100 };
+    expect(achievementsEarned({ ...partial, wordsAttempted: 19, wordsTotal: 62 })).toEqual([]);
+    expect(achievementsEarned({ ...partial, wordsAttempted: 30, wordsTotal: 62 })).toEqual([]);
+    expect(achievementsEarned({ ...partial, wordsAttempted: 31, wordsTotal: 62 })).toEqual(['speed_reader']);
+    // Without the figures the reading cannot be shown to be complete.
+    expect(achievementsEarned(partial)).toEqual([]);
+    // Streak and token badges do not depend on how much was read.
+    expect(achievementsEarned({ ...partial, wordsAttempted: 19, wordsTotal: 62, streak: 3 })).toEqual([
+      'reading_streak_3',
     ]);
-    expect(achievementsEarned({ activityType: 'reading_session', wcpm: 49.9, accuracy: 100 })).toEqual([]);
-    expect(achievementsEarned({ activityType: 'reading_session', wcpm: 120, accuracy: 89.9 })).toEqual([]);
   });
   it('streak badges at 3 and 7 days, token collector at 100', () => {
     expect(achievementsEarned({ activityType: 'reading_session', streak: 3 })).toEqual(['reading_streak_3']);

@@ -1,6 +1,7 @@
 /**
  * The achievement catalogue (spec §3) and the rules that award them after an activity (spec §4.5, §9).
  */
+import { isMostlyRead } from './reading-share.ts';
 
 /** Spec §3 achievement catalogue. */
 export const ACHIEVEMENTS = {
@@ -71,6 +72,13 @@ export interface ActivityFacts {
   /** reading_session: words correct per minute and accuracy percent. */
   wcpm?: number;
   accuracy?: number;
+  /**
+   * reading_session: words reached and words in the passage. A partial reading (most words not
+   * reached, core/rewards/reading-share.ts) earns no speed or accuracy achievement; without these
+   * figures a reading counts as partial.
+   */
+  wordsAttempted?: number;
+  wordsTotal?: number;
   /** story_created: how many stories the user has now; word_built: how many words built. */
   count?: number;
   /**
@@ -90,6 +98,7 @@ export function achievementsEarned(facts: ActivityFacts): AchievementType[] {
   if (facts.activityType === 'word_built' && facts.count === WORD_BUILDER_WORDS) earned.push('word_builder');
   if (
     facts.activityType === 'reading_session' &&
+    isMostlyRead({ wordsAttempted: facts.wordsAttempted ?? 0, wordsTotal: facts.wordsTotal ?? 0 }) &&
     (facts.wcpm ?? 0) >= SPEED_READER_MIN_WCPM &&
     (facts.accuracy ?? 0) >= SPEED_READER_MIN_ACCURACY
   ) {

@@ -114,10 +114,15 @@ async function settleRewards(db: Database, row: SessionRow, now: Date) {
         recent.map((r) => r.createdAt),
         now,
       );
+      // How much was read comes from the saved result: a partial reading earns no speed or
+      // accuracy achievement (core/rewards/reading-share.ts).
+      const scored = row.wordResults as Partial<FluencyResult> | null;
       const earned = achievementsEarned({
         activityType: 'reading_session',
         wcpm: row.wordsPerMinute ?? 0,
         accuracy: row.accuracyPercentage ?? 0,
+        wordsAttempted: scored?.wordsAttempted ?? 0,
+        wordsTotal: scored?.wordsTotal ?? 0,
         tokens: earnedTokens,
         streak,
       });

@@ -13,6 +13,7 @@ import {
   FLUENCY_STATE_KEYS,
   RECORDING_LIMIT_EVENT,
   SAMPLE_RECORDING,
+  STILL_READING_WAIT_EVENT,
   SAMPLE_RESPONSE,
   SAMPLE_SAVE_ERRORS,
   SAMPLE_STORY_ID,
@@ -98,6 +99,7 @@ function createFakes() {
     capture: null as CaptureOptions | null,
     stop: null as ((audio: CapturedAudio) => void) | null,
     cancelled: 0,
+    endChecks: [] as { storyId: string; answer: Deferred<boolean> }[],
     saves: [] as {
       request: SaveReadingRequest;
       callbacks: SaveReadingCallbacks;
@@ -115,6 +117,7 @@ function createFakes() {
       state.stop = null;
       return {
         sampleRate: 16_000,
+        snapshot: () => ({ wav: new Blob([new Uint8Array(44)]), durationSeconds: 1, sampleRate: 16_000 }),
         stop: () =>
           new Promise<CapturedAudio>((resolve) => {
             state.stop = resolve;
@@ -129,6 +132,10 @@ function createFakes() {
         state.saves.push({ request, callbacks, answer: { resolve, reject } });
       }),
     newRecordingId: () => SAMPLE_RECORDING.id,
+    checkReadingEnd: (_audio, storyId) =>
+      new Promise<boolean>((resolve, reject) => {
+        state.endChecks.push({ storyId, answer: { resolve, reject } });
+      }),
   };
   return { state, stream, effects };
 }
@@ -179,6 +186,14 @@ describe('/fluency driven by the fluency-session paths', () => {
       { type: 'session.restart' },
     ],
     [...toRecording, { type: RECORDING_LIMIT_EVENT }, captured],
+    [
+      ...toRecording,
+      { type: 'recording.silent' },
+      { type: 'session.continue' },
+      { type: 'recording.silent' },
+      { type: 'recording.resumed' },
+      { type: 'session.stop' },
+    ],
     [...toRecording, { type: 'session.cancel' }],
     [
       { type: 'story.choose', storyId: SAMPLE_STORY_ID },
@@ -254,6 +269,7 @@ describe('/fluency driven by the fluency-session paths', () => {
           },
           'session.start': () => press('Start reading'),
           'session.stop': () => press('Stop'),
+          'session.continue': () => press('Keep reading'),
           'session.cancel': () => press('Cancel'),
           'session.retry': () => pressFirst('Send again', 'Try again'),
           'session.restart': () => pressFirst('Read again', 'Try again'),
@@ -283,15 +299,37 @@ describe('/fluency driven by the fluency-session paths', () => {
             await act(async () => options.onLevel?.(level, elapsedSeconds));
           },
           'recording.finished': async () => {
-            // Speech, then 4 s of silence: the page's end-of-reading detector sends the event.
+            // Most of the story read aloud, then a 3 s pause: the page asks the scorer, which heard the
+            // last word.
+            const options = await capture();
+            const checks = state.endChecks.length;
+            await act(async () => {
+              for (let t = 0.5; t <= 6; t += 0.5) options.onLevel?.(0.7, t);
+              options.onLevel?.(0.1, 6.5);
+              options.onLevel?.(0.1, 9.6);
+            });
+            await waitFor(() => expect(state.endChecks.length).toBe(checks + 1));
+            expect(state.endChecks.at(-1)?.storyId).toBe(SAMPLE_STORY_ID);
+            await act(async () => state.endChecks.at(-1)!.answer.resolve(true));
+          },
+          'recording.silent': async () => {
+            // A little speech (the first words), then a long silence: too early to be the end.
             const options = await capture();
             await act(async () => {
               options.onLevel?.(0.7, 0.5);
               options.onLevel?.(0.7, 1.6);
               options.onLevel?.(0.1, 2);
-              options.onLevel?.(0.1, 6.5);
+              options.onLevel?.(0.1, 12.1);
             });
           },
+          'recording.resumed': async () => {
+            const options = await capture();
+            await act(async () => {
+              options.onLevel?.(0.7, 12.5);
+              options.onLevel?.(0.7, 13);
+            });
+          },
+          [STILL_READING_WAIT_EVENT]: async () => act(async () => clock.increment(20_000)),
           'recording.failed': async () => {
             const options = await capture();
             await act(async () => options.onTrackEnded?.());
@@ -346,10 +384,31 @@ describe('/fluency driven by the fluency-session paths', () => {
             expect(screen.getByRole('heading', { level: 3, name: 'The Brown Dog' })).toBeInTheDocument();
             await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
           },
-          'recording.capturing': async (snapshot: FluencySessionSnapshot) => {
+          'recording.capturing.askingStillReading': async () => {
+            // Asked in words on screen and in the assertive live region; never stopped by silence alone.
+            await heading('Are you still reading?');
+            expect(
+              screen.getByText(/press Keep reading if you need more time/, { selector: 'p' }),
+            ).toBeInTheDocument();
+            expect(screen.getByText(/it stops listening in 20 seconds/)).toBeInTheDocument();
+            await waitFor(() =>
+              expect(document.getElementById('sparky-announcer-assertive')).toHaveTextContent(
+                'Are you still reading?',
+              ),
+            );
+            expect(screen.getByText(BODY)).toBeInTheDocument();
+            await waitFor(() => expect(screen.getByRole('button', { name: 'Keep reading' })).toHaveFocus());
+            expect(screen.getByRole('button', { name: 'Stop' })).toBeEnabled();
+          },
+          'recording.capturing.listening': async (snapshot: FluencySessionSnapshot) => {
             await heading('Recording: read the story out loud');
             expect(screen.getByRole('meter', { name: 'Microphone level' })).toBeInTheDocument();
-            expect(screen.getByRole('timer')).toHaveTextContent(formatClock(snapshot.context.elapsedSeconds));
+            // The model's clock moves only with `recording.progress`; the silence gestures feed their own times.
+            expect(screen.getByRole('timer')).toHaveTextContent(
+              snapshot.context.elapsedSeconds > 0
+                ? formatClock(snapshot.context.elapsedSeconds)
+                : /^\d+:\d\d$/,
+            );
             expect(screen.getByText(BODY)).toBeInTheDocument();
             await waitFor(() => expect(screen.getByRole('button', { name: 'Stop' })).toHaveFocus());
           },
@@ -370,7 +429,10 @@ describe('/fluency driven by the fluency-session paths', () => {
           failed: async (snapshot: FluencySessionSnapshot) => {
             const kind = snapshot.context.saveError?.kind ?? 'server';
             await heading(SAVE_ERROR_MESSAGES[kind].title);
-            expect(screen.getByRole('alert')).toHaveTextContent(SAVE_ERROR_MESSAGES[kind].help);
+            // (The announcer's assertive region is an alert too.)
+            expect(
+              screen.getAllByRole('alert').filter((a) => a.textContent === SAVE_ERROR_MESSAGES[kind].help),
+            ).toHaveLength(1);
             const first = kind === 'network' || kind === 'server' ? 'Send again' : 'Read again';
             await waitFor(() => expect(screen.getByRole('button', { name: first })).toHaveFocus());
           },
@@ -380,6 +442,14 @@ describe('/fluency driven by the fluency-session paths', () => {
             expect(screen.getByRole('region', { name: 'How you read each word' })).toHaveTextContent(
               'brown, skipped,',
             );
+            // The child's summary leads; the figures wait under the grown-ups' disclosure (issue 17).
+            expect(screen.getByText('You read 7 of the 9 words: most of the story.')).toBeVisible();
+            expect(screen.getByRole('list', { name: 'Words to practise' })).toHaveTextContent('brownbig');
+            expect(screen.getByRole('button', { name: 'For grown-ups: scores and norms' })).toHaveAttribute(
+              'aria-expanded',
+              'false',
+            );
+            expect(screen.getAllByRole('region', { name: /Your results/ })).toHaveLength(1);
             // Spec §4.5: the achievement toast; §2.4, §4.6, §9: the header's tokens and streak and the
             // statistics are fetched again.
             expect(getCurrentToast()).toMatchObject({
@@ -395,4 +465,44 @@ describe('/fluency driven by the fluency-session paths', () => {
       });
     });
   }
+});
+
+describe('/fluency with a hesitant reader (issue 17, item 1)', () => {
+  it('a 6 s pause mid-story never ends the reading: the end is checked, and reading goes on', async () => {
+    const user = userEvent.setup();
+    const clock = new SimulatedClock();
+    const { state, stream, effects } = createFakes();
+    renderPage(effects, clock);
+    await user.click(await screen.findByRole('button', { name: /Story/ }));
+    await user.click(await screen.findByRole('option', { name: 'The Brown Dog (grade 1)' }));
+    await user.click(await screen.findByRole('button', { name: 'Start reading' }));
+    await waitFor(() => expect(state.microphone).not.toBeNull());
+    await act(async () => state.microphone!.resolve(stream));
+    for (let i = 0; i < 3; i++) await act(async () => clock.increment(1000));
+    await waitFor(() => expect(state.capture).not.toBeNull());
+    const options = state.capture!;
+    // Five seconds of reading, then six seconds of silence.
+    await act(async () => {
+      for (let t = 0.1; t <= 5; t += 0.1) options.onLevel?.(0.7, Math.round(t * 10) / 10);
+      for (let t = 5.1; t <= 11; t += 0.1) options.onLevel?.(0.1, Math.round(t * 10) / 10);
+    });
+    // The pause was long enough to ask the scorer; it has not heard the last word.
+    expect(state.endChecks).toHaveLength(1);
+    await act(async () => state.endChecks[0]!.answer.resolve(false));
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Recording: read the story out loud' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Are you still reading?' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stop' })).toHaveFocus();
+    expect(state.stop).toBeNull();
+    // The reader goes on; another pause checks again, and this time the end was reached.
+    await act(async () => {
+      for (let t = 11.1; t <= 14; t += 0.1) options.onLevel?.(0.7, Math.round(t * 10) / 10);
+      for (let t = 14.1; t <= 17.2; t += 0.1) options.onLevel?.(0.1, Math.round(t * 10) / 10);
+    });
+    expect(state.endChecks).toHaveLength(2);
+    await act(async () => state.endChecks[1]!.answer.resolve(true));
+    await heading('Finishing the recording');
+    await waitFor(() => expect(state.stop).not.toBeNull());
+  });
 });

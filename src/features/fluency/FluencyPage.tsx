@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useReducedMotion } from '#a11y/use-display-preferences.ts';
 import { formatClock } from '#core/fluency-session/countdown.ts';
+import { STILL_READING_HELP, STILL_READING_WAIT_SECONDS } from '#core/fluency-session/end-of-reading.ts';
+import { estimatedShareRead } from '#core/fluency-session/reading-place.ts';
 import { SAVE_ERROR_MESSAGES } from '#core/fluency-session/save-errors.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -37,9 +39,9 @@ export interface FluencyPageProps {
 }
 
 /** The story text, large and well spaced, one paragraph per blank-line block. */
-function Passage({ title, body }: { title: string; body: string }) {
+function Passage({ title, body, ref }: { title: string; body: string; ref?: Ref<HTMLElement> }) {
   return (
-    <article className="fluency-passage" aria-labelledby="passage-heading">
+    <article className="fluency-passage" aria-labelledby="passage-heading" ref={ref}>
       <h3 id="passage-heading" className="fluency-passage__title">
         {title}
       </h3>
@@ -94,21 +96,63 @@ export function ScoringWait({ recordingKey }: { recordingKey: string | null }) {
 }
 
 /**
- * /fluency, 'Reading Practice' (spec §2.2, §2.6; issue 5): choose a story, read it aloud while Sparky
- * records, and see how each word went. The flow is the fluency-session statechart; this page only
- * draws its states and turns presses into its events. State changes are announced politely and
- * focus moves to each state's main button, so the page works with a screen reader, the keyboard
- * alone or a switch.
+ * Seconds left before a reading nobody answered stops (WCAG 2.2.1: the reader is told).
+ * @param elapsedSeconds recording time now
+ * @param askedAtSeconds recording time when "Are you still reading?" was asked
+ */
+export function secondsBeforeStop(elapsedSeconds: number, askedAtSeconds: number): number {
+  return Math.max(0, Math.ceil(STILL_READING_WAIT_SECONDS - (elapsedSeconds - askedAtSeconds)));
+}
+
+/**
+ * Keeps the reader's place on screen while recording (issue 17, item 2): when the story runs past the
+ * bottom of the screen, scrolls forward so the estimated place sits a line and a half below the
+ * sticky control bar. Forward only, so a reader who scrolled back is not pulled about.
+ */
+function useFollowPlace(
+  share: number,
+  passage: RefObject<HTMLElement | null>,
+  bar: RefObject<HTMLElement | null>,
+  reduceMotion: boolean,
+) {
+  // Re-run in steps of 1/40 of the story, not on every audio block.
+  const step = Math.floor(share * 40);
+  useEffect(() => {
+    const article = passage.current;
+    if (step <= 0 || !article || typeof window.scrollBy !== 'function') return;
+    const rect = article.getBoundingClientRect();
+    if (rect.bottom <= window.innerHeight) return; // the rest of the story is on screen already
+    const barHeight = bar.current?.getBoundingClientRect().height ?? 0;
+    const line = Number.parseFloat(getComputedStyle(article).lineHeight) || 48;
+    const place = rect.top + (step / 40) * rect.height;
+    const by = place - barHeight - line * 1.5;
+    if (by < line) return;
+    window.scrollBy({ top: by, behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [step, passage, bar, reduceMotion]);
+}
+
+/**
+ * /fluency, 'Reading Practice' (spec §2.2, §2.6; issues 5 and 17): choose a story, read it aloud
+ * while Sparky records, and see how each word went. The flow is the fluency-session statechart; this
+ * page only draws its states and turns presses into its events. State changes are announced and focus
+ * moves to each state's main button, so the page works with a screen reader, the keyboard alone or a
+ * switch. Start reading sits above the story; while reading, a compact bar with the time, the level
+ * and Stop stays at the top of the screen with the story below it, scrolled along with the reader. A
+ * long silence asks "Are you still reading?" and never ends the reading by itself.
  */
 export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, clock }: FluencyPageProps) {
   useDocumentTitle('Reading Practice');
   const [searchParams, setSearchParams] = useSearchParams();
   const initialStoryId = searchParams.get('storyId');
-  const { snapshot, send } = useFluencySession(initialStoryId, effects, maxSeconds, clock);
+  const { snapshot, send, setReading } = useFluencySession(initialStoryId, effects, maxSeconds, clock);
   const me = useMe();
+  const reduceMotion = useReducedMotion();
   const stories = useLibrary();
   const { storyId } = snapshot.context;
   const story = useStory(storyId);
+  const wordsTotal = story.data?.wordCount ?? null;
+  const grade = me.data?.profile?.grade ?? null;
+  useEffect(() => setReading({ wordsTotal, grade }), [setReading, wordsTotal, grade]);
   const state = snapshot.value;
   const stateKey = typeof state === 'string' ? state : Object.keys(state)[0];
   // Once a session has begun, coming back to choosing puts focus on Start (not on first load).
@@ -123,6 +167,23 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
     if (valueKey === '"choosing"' && !started) return;
     actions.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
   }, [valueKey, started]);
+
+  // When the countdown begins, the session moves to the top of the screen: the control bar, then the
+  // story, with nothing above them (at 375 px the page's heading would otherwise leave one line of it).
+  const session = useRef<HTMLElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const passageRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (stateKey !== 'countdown') return;
+    session.current?.scrollIntoView?.({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [stateKey, reduceMotion]);
+  const listening = snapshot.matches({ recording: 'capturing' });
+  useFollowPlace(
+    listening && wordsTotal ? estimatedShareRead(snapshot.context.speechSeconds, wordsTotal, grade) : 0,
+    passageRef,
+    bar,
+    reduceMotion,
+  );
 
   // Keep ?storyId= in step with the choice, so a reload or a shared link opens the same story.
   useEffect(() => {
@@ -154,7 +215,9 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
     },
     { recording: stateKey === 'recording' },
   );
-  const passage = story.data ? <Passage title={story.data.title} body={story.data.body} /> : null;
+  const passage = story.data ? (
+    <Passage title={story.data.title} body={story.data.body} ref={passageRef} />
+  ) : null;
   const cancel = (
     <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })}>
       Cancel
@@ -178,12 +241,12 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
           description="When you press Start reading, Sparky counts 3, 2, 1 and then listens while you read the story out loud."
         />
         {story.isError ? <p role="alert">That story could not be found. Please choose another one.</p> : null}
-        {passage}
         <div className="fluency-actions" ref={actions}>
           <Button onPress={() => send({ type: 'session.start' })} isDisabled={!storyId || !story.data}>
             Start reading
           </Button>
         </div>
+        {passage}
       </>
     );
   } else if (snapshot.matches('requestingMicrophone')) {
@@ -228,39 +291,67 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
   } else if (snapshot.matches('countdown')) {
     panel = (
       <>
-        <h2 id="session-title">Get ready to read</h2>
-        <p className="fluency-countdown" aria-hidden="true">
-          {snapshot.context.countdown}
-        </p>
-        <p>Start reading when the count reaches zero and the recording starts.</p>
-        <div className="fluency-actions" ref={actions}>
-          <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })}>
-            Cancel
-          </Button>
+        <div className="fluency-bar" ref={bar}>
+          <h2 id="session-title" className="fluency-bar__title">
+            Get ready to read
+          </h2>
+          <div className="fluency-bar__row">
+            <p className="fluency-countdown" aria-hidden="true">
+              {snapshot.context.countdown}
+            </p>
+            <p className="fluency-bar__help">Start reading when the recording starts.</p>
+          </div>
+          <div className="fluency-actions" ref={actions}>
+            <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })}>
+              Cancel
+            </Button>
+          </div>
         </div>
         {passage}
       </>
     );
   } else if (snapshot.matches('recording')) {
     const finishing = snapshot.matches({ recording: 'finishing' });
+    const asking = snapshot.matches({ recording: { capturing: 'askingStillReading' } });
+    const { elapsedSeconds, askedAtSeconds } = snapshot.context;
     panel = (
       <>
-        <h2 id="session-title">
-          {finishing ? 'Finishing the recording' : 'Recording: read the story out loud'}
-        </h2>
-        <div className="fluency-recording-bar">
-          <p className="fluency-clock">
-            <span className="fluency-rec-dot" aria-hidden="true" />
-            Time: <span role="timer">{formatClock(snapshot.context.elapsedSeconds)}</span> of{' '}
-            {formatClock(snapshot.context.maxSeconds)}
-          </p>
-          <LevelMeter level={snapshot.context.level} />
-        </div>
-        <div className="fluency-actions" ref={actions}>
-          <Button onPress={() => send({ type: 'session.stop' })} isDisabled={finishing}>
-            Stop
-          </Button>
-          {cancel}
+        <div className={`fluency-bar${asking ? ' fluency-bar--asking' : ''}`} ref={bar}>
+          <h2 id="session-title" className="fluency-bar__title">
+            {finishing
+              ? 'Finishing the recording'
+              : asking
+                ? 'Are you still reading?'
+                : 'Recording: read the story out loud'}
+          </h2>
+          {asking ? (
+            <>
+              <p className="fluency-bar__help">{STILL_READING_HELP}</p>
+              <p className="fluency-bar__help">
+                If Sparky hears nothing, it stops listening in{' '}
+                {secondsBeforeStop(elapsedSeconds, askedAtSeconds ?? elapsedSeconds)} seconds.
+              </p>
+            </>
+          ) : null}
+          <div className="fluency-bar__row">
+            <p className="fluency-clock">
+              <span className="fluency-rec-dot" aria-hidden="true" />
+              Time: <span role="timer">{formatClock(elapsedSeconds)}</span> of{' '}
+              {formatClock(snapshot.context.maxSeconds)}
+            </p>
+            <LevelMeter level={snapshot.context.level} />
+          </div>
+          <div className="fluency-actions" ref={actions}>
+            {asking ? <Button onPress={() => send({ type: 'session.continue' })}>Keep reading</Button> : null}
+            <Button
+              variant={asking ? 'secondary' : 'primary'}
+              onPress={() => send({ type: 'session.stop' })}
+              isDisabled={finishing}
+            >
+              Stop
+            </Button>
+            {cancel}
+          </div>
         </div>
         {passage}
       </>
@@ -325,17 +416,26 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
   }
 
   const showProgress = snapshot.matches('choosing') || snapshot.matches('results');
+  const isResults = snapshot.matches('results');
   return (
     <div className="page fluency-page">
       <h1>Reading Practice</h1>
       <p className="page__lead">Read a story out loud. Sparky listens and shows you how each word went.</p>
-      <section
-        className="page__card fluency-session"
-        aria-labelledby={snapshot.matches('results') ? 'results-title' : 'session-title'}
-        data-state={stateKey}
-      >
-        {panel}
-      </section>
+      {isResults ? (
+        // The results are one region of their own (ResultsView); no second one around it.
+        <div className="fluency-session" data-state={stateKey}>
+          {panel}
+        </div>
+      ) : (
+        <section
+          ref={session}
+          className="page__card fluency-session"
+          aria-labelledby="session-title"
+          data-state={stateKey}
+        >
+          {panel}
+        </section>
+      )}
       {showProgress ? (
         <section className="page__card" aria-labelledby="progress-title">
           <h2 id="progress-title">Your progress</h2>

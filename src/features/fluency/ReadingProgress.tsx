@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { ReadingSession, ReadingStats } from '#core/api/reading-sessions.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Disclosure } from '../../ui/Disclosure.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { useDeleteReadingSession } from './api/delete-reading-session.ts';
@@ -23,16 +24,68 @@ const dateTimeFormat = new Intl.DateTimeFormat('en', {
 const fmt = (n: number | null | undefined, digits = 0) =>
   n === null || n === undefined ? '—' : n.toFixed(digits);
 
+/** The title of the grown-ups' part of the progress. */
+export const GROWN_UPS_PROGRESS_TITLE = 'For grown-ups: progress figures';
+
+/** The hint shown over a table wider than the screen. */
+export const SCROLL_HINT = 'Scroll sideways to see the whole table.';
+
+/** Whether an element is wider inside than it shows (a sideways scroller with something to scroll). */
+function useOverflowsInline(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
 /**
  * A table's own horizontal scroller for narrow screens (WCAG 1.4.10): focusable and named, so a
- * keyboard user can scroll it too (axe scrollable-region-focusable).
+ * keyboard user can scroll it too (axe scrollable-region-focusable). When the table is wider than
+ * the screen, a hint says so (issue 17: at 375 px nothing showed that more columns were there).
  */
 function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const overflows = useOverflowsInline(ref);
   return (
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
+    <>
+      {overflows ? (
+        <p className="table-scroll__hint">
+          {SCROLL_HINT}{' '}
+          <span aria-hidden="true" className="table-scroll__arrow">
+            →
+          </span>
+        </p>
+      ) : null}
+      <div ref={ref} className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+        {children}
+      </div>
+    </>
   );
+}
+
+/**
+ * The chart's x-axis labels (issue 17: "1. Nov 23, 2. Nov 23" repeated the date on every tick): the
+ * reading's number, and under it the day only where the day changes.
+ *
+ * @param points the chart's sessions, oldest first (`createdAt` ISO times)
+ * @returns one label per point
+ */
+export function chartTickLabels(points: readonly { createdAt: string }[]): { number: string; day: string }[] {
+  let previous = '';
+  return points.map((p, i) => {
+    const day = dateFormat.format(new Date(p.createdAt));
+    const label = { number: String(i + 1), day: day === previous ? '' : day };
+    previous = day;
+    return label;
+  });
 }
 
 /** "up 12", "down 3", "no change" for a difference between sessions (spec §9 trend). */
@@ -44,8 +97,9 @@ export function trendWords(diff: number, unit = ''): string {
 
 /** The chart of the last 10 sessions (spec §9) with a table that says the same (the chart is hidden from screen readers). */
 export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
+  const labels = chartTickLabels(chart);
   const data = chart.map((p, i) => ({
-    name: `${i + 1}. ${dateFormat.format(new Date(p.createdAt))}`,
+    name: String(i + 1),
     wcpm: Math.round(p.wcpm),
     accuracy: p.accuracy,
     fluency: p.fluencyScore,
@@ -53,11 +107,13 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
   return (
     <figure className="progress-chart" aria-labelledby="progress-chart-caption">
       <figcaption id="progress-chart-caption">
-        {chart.length === 1 ? 'Your last reading' : `Your last ${chart.length} readings, oldest first`}
+        {chart.length === 1
+          ? 'Your last reading'
+          : `Your last ${chart.length} readings, oldest first (numbered as in the table)`}
       </figcaption>
       <div className="progress-chart__plot" aria-hidden="true">
         <Suspense fallback={<LoadingIndicator message="Loading the chart..." />}>
-          <ProgressPlot data={data} />
+          <ProgressPlot data={data} labels={labels} />
         </Suspense>
       </div>
       <TableScroll label="The chart as a table">
@@ -189,8 +245,10 @@ function History({ sessions }: { sessions: readonly ReadingSession[] }) {
 
 /**
  * The reader's progress (spec §9 reading statistics, §3 per-story performance and recent progress):
- * averages, change since last time, the chart of the last 10 readings with its table, per-story
- * attempts and improvement, and the full history. A failed fetch is only logged (spec §8).
+ * for the child, how often they have read and their streak; for grown-ups, under a disclosure
+ * (issue 17), the averages, change since last time, the chart of the last 10 readings with its
+ * table, per-story attempts and improvement, and the full history. A failed fetch is only logged
+ * (spec §8).
  */
 export function ReadingProgress() {
   const stats = useReadingStats();
@@ -203,72 +261,84 @@ export function ReadingProgress() {
   if (list.length === 0 && (!s || s.chart.length === 0)) {
     return <p>No readings yet. Your progress shows up here after your first reading.</p>;
   }
+  const readings = list.length > 0 ? list.length : (s?.averages.sessions ?? 0);
   return (
     <>
-      {s ? (
-        <>
-          <dl className="fluency-scores fluency-scores--small">
-            <div className="fluency-score">
-              <dt>Readings</dt>
-              <dd>{s.averages.sessions}</dd>
-            </div>
-            <div className="fluency-score">
-              <dt>Average words correct per minute</dt>
-              <dd>{fmt(s.averages.wcpm)}</dd>
-            </div>
-            <div className="fluency-score">
-              <dt>Average accuracy</dt>
-              <dd>{s.averages.accuracy === null ? '—' : `${fmt(s.averages.accuracy, 1)}%`}</dd>
-            </div>
-            <div className="fluency-score">
-              <dt>Average fluency score</dt>
-              <dd>{fmt(s.averages.fluency, 1)}</dd>
-            </div>
-            <div className="fluency-score">
-              <dt>Reading streak</dt>
-              <dd>
-                {s.streak} {s.streak === 1 ? 'day' : 'days'}
-              </dd>
-            </div>
-          </dl>
-          {s.recentProgress ? (
-            <p>
-              Since your reading before: words correct per minute {trendWords(s.recentProgress.wcpm)},
-              accuracy {trendWords(s.recentProgress.accuracy, ' points')}, fluency score{' '}
-              {trendWords(s.recentProgress.fluency)}.
-            </p>
-          ) : null}
-          {s.chart.length > 0 ? <ProgressChart chart={s.chart} /> : null}
-          {s.perStory.length > 0 ? (
-            <TableScroll label="Each story">
-              <table className="data-table">
-                <caption>Each story</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Story</th>
-                    <th scope="col">Times read</th>
-                    <th scope="col">Latest words correct per minute</th>
-                    <th scope="col">Change since first time</th>
-                    <th scope="col">Latest accuracy</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {s.perStory.map((p) => (
-                    <tr key={p.storyId ?? p.storyTitle}>
-                      <th scope="row">{p.storyTitle}</th>
-                      <td>{p.attempts}</td>
-                      <td>{fmt(p.latest.wcpm)}</td>
-                      <td>{p.attempts > 1 ? trendWords(p.improvement.wcpm) : 'first time'}</td>
-                      <td>{p.latest.accuracy === null ? '—' : `${fmt(p.latest.accuracy, 1)}%`}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          ) : null}
-        </>
+      <p className="progress-child">
+        {readings === 1 ? 'You have read 1 time.' : `You have read ${readings} times.`}
+        {s ? ` Your reading streak: ${s.streak} ${s.streak === 1 ? 'day' : 'days'}.` : null}
+      </p>
+      <Disclosure title={GROWN_UPS_PROGRESS_TITLE} className="progress-grown-ups">
+        {s ? <ProgressFigures stats={s} /> : null}
+        {list.length > 0 ? <History sessions={list} /> : null}
+      </Disclosure>
+    </>
+  );
+}
+
+/** Averages, the change since the reading before, the chart and the per-story table. */
+function ProgressFigures({ stats: s }: { stats: ReadingStats }) {
+  return (
+    <>
+      <dl className="fluency-scores fluency-scores--small">
+        <div className="fluency-score">
+          <dt>Readings</dt>
+          <dd>{s.averages.sessions}</dd>
+        </div>
+        <div className="fluency-score">
+          <dt>Average words correct per minute</dt>
+          <dd>{fmt(s.averages.wcpm)}</dd>
+        </div>
+        <div className="fluency-score">
+          <dt>Average accuracy</dt>
+          <dd>{s.averages.accuracy === null ? '—' : `${fmt(s.averages.accuracy, 1)}%`}</dd>
+        </div>
+        <div className="fluency-score">
+          <dt>Average fluency score</dt>
+          <dd>{fmt(s.averages.fluency, 1)}</dd>
+        </div>
+        <div className="fluency-score">
+          <dt>Reading streak</dt>
+          <dd>
+            {s.streak} {s.streak === 1 ? 'day' : 'days'}
+          </dd>
+        </div>
+      </dl>
+      {s.recentProgress ? (
+        <p>
+          Since the reading before: words correct per minute {trendWords(s.recentProgress.wcpm)}, accuracy{' '}
+          {trendWords(s.recentProgress.accuracy, ' points')}, fluency score{' '}
+          {trendWords(s.recentProgress.fluency)}.
+        </p>
       ) : null}
-      {list.length > 0 ? <History sessions={list} /> : null}
+      {s.chart.length > 0 ? <ProgressChart chart={s.chart} /> : null}
+      {s.perStory.length > 0 ? (
+        <TableScroll label="Each story">
+          <table className="data-table">
+            <caption>Each story</caption>
+            <thead>
+              <tr>
+                <th scope="col">Story</th>
+                <th scope="col">Times read</th>
+                <th scope="col">Latest words correct per minute</th>
+                <th scope="col">Change since first time</th>
+                <th scope="col">Latest accuracy</th>
+              </tr>
+            </thead>
+            <tbody>
+              {s.perStory.map((p) => (
+                <tr key={p.storyId ?? p.storyTitle}>
+                  <th scope="row">{p.storyTitle}</th>
+                  <td>{p.attempts}</td>
+                  <td>{fmt(p.latest.wcpm)}</td>
+                  <td>{p.attempts > 1 ? trendWords(p.improvement.wcpm) : 'first time'}</td>
+                  <td>{p.latest.accuracy === null ? '—' : `${fmt(p.latest.accuracy, 1)}%`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : null}
     </>
   );
 }

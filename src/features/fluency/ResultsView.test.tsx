@@ -22,15 +22,79 @@ function fakeAudio(fail?: ApiError) {
 }
 
 describe('ResultsView', () => {
-  it('shows WCPM, accuracy, fluency score and reading time as a description list', () => {
+  it("leads with the child's summary; the figures for grown-ups wait under a disclosure (issue 17)", async () => {
+    const user = userEvent.setup();
     render(<ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Your results: The Brown Dog' })).toHaveFocus();
+    // Plain words and pictures first: no percentile, no words-correct-per-minute on show.
+    expect(screen.getByText('Good try! Keep practising to earn stars.')).toBeVisible();
+    const stars = screen.getByRole('list', { name: 'Your stars' });
+    expect(within(stars).getAllByRole('listitem')).toHaveLength(3);
+    expect(stars).toHaveTextContent('Next time: Next time, try to read all the way to the end.');
+    expect(screen.getByText('You read 7 of the 9 words: most of the story.')).toBeVisible();
+    const practise = screen.getByRole('list', { name: 'Words to practise' });
+    expect(
+      within(practise)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['brown', 'big']);
+    expect(screen.getByText(/percentile/)).not.toBeVisible();
+    expect(screen.getByText('Words correct per minute')).not.toBeVisible();
+    // Try again comes right after the summary, before the marked passage.
+    const order = [
+      screen.getByRole('list', { name: 'Words to practise' }),
+      screen.getByRole('button', { name: 'Try again' }),
+      screen.getByRole('region', { name: 'How you read each word' }),
+    ];
+    for (let i = 1; i < order.length; i++) {
+      expect(
+        order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    }
+
+    const grownUps = screen.getByRole('button', { name: 'For grown-ups: scores and norms' });
+    expect(grownUps).toHaveAttribute('aria-expanded', 'false');
+    await user.click(grownUps);
     const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(term('Words correct per minute')).toBe('50');
     expect(term('Accuracy')).toBe('71.4%');
     expect(term('Fluency score')).toBe('31 out of 100');
     expect(term('Reading time')).toBe('6 seconds');
-    expect(screen.getByText(/You read 5 of 9 words correctly, with 2 words to practise/)).toBeInTheDocument();
+    expect(term('Words reached')).toBe('7 of 9');
+    expect(screen.getByText(/5 of the 7 words reached were read correctly/)).toBeVisible();
+  });
+
+  it('a partial reading says how much was read and is not praised as complete (issue 17, item 1)', () => {
+    const words = Array.from({ length: 62 }, (_, index) => ({
+      index,
+      text: `word${index}`,
+      status: index < 19 ? ('correct' as const) : ('not_reached' as const),
+      heard: index < 19 ? `word${index}` : null,
+      start: index < 19 ? index : null,
+      end: index < 19 ? index + 0.5 : null,
+      hesitation: false,
+    }));
+    const partial = {
+      ...SAMPLE_RESPONSE,
+      result: {
+        ...SAMPLE_RESPONSE.result,
+        wordsTotal: 62,
+        wordsAttempted: 19,
+        wordsCorrect: 19,
+        errors: 0,
+        accuracy: 100,
+        words,
+      },
+      tokensAwarded: 0,
+      balance: 10,
+      newAchievements: [],
+    };
+    render(<ResultsView response={partial} grade="3" onReadAgain={noop} onChooseAnother={noop} />);
+    expect(screen.getByText('You read 19 of the 62 words: part of the story.')).toBeVisible();
+    expect(screen.getByText('Good try! Keep practising to earn stars.')).toBeVisible();
+    expect(screen.getByRole('list', { name: 'Your stars' })).not.toHaveTextContent(/^Star:/);
+    expect(screen.getByText(/Tokens come when you read most of a story/)).toBeVisible();
+    expect(screen.queryByText('Achievement unlocked')).toBeNull();
   });
 
   it('reads every miscue after its word, in words, not by colour', () => {
@@ -85,11 +149,13 @@ describe('ResultsView', () => {
     expect(squash(passage.querySelector('.scored-passage')?.textContent)).toMatch(/today!, not reached,$/);
   });
 
-  it('compares with Hasbrouck & Tindal (2017) for the grade and season, or asks for a grade', () => {
+  it('compares with Hasbrouck & Tindal (2017) for the grade and season, or asks for a grade', async () => {
+    const user = userEvent.setup();
     const { unmount } = render(
       <ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} />,
     );
-    const norms = screen.getByRole('region', { name: 'Compared with other readers' });
+    await user.click(screen.getByRole('button', { name: 'For grown-ups: scores and norms' }));
+    const norms = screen.getByRole('heading', { name: 'Compared with other readers' }).parentElement!;
     // 22 November: fall; grade 3 fall norms 40, 59, 83, 104, 134.
     expect(norms).toHaveTextContent(
       'between the 10th and 25th percentile for fall readers in grade 3; the middle (50th percentile) is 83',
@@ -97,6 +163,7 @@ describe('ResultsView', () => {
     expect(norms).toHaveTextContent('Hasbrouck & Tindal (2017)');
     unmount();
     render(<ResultsView response={SAMPLE_RESPONSE} grade={null} onReadAgain={noop} onChooseAnother={noop} />);
+    await user.click(screen.getByRole('button', { name: 'For grown-ups: scores and norms' }));
     expect(screen.getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/profile');
   });
 
@@ -104,9 +171,9 @@ describe('ResultsView', () => {
     const { unmount } = render(
       <ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} />,
     );
-    const tokens = screen.getByRole('region', { name: 'Tokens' });
-    expect(squash(tokens.textContent)).toContain('You earned 5 tokens. You now have 15 tokens.');
-    expect(tokens).toHaveTextContent('Speed Reader: Read 50 words a minute with 90% accuracy');
+    const tokens = screen.getByRole('heading', { name: 'Tokens' }).nextElementSibling;
+    expect(squash(tokens?.textContent)).toContain('You earned 5 tokens. You now have 15 tokens.');
+    expect(screen.getByText('Speed Reader')).toBeVisible();
     unmount();
     render(
       <ResultsView
@@ -116,9 +183,7 @@ describe('ResultsView', () => {
         onChooseAnother={noop}
       />,
     );
-    expect(screen.getByRole('region', { name: 'Tokens' })).toHaveTextContent(
-      'already saved. Its tokens were paid the first time',
-    );
+    expect(screen.getByText(/already saved. Its tokens were paid the first time/)).toBeVisible();
   });
 
   it('Try again and Choose another story call back', async () => {

@@ -4,8 +4,12 @@ import { speakableTokens } from '#core/api/stories.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { secondsInWords } from '#core/fluency-session/countdown.ts';
 import { compareWithNorms, normsGrade, seasonOf } from '#core/fluency-session/season.ts';
+import { readingSummary } from '#core/fluency-session/summary.ts';
 import { protectedPaths } from '../../app/paths.ts';
+import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Disclosure } from '../../ui/Disclosure.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { ListenToWord, type WordAudio } from './ListenToWord.tsx';
 import { ScoredPassage, WordLegend } from './ScoredPassage.tsx';
@@ -22,6 +26,9 @@ export interface ResultsViewProps {
   wordAudio?: WordAudio;
 }
 
+/** The title of the grown-ups' part of the results. */
+export const GROWN_UPS_RESULTS_TITLE = 'For grown-ups: scores and norms';
+
 const round = (n: number) => Math.round(n);
 
 /**
@@ -37,9 +44,11 @@ export function withPassageText(result: FluencyResult, passageText: string | und
 }
 
 /**
- * The results of one reading (issue 5): WCPM, accuracy, fluency score and reading time; the passage
- * with every word marked; the comparison with Hasbrouck & Tindal (2017) norms for the reader's grade
- * and the season; tokens and achievements earned; "Try again" and "Listen to a word".
+ * The results of one reading (issues 5 and 17). First the child's part, in plain words and pictures:
+ * stars and what each is for, how much of the story was read, the words to practise, tokens and
+ * achievements, then "Try again". Then the passage with every word marked and "Listen to a word".
+ * Last, under a disclosure, the figures for grown-ups: WCPM, accuracy, fluency score, reading time and
+ * the comparison with Hasbrouck & Tindal (2017) norms for the reader's grade and the season.
  */
 export function ResultsView({
   response,
@@ -51,58 +60,80 @@ export function ResultsView({
 }: ResultsViewProps) {
   const { session } = response;
   const result = withPassageText(response.result, passageText);
+  const summary = readingSummary(result);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const g = normsGrade(grade);
   const comparison =
     g !== undefined ? compareWithNorms(result.wcpm, g, seasonOf(new Date(session.created_at))) : null;
-  const miscues = result.words.filter((w) => w.status === 'substitution' || w.status === 'omission').length;
+  const readShare = summary.wordsTotal > 0 ? summary.wordsReached / summary.wordsTotal : 0;
 
   return (
     <section aria-labelledby="results-title" className="fluency-results">
       <h2 id="results-title" ref={heading} tabIndex={-1}>
         Your results: {session.story_title}
       </h2>
-      <dl className="fluency-scores">
-        <div className="fluency-score">
-          <dt>Words correct per minute</dt>
-          <dd>{round(result.wcpm)}</dd>
-        </div>
-        <div className="fluency-score">
-          <dt>Accuracy</dt>
-          <dd>{result.accuracy.toFixed(result.accuracy % 1 === 0 ? 0 : 1)}%</dd>
-        </div>
-        <div className="fluency-score">
-          <dt>Fluency score</dt>
-          <dd>
-            {result.fluencyScore}
-            <span className="fluency-score__out-of"> out of 100</span>
-          </dd>
-        </div>
-        <div className="fluency-score">
-          <dt>Reading time</dt>
-          <dd>{secondsInWords(result.readingSeconds)}</dd>
-        </div>
-      </dl>
-      <p className="fluency-results__summary">
-        You read {result.wordsCorrect} of {result.wordsTotal} words correctly
-        {miscues > 0 ? `, with ${miscues} ${miscues === 1 ? 'word' : 'words'} to practise` : ''}.
-      </p>
 
-      <section aria-labelledby="rewards-title" className="page__card fluency-rewards">
+      <div className="page__card results-summary">
+        <p className="results-summary__stars" aria-hidden="true">
+          {summary.stars.map((star) => (
+            <span key={star.id} className={cx('results-star', star.earned && 'is-earned')}>
+              <Icon name="star" size={56} />
+            </span>
+          ))}
+        </p>
+        <p className="results-summary__headline">{summary.headline}</p>
+        <ul className="results-summary__reasons" aria-label="Your stars">
+          {summary.stars.map((star) => (
+            <li key={star.id} className={cx('results-reason', star.earned && 'is-earned')}>
+              <span className="results-reason__mark">
+                <Icon name={star.earned ? 'star' : 'arrowRight'} size={24} />
+              </span>
+              <span>
+                <span className="visually-hidden">{star.earned ? 'Star: ' : 'Next time: '}</span>
+                {star.text}
+              </span>
+            </li>
+          ))}
+        </ul>
+
+        <p className="results-summary__how-much">{summary.howMuch}</p>
+        {/* The same as the sentence above, drawn: how far through the story the reader got. */}
+        <div className="results-progress" aria-hidden="true">
+          <div className="results-progress__fill" style={{ inlineSize: `${Math.round(readShare * 100)}%` }} />
+        </div>
+
+        <h3 id="practise-title">Words to practise</h3>
+        {summary.wordsToPractise.length > 0 ? (
+          <ul className="practise-words" aria-labelledby="practise-title">
+            {summary.wordsToPractise.map((word) => (
+              <li key={word} className="practise-word">
+                {word}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No words to practise this time.</p>
+        )}
+
         <h3 id="rewards-title">Tokens</h3>
         {response.replayed ? (
           <p>
             This reading was already saved. Its tokens were paid the first time; you have {response.balance}{' '}
             tokens.
           </p>
-        ) : (
+        ) : response.tokensAwarded > 0 ? (
           <p>
             You earned{' '}
             <strong>
               {response.tokensAwarded} {response.tokensAwarded === 1 ? 'token' : 'tokens'}
             </strong>
             . You now have {response.balance} tokens.
+          </p>
+        ) : (
+          <p>
+            Tokens come when you read most of a story. Read to the end to earn them! You have{' '}
+            {response.balance} tokens.
           </p>
         )}
         {response.newAchievements.length > 0 ? (
@@ -117,29 +148,19 @@ export function ResultsView({
             </ul>
           </>
         ) : null}
-      </section>
+      </div>
+
+      <div className="fluency-actions">
+        <Button onPress={onReadAgain}>Try again</Button>
+        <Button variant="secondary" onPress={onChooseAnother}>
+          Choose another story
+        </Button>
+      </div>
 
       <section aria-labelledby="passage-title" className="page__card">
         <h3 id="passage-title">How you read each word</h3>
         <ScoredPassage words={result.words} />
         <WordLegend />
-      </section>
-
-      <section aria-labelledby="norms-title" className="page__card">
-        <h3 id="norms-title">Compared with other readers</h3>
-        {comparison ? (
-          <>
-            <p>{comparison.sentence}</p>
-            <p className="fluency-norms__source">
-              Source: Hasbrouck &amp; Tindal (2017), oral reading fluency norms for {comparison.season}.
-            </p>
-          </>
-        ) : (
-          <p>
-            Add your grade to <Link href={protectedPaths.profile}>your profile</Link> to compare your reading
-            with other readers in your grade.
-          </p>
-        )}
       </section>
 
       {session.has_audio ? (
@@ -150,12 +171,58 @@ export function ResultsView({
         />
       ) : null}
 
-      <div className="fluency-actions">
-        <Button onPress={onReadAgain}>Try again</Button>
-        <Button variant="secondary" onPress={onChooseAnother}>
-          Choose another story
-        </Button>
-      </div>
+      <Disclosure title={GROWN_UPS_RESULTS_TITLE} className="page__card results-grown-ups">
+        <dl className="fluency-scores">
+          <div className="fluency-score">
+            <dt>Words correct per minute</dt>
+            <dd>{round(result.wcpm)}</dd>
+          </div>
+          <div className="fluency-score">
+            <dt>Accuracy</dt>
+            <dd>{result.accuracy.toFixed(result.accuracy % 1 === 0 ? 0 : 1)}%</dd>
+          </div>
+          <div className="fluency-score">
+            <dt>Fluency score</dt>
+            <dd>
+              {result.fluencyScore}
+              <span className="fluency-score__out-of"> out of 100</span>
+            </dd>
+          </div>
+          <div className="fluency-score">
+            <dt>Reading time</dt>
+            <dd>{secondsInWords(result.readingSeconds)}</dd>
+          </div>
+          <div className="fluency-score">
+            <dt>Words reached</dt>
+            <dd>
+              {summary.wordsReached} of {summary.wordsTotal}
+            </dd>
+          </div>
+        </dl>
+        <p>
+          {result.wordsCorrect} of the {summary.wordsReached} words reached were read correctly. Accuracy
+          counts only the words reached
+          {summary.mostlyRead
+            ? '.'
+            : '; this reading stopped before half of the story, so it earns no tokens and no speed or accuracy achievement.'}
+        </p>
+        <div className="fluency-norms">
+          <h4>Compared with other readers</h4>
+          {comparison ? (
+            <>
+              <p>{comparison.sentence}</p>
+              <p className="fluency-norms__source">
+                Source: Hasbrouck &amp; Tindal (2017), oral reading fluency norms for {comparison.season}.
+              </p>
+            </>
+          ) : (
+            <p>
+              Add your grade to <Link href={protectedPaths.profile}>your profile</Link> to compare your
+              reading with other readers in your grade.
+            </p>
+          )}
+        </div>
+      </Disclosure>
     </section>
   );
 }

@@ -6,14 +6,20 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { fromCallback, fromPromise, type ActorOptions, type AnyActorLogic, type EventObject } from 'xstate';
 
 /** The clock option of an actor (xstate's Clock type is not exported). */
 export type SessionClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 import { announce } from '#a11y/announcer.ts';
 import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
-import { INITIAL_END_OF_READING, nextEndOfReading } from '#core/fluency-session/end-of-reading.ts';
+import {
+  END_CHECK_FROM_SHARE,
+  INITIAL_SILENCE_WATCH,
+  nextSilenceWatch,
+  restartSilenceWatch,
+} from '#core/fluency-session/end-of-reading.ts';
+import { estimatedShareRead } from '#core/fluency-session/reading-place.ts';
 import { classifySaveError } from '#core/fluency-session/save-errors.ts';
 import {
   fluencySessionMachine,
@@ -34,6 +40,7 @@ import { challengeDoneLine } from '#core/challenges/challenge-messages.ts';
 import { showToast } from '../../ui/toast-store.ts';
 import { READING_SESSIONS_QUERY_KEY } from './api/reading-sessions.ts';
 import { READING_STATS_QUERY_KEY } from './api/reading-stats.ts';
+import { checkReadingEnd } from './api/check-reading-end.ts';
 import {
   SaveReadingError,
   saveReadingSession,
@@ -55,6 +62,17 @@ export interface FluencyEffects {
   ): Promise<SaveReadingSessionResponse>;
   /** A fresh idempotency key per recording. */
   newRecordingId(): string;
+  /** Whether the recording so far reaches the story's last word (POST /api/fluency/score, not saved). */
+  checkReadingEnd(audio: Blob, storyId: string, signal?: AbortSignal): Promise<boolean>;
+}
+
+/** What the recorder needs to know of the reading to estimate the reader's place. */
+export interface ReadingInfo {
+  storyId: string | null;
+  /** Words in the story, once it has loaded. */
+  wordsTotal: number | null;
+  /** The reader's profile grade. */
+  grade: string | null;
 }
 
 /**
@@ -73,6 +91,7 @@ export const browserEffects: FluencyEffects = {
   startCapture,
   saveReading: saveReadingSession,
   newRecordingId: () => newRecordingId(),
+  checkReadingEnd,
 };
 
 /**
@@ -98,13 +117,21 @@ function celebrate(response: SaveReadingSessionResponse): void {
  * The session machine with the browser's effects provided. The granted microphone stream (until the
  * recorder takes it) and the newest recording by id (which a retry re-sends byte for byte) live in
  * this closure, not in the machine's context.
- * @param effects microphone, recorder, upload
+ *
+ * The recorder feeds the silence watch (core/fluency-session/end-of-reading.ts): a pause in the second
+ * half of the story (by the estimated place) asks the scorer whether the last word was reached, and
+ * sends `recording.finished` if so; a long silence sends `recording.silent` (the machine asks "Are you
+ * still reading?") and speech after it `recording.resumed`.
+ *
+ * @param effects microphone, recorder, upload, end check
  * @param onSaved called once per saved session
+ * @param reading the story's length and the reader's grade, read when a pause is heard
  * @returns the machine and a function that releases a microphone nobody is recording from
  */
 export function provideFluencySession(
   effects: FluencyEffects,
   onSaved: (response: SaveReadingSessionResponse) => void,
+  reading: () => ReadingInfo = () => ({ storyId: null, wordsTotal: null, grade: null }),
 ) {
   const streamRef = { current: null as MediaStream | null };
   const recordingsRef = { current: new Map<string, Blob>() };
@@ -123,8 +150,27 @@ export function provideFluencySession(
         let session: CaptureSession | null = null;
         let closed = false;
         let stopRequested = false;
-        let finishedSent = false;
-        let detector = INITIAL_END_OF_READING;
+        let silence = INITIAL_SILENCE_WATCH;
+        // One end check at a time; aborted when the recording ends.
+        let checking: AbortController | null = null;
+        const checkEnd = () => {
+          const { storyId, wordsTotal, grade } = reading();
+          if (!session || checking || !storyId || !wordsTotal) return;
+          if (estimatedShareRead(silence.speechSeconds, wordsTotal, grade) < END_CHECK_FROM_SHARE) return;
+          const controller = new AbortController();
+          checking = controller;
+          effects.checkReadingEnd(session.snapshot().wav, storyId, controller.signal).then(
+            (reached) => {
+              if (checking === controller) checking = null;
+              if (reached && !closed && !stopRequested && !controller.signal.aborted) {
+                sendBack({ type: 'recording.finished' });
+              }
+            },
+            () => {
+              if (checking === controller) checking = null;
+            },
+          );
+        };
         const finish = async () => {
           if (!session) return;
           const audio = await session.stop();
@@ -146,12 +192,18 @@ export function provideFluencySession(
             .startCapture(stream, {
               onLevel: (level, elapsedSeconds) => {
                 if (closed) return;
-                sendBack({ type: 'recording.progress', level, elapsedSeconds });
-                detector = nextEndOfReading(detector, elapsedSeconds, level);
-                if (detector.finished && !finishedSent) {
-                  finishedSent = true;
-                  sendBack({ type: 'recording.finished' });
-                }
+                // A long silence only asks "Are you still reading?"; the machine decides what follows.
+                const watched = nextSilenceWatch(silence, elapsedSeconds, level);
+                silence = watched.state;
+                sendBack({
+                  type: 'recording.progress',
+                  level,
+                  elapsedSeconds,
+                  speechSeconds: silence.speechSeconds,
+                });
+                if (watched.signal === 'paused') checkEnd();
+                else if (watched.signal === 'silent') sendBack({ type: 'recording.silent' });
+                else if (watched.signal === 'resumed') sendBack({ type: 'recording.resumed' });
               },
               onTrackEnded: () => sendBack({ type: 'recording.failed', reason: 'failed' }),
             })
@@ -169,12 +221,18 @@ export function provideFluencySession(
             );
         }
         receive((event) => {
-          if (event.type !== 'capture.stop' || stopRequested) return;
+          if (event.type === 'capture.listenAgain') {
+            silence = restartSilenceWatch(silence);
+            return;
+          }
+          if (stopRequested) return;
           stopRequested = true;
+          checking?.abort();
           void finish();
         });
         return () => {
           closed = true;
+          checking?.abort();
           if (!stopRequested) session?.cancel();
         };
       }),
@@ -215,11 +273,22 @@ export function provideFluencySession(
       }),
     },
     actions: {
-      announce: (_, params) => announce(params.message),
+      announce: (_, params) => announce(params.message, params.politeness),
       publishResult: (_, params) => onSaved(params.response),
     },
   });
   return { machine, releaseMicrophone };
+}
+
+/** A holder of the latest {@link ReadingInfo}, read by the recorder and written by the page. */
+function readingInfoBox(initial: ReadingInfo) {
+  let info = initial;
+  return {
+    get: (): ReadingInfo => info,
+    set: (next: Partial<ReadingInfo>) => {
+      info = { ...info, ...next };
+    },
+  };
 }
 
 /**
@@ -228,6 +297,8 @@ export function provideFluencySession(
  * @param effects the browser effects, or fakes in tests
  * @param maxSeconds longest recording (default 60 s)
  * @param clock the machine's clock for the countdown and the time limit (tests pass a SimulatedClock)
+ * @returns the snapshot, `send`, and `setReading` for the page to pass the story's length and the
+ *   reader's grade (for the end check) once they have loaded
  */
 export function useFluencySession(
   initialStoryId: string | null,
@@ -236,22 +307,34 @@ export function useFluencySession(
   clock?: SessionClock,
 ) {
   const queryClient = useQueryClient();
+  // What the recorder reads when it hears a pause: kept outside React state (no re-render).
+  const [reading] = useState(() =>
+    readingInfoBox({ storyId: initialStoryId, wordsTotal: null, grade: null }),
+  );
   const [{ machine, releaseMicrophone }] = useState(() =>
-    provideFluencySession(effects, (response) => {
-      // The header's token count and streak, the history and the chart (spec §2.4, §4.6, §9).
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: READING_STATS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: READING_SESSIONS_QUERY_KEY });
-      // Today's challenges, the ledger and the achievements (issue #13).
-      void invalidateAfterReading(queryClient);
-      celebrate(response);
-    }),
+    provideFluencySession(
+      effects,
+      (response) => {
+        // The header's token count and streak, the history and the chart (spec §2.4, §4.6, §9).
+        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: READING_STATS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: READING_SESSIONS_QUERY_KEY });
+        // Today's challenges, the ledger and the achievements (issue #13).
+        void invalidateAfterReading(queryClient);
+        celebrate(response);
+      },
+      reading.get,
+    ),
   );
 
   const [snapshot, send] = useMachine(machine, {
     input: { storyId: initialStoryId, ...(maxSeconds !== undefined ? { maxSeconds } : {}) },
     ...(clock ? { clock } : {}),
   });
+
+  useEffect(() => {
+    reading.set({ storyId: snapshot.context.storyId });
+  }, [reading, snapshot.context.storyId]);
 
   // A microphone granted for a countdown that was cancelled is released at once.
   const holdsMicrophone = snapshot.matches('countdown') || snapshot.matches('requestingMicrophone');
@@ -260,5 +343,7 @@ export function useFluencySession(
   }, [holdsMicrophone, releaseMicrophone]);
   useEffect(() => releaseMicrophone, [releaseMicrophone]);
 
-  return { snapshot, send };
+  const setReading = useCallback((info: Omit<ReadingInfo, 'storyId'>) => reading.set(info), [reading]);
+
+  return { snapshot, send, setReading };
 }

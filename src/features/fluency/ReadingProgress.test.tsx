@@ -1,0 +1,102 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReadingSession, ReadingStats } from '#core/api/reading-sessions.ts';
+import { READING_SESSIONS_QUERY_KEY } from './api/reading-sessions.ts';
+import { READING_STATS_QUERY_KEY } from './api/reading-stats.ts';
+import {
+  GROWN_UPS_PROGRESS_TITLE,
+  ReadingProgress,
+  SCROLL_HINT,
+  chartTickLabels,
+} from './ReadingProgress.tsx';
+
+const at = (day: number, hour: number) => new Date(2026, 10, day, hour).toISOString();
+const point = (id: string, created_at: string, wcpm: number) => ({
+  id,
+  created_at,
+  story_title: 'The Snail Race',
+  fluency_score: 40,
+  accuracy_percentage: 90,
+  words_per_minute: wcpm,
+});
+const STATS: ReadingStats = {
+  chart: [point('a', at(23, 9), 40), point('b', at(23, 15), 46), point('c', at(24, 9), 50)],
+  averages: { fluency: 40, accuracy: 90, wordsPerMinute: 45, sessions: 3 },
+  recentProgress: { accuracy: -25, fluency: -10, wordsPerMinute: -156, tokens: 0 },
+  perStory: [],
+  streak: 2,
+};
+const SESSIONS = STATS.chart.map((p): ReadingSession => ({
+  id: p.id,
+  created_at: p.created_at,
+  story_id: null,
+  story_title: p.story_title,
+  fluency_score: p.fluency_score,
+  accuracy_percentage: p.accuracy_percentage,
+  words_per_minute: p.words_per_minute,
+  tokens_awarded: 5,
+  mode: 'practice',
+  reading_seconds: 30,
+  has_audio: false,
+}));
+
+function renderProgress() {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(READING_STATS_QUERY_KEY, STATS);
+  client.setQueryData(READING_SESSIONS_QUERY_KEY, SESSIONS);
+  render(
+    <QueryClientProvider client={client}>
+      <ReadingProgress />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('ReadingProgress (issue 17, item 3)', () => {
+  it('tells the child how often they read; the figures for grown-ups wait under a disclosure', async () => {
+    const user = userEvent.setup();
+    renderProgress();
+    expect(screen.getByText('You have read 3 times. Your reading streak: 2 days.')).toBeVisible();
+    // "words correct per minute down 156, accuracy down 25 points" is for grown-ups only.
+    expect(screen.getByText(/down 156/)).not.toBeVisible();
+    const toggle = screen.getByRole('button', { name: GROWN_UPS_PROGRESS_TITLE });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByText(/down 156/)).toBeVisible();
+    expect(screen.getByRole('figure', { name: /Your last 3 readings/ })).toBeVisible();
+  });
+
+  it('labels the chart by reading number, with the day only where it changes', () => {
+    expect(chartTickLabels(STATS.chart)).toEqual([
+      { number: '1', day: 'Nov 23' },
+      { number: '2', day: '' },
+      { number: '3', day: 'Nov 24' },
+    ]);
+  });
+
+  it('says when a table scrolls sideways (375 px), and not when it fits', async () => {
+    const user = userEvent.setup();
+    // jsdom lays nothing out: the table scroller is 1000 px wide inside, 340 px on screen.
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('table-scroll') ? 1000 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('table-scroll') ? 340 : 0;
+    });
+    renderProgress();
+    await user.click(screen.getByRole('button', { name: GROWN_UPS_PROGRESS_TITLE }));
+    const history = screen.getByRole('region', { name: 'Every reading, newest first' });
+    expect(history.previousElementSibling).toHaveTextContent(SCROLL_HINT);
+    expect(within(history).getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('shows no hint when the tables fit', async () => {
+    const user = userEvent.setup();
+    renderProgress();
+    await user.click(screen.getByRole('button', { name: GROWN_UPS_PROGRESS_TITLE }));
+    expect(screen.queryByText(SCROLL_HINT)).toBeNull();
+  });
+});
