@@ -134,13 +134,14 @@ test.describe('accounts', () => {
     await page.getByRole('textbox', { name: /Pet's name/ }).fill('Biscuit');
     await page.getByRole('button', { name: 'Start reading' }).click();
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Hi, Mia!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home Dashboard' })).toBeVisible();
+    await expect(page.getByText('Hi, Mia!')).toBeVisible();
 
     // The shell: student sidebar, header.
     const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
-    await expect(sidebar.getByRole('heading', { name: 'Navigation' })).toBeVisible();
-    await expect(sidebar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-    await expect(sidebar.getByRole('heading', { name: 'Assess' })).toHaveCount(0);
+    await expect(sidebar.getByRole('list', { name: 'Navigation' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Home Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar.getByRole('list', { name: 'Assess' })).toHaveCount(0);
     await expect(page.getByText('0 streak')).toBeVisible();
     await expect(page.getByText('0 tokens')).toBeVisible();
     await checkA11y(page, '/home');
@@ -200,8 +201,8 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/teacher-dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Teacher Dashboard' })).toBeVisible();
     const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
-    await expect(sidebar.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    await expect(sidebar.getByRole('link', { name: 'Story Library' })).toBeVisible();
+    await expect(sidebar.getByRole('list', { name: 'Dashboard' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Premade Stories' })).toBeVisible();
     await checkA11y(page, '/teacher-dashboard');
     // Signed in, /login sends a teacher to the dashboard (§4.1).
     await page.goto('/login');
@@ -317,7 +318,8 @@ test.describe('accounts', () => {
     await kb.type('Rex');
     await kb.press('Enter');
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Hi, Ana!' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home Dashboard' })).toBeVisible();
+    await expect(page.getByText('Hi, Ana!')).toBeVisible();
 
     // F8 reaches the toast region; Escape there dismisses the toast.
     await tabTo('link', 'Ana');
@@ -362,7 +364,7 @@ test.describe('accounts', () => {
     await expect(dialog).toHaveCount(0);
     // Following a link closes it.
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await dialog.getByRole('link', { name: 'My Profile' }).click();
+    await dialog.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(dialog).toHaveCount(0);
   });

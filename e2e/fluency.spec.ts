@@ -83,6 +83,43 @@ function makeReading(story: { id: string; title: string; body: string }): Readin
   };
 }
 
+/**
+ * A hesitant reading: flite reads the first half of the story, then 6 s of silence (the reader stuck on
+ * a word), then the rest; 4.5 s of silence in front for the countdown.
+ */
+function makeHesitantReading(story: { id: string; body: string }, pauseSeconds = 6): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sparky-hesitant-'));
+  const words = story.body.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  const half = Math.floor(words.length / 2);
+  const parts = [words.slice(0, half).join(' '), words.slice(half).join(' ')];
+  const pieces = parts.map((text, i) => {
+    const raw = join(dir, `raw-${i}.wav`);
+    const wav = join(dir, `part-${i}.wav`);
+    execFileSync('flite', ['-voice', 'slt', '--setf', 'duration_stretch=1.3', '-t', text, '-o', raw]);
+    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav]);
+    return wav;
+  });
+  const silence = join(dir, 'pause.wav');
+  execFileSync('sox', [
+    '-n',
+    '-r',
+    '16000',
+    '-c',
+    '1',
+    '-b',
+    '16',
+    silence,
+    'trim',
+    '0',
+    String(pauseSeconds),
+  ]);
+  const joined = join(dir, 'joined.wav');
+  execFileSync('sox', [pieces[0]!, silence, pieces[1]!, joined]);
+  const mic = join(dir, 'mic.wav');
+  execFileSync('sox', [joined, mic, 'pad', '4.5', '0']);
+  return mic;
+}
+
 /** A browser whose microphone plays `wav` once (stack-gotchas: `%noloop`). */
 function launchWithMicrophone(wav: string): Promise<Browser> {
   return chromium.launch({
@@ -276,7 +313,9 @@ test.describe('fluency practice', () => {
       expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
       expect(keys[1]).toBe(keys[0]);
 
-      // WCPM within 10 % of the truth, and the omitted word marked.
+      // The child's summary first; WCPM within 10 % of the truth under the grown-ups' disclosure.
+      await expect(page.getByRole('list', { name: 'Words to practise' })).toContainText(reading.omitted);
+      await page.getByRole('button', { name: 'For grown-ups: scores and norms' }).click();
       const wcpmText = await page
         .getByText('Words correct per minute', { exact: true })
         .first()
@@ -314,8 +353,8 @@ test.describe('fluency practice', () => {
       // Tokens went up once; the header shows the new count. Two readings finish Story Time (a target of
       // 1 or 2 stories, spec §3): if this one finished it, its 10 tokens were paid with the reading's.
       const tokensAfter = await tokens(page);
-      const tokensRegion = page.getByRole('region', { name: 'Tokens' });
-      const sessionEarned = Number((await tokensRegion.textContent())?.match(/You earned (\d+)/)?.[1]);
+      const tokensLine = page.locator('main').getByText(/You earned \d+ tokens?\. You now have/);
+      const sessionEarned = Number((await tokensLine.textContent())?.match(/You earned (\d+)/)?.[1]);
       expect(sessionEarned).toBeGreaterThan(0);
       const challenges = (await (await page.request.get('/api/daily-challenges')).json()) as {
         challenges: {
@@ -329,11 +368,12 @@ test.describe('fluency practice', () => {
       expect([sessionEarned, sessionEarned + storyTime!.challenge_data.reward_tokens]).toContain(
         tokensAfter - tokensBefore,
       );
-      await expect(tokensRegion).toContainText(`You now have ${tokensAfter} tokens`);
+      await expect(tokensLine).toContainText(`You now have ${tokensAfter} tokens`);
       await expect(page.getByText(`${tokensAfter} tokens`, { exact: true }).first()).toBeVisible();
 
-      // History and chart.
+      // History and chart, for grown-ups.
       const progress = page.getByRole('region', { name: 'Your progress' });
+      await progress.getByRole('button', { name: 'For grown-ups: progress figures' }).click();
       await expect(progress.getByRole('figure', { name: /Your last 2 readings/ })).toBeVisible();
       await expect(
         progress.getByRole('table', { name: 'Every reading, newest first' }).getByRole('row'),
@@ -471,5 +511,102 @@ test.describe('fluency practice', () => {
         page.getByRole('heading', { level: 2, name: /Get ready to read|Recording/ }),
       ).toBeVisible();
     });
+  });
+
+  test('a hesitant reader on a phone: a 6 s pause mid-story does not cut the reading off', async ({
+    browser: defaultBrowser,
+    baseURL,
+  }) => {
+    const setup = await newContext(defaultBrowser, baseURL!);
+    await signUpAndIn(setup.page, 'fluency-hesitant-setup');
+    const story = await pickStory(setup.page);
+    const reading = makeReading(story);
+    const mic = makeHesitantReading(story);
+    await setup.context.close();
+
+    const browser = await launchWithMicrophone(mic);
+    try {
+      const { page } = await newContext(browser, baseURL!);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await signUpAndIn(page, 'fluency-hesitant');
+      await firstSessionByApi(page, reading);
+      await page.goto(`/fluency?storyId=${reading.storyId}`);
+
+      // Start reading is on the first screen, above the story (issue 17, item 2).
+      const start = page.getByRole('button', { name: 'Start reading' });
+      await expect(start).toBeEnabled();
+      const startBox = (await start.boundingBox())!;
+      expect(startBox.y + startBox.height).toBeLessThanOrEqual(812);
+      await shot(page, '375-choosing');
+
+      // Every heading the session shows, so the test can tell whether the question ever came.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { seenHeadings: string[] }).seenHeadings = seen;
+        new MutationObserver(() => {
+          for (const h of document.querySelectorAll('main h2')) {
+            const text = h.textContent ?? '';
+            if (!seen.includes(text)) seen.push(text);
+          }
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      await start.click();
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Recording: read the story out loud' }),
+      ).toBeVisible({
+        timeout: 10_000,
+      });
+      // While recording on a phone the story fills the screen under the bar, not one line of it.
+      const passage = page.getByRole('article', { name: reading.title });
+      await page.waitForTimeout(1500);
+      const visible = await passage.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
+      });
+      expect(visible).toBeGreaterThan(812 * 0.5);
+      await expect(page.getByRole('button', { name: 'Stop' })).toBeInViewport();
+      await shot(page, '375-recording');
+      await checkA11y(page, '/fluency recording at 375 px');
+
+      const results = page.getByRole('heading', { level: 2, name: `Your results: ${reading.title}` });
+      await expect(results).toBeVisible({ timeout: 150_000 });
+      const seen = await page.evaluate(() => (window as unknown as { seenHeadings: string[] }).seenHeadings);
+      expect(seen).not.toContain('Are you still reading?');
+      // The whole story was heard: the pause did not end it.
+      await expect(
+        page.getByText(/You read the whole story|of the \d+ words: most of the story/),
+      ).toBeVisible();
+      const summary = await page
+        .getByText(/You read .* words/)
+        .first()
+        .textContent();
+      const [reached, total] = (summary?.match(/\d+/g) ?? []).map(Number);
+      if (reached !== undefined && total !== undefined) expect(total - reached).toBeLessThanOrEqual(1);
+      await shot(page, '375-results');
+      await checkA11y(page, '/fluency results at 375 px');
+
+      // Digits are drawn in Andika (a plain zero), letters in Atkinson Hyperlegible Next.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+      const { nodeId } = await cdp.send('DOM.querySelector', {
+        nodeId: root.nodeId,
+        selector: '.chip--tokens :is(span, a)',
+      });
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      const families = fonts.map((f) => f.familyName);
+      expect(families.some((f) => /Andika/i.test(f))).toBe(true);
+      expect(families.some((f) => /Atkinson/i.test(f))).toBe(true);
+
+      // The grown-ups' progress figures: a hint where a table scrolls sideways at 375 px.
+      const progress = page.getByRole('region', { name: 'Your progress' });
+      await progress.getByRole('button', { name: 'For grown-ups: progress figures' }).click();
+      await expect(progress.getByText('Scroll sideways to see the whole table.').first()).toBeVisible();
+      await progress.screenshot({ path: join(SHOTS, 'fluency-375-progress-grown-ups.png') });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    } finally {
+      await browser.close();
+    }
   });
 });

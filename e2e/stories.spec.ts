@@ -44,7 +44,7 @@ test.describe('story library and reader', () => {
     const page = await signedInReader(browser);
 
     await page.goto('/premade-stories');
-    await expect(page.getByRole('heading', { level: 1, name: 'Story Library' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Premade Stories' })).toBeVisible();
     await expect(page.getByText(/\d+ stories in the library/)).toBeVisible();
     const stories = page.getByRole('list', { name: 'Stories' }).getByRole('listitem');
     expect(await stories.count()).toBeGreaterThanOrEqual(40);
@@ -142,12 +142,12 @@ test.describe('story library and reader', () => {
   }) => {
     const page = await signedInReader(browser);
     await page.goto('/stories');
-    await expect(page.getByRole('heading', { level: 1, name: 'My Stories' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved Stories' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No saved stories yet' })).toBeVisible();
     await checkA11y(page, '/stories');
     await shot(page, 'my-stories');
-    await page.getByRole('link', { name: 'Go to the Story Library' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Story Library' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Premade Stories' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Premade Stories' })).toBeVisible();
 
     await page.goto('/read-story/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { level: 1, name: 'Story not found' })).toBeVisible();
@@ -158,7 +158,7 @@ test.describe('story library and reader', () => {
     test.setTimeout(120_000);
     const page = await signedInReader(browser);
     await page.goto('/premade-stories');
-    await expect(page.getByRole('heading', { level: 1, name: 'Story Library' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Premade Stories' })).toBeVisible();
 
     const level = page.getByRole('button', { name: /Level/ });
     await tabTo(page, level);

@@ -17,16 +17,14 @@ import { SILENCE_LEVEL } from './level.ts';
 /**
  * Silence after speech before the page asks the scorer whether the reader reached the last word,
  * seconds: the DIBELS 8 wait before an examiner supplies a word (3 s), so a finished reader is not
- * kept waiting long. Only in the second half of the story (see {@link END_CHECK_FROM_SHARE}).
+ * kept waiting long. Only once the reader could have read the whole story
+ * (core/fluency-session/reading-place.ts `couldHaveReadAll`), and only after new speech since the
+ * last check ({@link END_CHECK_NEW_SPEECH_SECONDS}): each check scores the recording so far.
  */
 export const END_CHECK_SECONDS = 3;
 
-/**
- * The end is checked only once the estimated place (core/fluency-session/reading-place.ts) is past
- * this share of the story: a pause in the first half cannot be the end, and each check scores the
- * whole recording so far on the server.
- */
-export const END_CHECK_FROM_SHARE = 0.5;
+/** Speech heard since the last end check before another one, seconds. */
+export const END_CHECK_NEW_SPEECH_SECONDS = 2;
 
 /** A reading has reached the end when at most this many words at the end were not reached. */
 export const END_TOLERANCE_WORDS = 1;

@@ -10,6 +10,23 @@
 import { expectedWpm } from '#core/lexile/grade-norms.ts';
 
 /**
+ * The fastest pace a reader could keep, in words per second of speech: 4 (240 words a minute of
+ * speech, above the 90th percentile of every grade in Hasbrouck & Tindal 2017, whose top is about 200
+ * WCPM including pauses). An upper bound, used only to rule out an end check that cannot succeed.
+ */
+export const FASTEST_WORDS_PER_SPEECH_SECOND = 4;
+
+/**
+ * Whether, after this much speech, even a very fast reader could have read the whole passage.
+ *
+ * @param speechSeconds seconds of speech heard so far
+ * @param wordsTotal words in the passage
+ */
+export function couldHaveReadAll(speechSeconds: number, wordsTotal: number): boolean {
+  return wordsTotal > 0 && speechSeconds * FASTEST_WORDS_PER_SPEECH_SECOND >= wordsTotal;
+}
+
+/**
  * The estimated share of the passage read, 0–1.
  *
  * @param speechSeconds seconds of speech heard so far (level above the silence threshold)

@@ -5,11 +5,17 @@
  */
 import type { MeResponse } from '#core/api/account.ts';
 import { isBuiltPath, protectedPaths as p } from './paths.ts';
+import { screenName } from './screen-names.ts';
 
 /** A sidebar link. */
 export interface NavItem {
   path: string;
   label: string;
+}
+
+/** A menu link named by its screen's one name (src/app/screen-names.ts, issue 17 item 10). */
+function item(path: string): NavItem {
+  return { path, label: screenName(path) };
 }
 
 /** A titled group of links. */
@@ -33,7 +39,7 @@ export function menuKindFor(me: Pick<MeResponse, 'roles' | 'profile'>): MenuKind
 
 // Profile is not in the spec's sidebar lists (the header links it); it is added to every menu
 // because it works and it gives a teacher at least one working link while their screens are built.
-const profile: NavItem = { path: p.profile, label: 'My Profile' };
+const profile: NavItem = item(p.profile);
 /**
  * The Learn group of the adults' menus: a teacher chooses passages for the class and tries the
  * practice a student will do; a guardian reads with their child. Both work on their own account.
@@ -41,11 +47,7 @@ const profile: NavItem = { path: p.profile, label: 'My Profile' };
 const adultLearn: NavGroup = {
   id: 'learn',
   title: 'Learn',
-  items: [
-    { path: p.premadeStories, label: 'Story Library' },
-    { path: p.fluency, label: 'Reading Fluency' },
-    { path: p.learn, label: 'Learning Center' },
-  ],
+  items: [item(p.premadeStories), item(p.fluency), item(p.learn)],
 };
 
 /** Every link of every menu, built or not (§2.4). */
@@ -54,112 +56,94 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
     {
       id: 'main',
       title: 'Navigation',
-      items: [
-        { path: p.home, label: 'Home' },
-        { path: p.studentClassroom, label: 'My Classroom' },
-        { path: p.aiTutor, label: 'AI Tutor' },
-        profile,
-      ],
+      items: [item(p.home), item(p.studentClassroom), item(p.aiTutor), profile],
     },
     {
       id: 'learn',
       title: 'Learn',
       items: [
-        { path: p.create, label: 'Create Story' },
-        { path: p.stories, label: 'My Stories' },
-        { path: p.premadeStories, label: 'Story Library' },
-        { path: p.import, label: 'Import Text' },
-        { path: p.learn, label: 'Learning Center' },
-        { path: p.fluency, label: 'Reading Fluency' },
+        item(p.create),
+        item(p.stories),
+        item(p.premadeStories),
+        item(p.import),
+        item(p.learn),
+        item(p.fluency),
         // Students have no Assess group (§6), so their screening and assessment sit under Learn.
-        { path: p.screening, label: 'Reading Screening' },
-        { path: p.assessment, label: 'Assessment' },
+        item(p.screening),
+        item(p.assessment),
       ],
     },
     {
       id: 'rewards',
       title: 'Rewards',
-      items: [
-        { path: p.avatarShop, label: 'Avatar Shop' },
-        { path: p.tokens, label: 'Tokens' },
-        { path: p.rewards, label: 'Rewards' },
-      ],
+      items: [item(p.avatarShop), item(p.tokens), item(p.rewards)],
     },
   ],
   other: [
     {
       id: 'main',
       title: 'Navigation',
-      items: [{ path: p.home, label: 'Home' }, { path: p.aiTutor, label: 'AI Tutor' }, profile],
+      items: [item(p.home), item(p.aiTutor), profile],
     },
     {
       id: 'learn',
       title: 'Learn',
       items: [
-        { path: p.create, label: 'Create Story' },
-        { path: p.stories, label: 'My Stories' },
-        { path: p.premadeStories, label: 'Story Library' },
-        { path: p.import, label: 'Import Text' },
-        { path: p.learn, label: 'Learning Center' },
-        { path: p.fluency, label: 'Reading Fluency' },
+        item(p.create),
+        item(p.stories),
+        item(p.premadeStories),
+        item(p.import),
+        item(p.learn),
+        item(p.fluency),
       ],
     },
     {
       id: 'assess',
       title: 'Assess',
-      items: [
-        { path: p.screening, label: 'Reading Screening' },
-        { path: p.assessment, label: 'Assessment' },
-      ],
+      items: [item(p.screening), item(p.assessment)],
     },
     {
       id: 'rewards',
       title: 'Rewards',
-      items: [
-        { path: p.tokens, label: 'Tokens' },
-        { path: p.rewards, label: 'Rewards' },
-      ],
+      items: [item(p.tokens), item(p.rewards)],
     },
   ],
   guardian: [
     {
       id: 'main',
       title: 'Navigation',
-      items: [{ path: p.home, label: 'Home' }, profile],
+      items: [item(p.home), profile],
     },
     adultLearn,
     {
       id: 'assess',
       title: 'Assess',
-      items: [
-        { path: p.reports, label: 'Progress' },
-        { path: p.goals, label: 'Goals' },
-      ],
+      items: [item(p.reports), item(p.goals)],
     },
-    { id: 'rewards', title: 'Rewards', items: [{ path: p.rewards, label: 'Rewards' }] },
+    { id: 'rewards', title: 'Rewards', items: [item(p.rewards)] },
   ],
   teacher: [
     {
       id: 'main',
       title: 'Dashboard',
-      items: [{ path: p.teacherDashboard, label: 'Teacher Dashboard' }, profile],
+      items: [item(p.teacherDashboard), profile],
     },
     {
       id: 'classroom',
       title: 'Classroom',
       items: [
-        { path: p.classManagement, label: 'Class Management' },
-        { path: p.studentProgressList, label: 'Student Progress' },
-        { path: p.classAnalytics, label: 'Class Analytics' },
-        { path: p.createAssignment, label: 'Create Assignment' },
-        { path: p.gradeAssignments, label: 'Grade Assignments' },
-        { path: p.classCalendar, label: 'Class Calendar' },
-        { path: p.studentReports, label: 'Student Reports' },
+        item(p.classManagement),
+        item(p.studentProgressList),
+        item(p.classAnalytics),
+        item(p.createAssignment),
+        item(p.gradeAssignments),
+        item(p.classCalendar),
+        item(p.studentReports),
       ],
     },
     adultLearn,
-    { id: 'assess', title: 'Assess', items: [{ path: p.screening, label: 'Reading Screening' }] },
-    { id: 'rewards', title: 'Rewards', items: [{ path: p.rewards, label: 'Rewards' }] },
+    { id: 'assess', title: 'Assess', items: [item(p.screening)] },
+    { id: 'rewards', title: 'Rewards', items: [item(p.rewards)] },
   ],
 };
 

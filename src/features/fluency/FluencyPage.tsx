@@ -5,6 +5,8 @@ import { formatClock } from '#core/fluency-session/countdown.ts';
 import { STILL_READING_HELP, STILL_READING_WAIT_SECONDS } from '#core/fluency-session/end-of-reading.ts';
 import { estimatedShareRead } from '#core/fluency-session/reading-place.ts';
 import { SAVE_ERROR_MESSAGES } from '#core/fluency-session/save-errors.ts';
+import { protectedPaths } from '../../app/paths.ts';
+import { screenName } from '../../app/screen-names.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -141,7 +143,8 @@ function useFollowPlace(
  * long silence asks "Are you still reading?" and never ends the reading by itself.
  */
 export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, clock }: FluencyPageProps) {
-  useDocumentTitle('Reading Practice');
+  const name = screenName(protectedPaths.fluency);
+  useDocumentTitle(name);
   const [searchParams, setSearchParams] = useSearchParams();
   const initialStoryId = searchParams.get('storyId');
   const { snapshot, send, setReading } = useFluencySession(initialStoryId, effects, maxSeconds, clock);
@@ -419,7 +422,7 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
   const isResults = snapshot.matches('results');
   return (
     <div className="page fluency-page">
-      <h1>Reading Practice</h1>
+      <h1>{name}</h1>
       <p className="page__lead">Read a story out loud. Sparky listens and shows you how each word went.</p>
       {isResults ? (
         // The results are one region of their own (ResultsView); no second one around it.

@@ -14,12 +14,12 @@ export type SessionClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 import { announce } from '#a11y/announcer.ts';
 import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
 import {
-  END_CHECK_FROM_SHARE,
+  END_CHECK_NEW_SPEECH_SECONDS,
   INITIAL_SILENCE_WATCH,
   nextSilenceWatch,
   restartSilenceWatch,
 } from '#core/fluency-session/end-of-reading.ts';
-import { estimatedShareRead } from '#core/fluency-session/reading-place.ts';
+import { couldHaveReadAll } from '#core/fluency-session/reading-place.ts';
 import { classifySaveError } from '#core/fluency-session/save-errors.ts';
 import {
   fluencySessionMachine,
@@ -118,8 +118,8 @@ function celebrate(response: SaveReadingSessionResponse): void {
  * recorder takes it) and the newest recording by id (which a retry re-sends byte for byte) live in
  * this closure, not in the machine's context.
  *
- * The recorder feeds the silence watch (core/fluency-session/end-of-reading.ts): a pause in the second
- * half of the story (by the estimated place) asks the scorer whether the last word was reached, and
+ * The recorder feeds the silence watch (core/fluency-session/end-of-reading.ts): a pause once the reader
+ * could have read the whole story asks the scorer whether the last word was reached, and
  * sends `recording.finished` if so; a long silence sends `recording.silent` (the machine asks "Are you
  * still reading?") and speech after it `recording.resumed`.
  *
@@ -153,10 +153,13 @@ export function provideFluencySession(
         let silence = INITIAL_SILENCE_WATCH;
         // One end check at a time; aborted when the recording ends.
         let checking: AbortController | null = null;
+        let speechAtLastCheck = -Infinity;
         const checkEnd = () => {
-          const { storyId, wordsTotal, grade } = reading();
+          const { storyId, wordsTotal } = reading();
           if (!session || checking || !storyId || !wordsTotal) return;
-          if (estimatedShareRead(silence.speechSeconds, wordsTotal, grade) < END_CHECK_FROM_SHARE) return;
+          if (!couldHaveReadAll(silence.speechSeconds, wordsTotal)) return;
+          if (silence.speechSeconds - speechAtLastCheck < END_CHECK_NEW_SPEECH_SECONDS) return;
+          speechAtLastCheck = silence.speechSeconds;
           const controller = new AbortController();
           checking = controller;
           effects.checkReadingEnd(session.snapshot().wav, storyId, controller.signal).then(

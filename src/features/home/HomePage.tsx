@@ -1,5 +1,6 @@
 import { protectedPaths } from '../../app/paths.ts';
 import { menuKindFor, navGroupsFor } from '../../app/nav-items.ts';
+import { screenName } from '../../app/screen-names.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { gradeLabel } from '../../lib/api/profile-options.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -30,7 +31,8 @@ const OFFERS: Record<string, string> = {
  * today's Daily Challenges (spec §2.5). Only what works is offered as an action; what is being built is listed as such.
  */
 export function HomePage() {
-  useDocumentTitle('Home Dashboard');
+  const title = screenName(protectedPaths.home);
+  useDocumentTitle(title);
   const me = useMe();
   const profile = me.data?.profile ?? null;
   const name = profile?.display_name || me.data?.user.name || 'reader';
@@ -44,9 +46,11 @@ export function HomePage() {
     me.data && menuKindFor(me.data) === 'guardian' ? COMING_SOON.guardian : COMING_SOON.reader;
   return (
     <div className="page">
+      {/* One name for the screen (title, heading, menu; issue 17); the greeting comes right after it. */}
+      <h1>{title}</h1>
       <div className="home__hello">
         <SparkyLogo size={72} />
-        <h1>Hi, {name}!</h1>
+        <p className="home__greeting">Hi, {name}!</p>
       </div>
       <p className="page__lead">Welcome to Sparky Reads. I'm Sparky, and I'm glad you're here.</p>
       <section className="page__card" aria-labelledby="home-now">

@@ -1,50 +1,8 @@
 /**
- * Titles of the protected screens (spec §2.2; spoken titles of §2.6 where the spec gives one).
+ * Titles of the protected screens: the one name of each screen (src/app/screen-names.ts), so an
+ * unbuilt screen's page, its document title and its menu label agree.
  */
-import { protectedPaths as p, protectedPatterns as q } from '../../app/paths.ts';
+import { SCREEN_NAMES } from '../../app/screen-names.ts';
 
 /** Route pattern → screen title. */
-export const SCREEN_TITLES: Record<string, string> = {
-  [p.home]: 'Home Dashboard',
-  [p.teacherDashboard]: 'Teacher Dashboard',
-  [p.classManagement]: 'Class Management',
-  [q.class]: 'Class',
-  [p.studentClassroom]: 'My Classroom',
-  [p.createAssignment]: 'Create Assignment',
-  [p.studentProgressList]: 'Student Progress',
-  [q.studentProgress]: 'Student Progress',
-  [p.gradeAssignments]: 'Grade Assignments',
-  [p.classCalendar]: 'Class Calendar',
-  [p.studentReports]: 'Student Reports',
-  [p.classAnalytics]: 'Class Analytics',
-  [p.roleTest]: 'Role Test',
-  [p.myLearningPath]: 'My Learning Path',
-  [p.myVoice]: 'My Voice',
-  [p.onboarding]: 'Welcome',
-  [p.profile]: 'Profile',
-  [p.create]: 'Create Story',
-  [p.play]: 'Play',
-  [p.stories]: 'Saved Stories',
-  [p.premadeStories]: 'Premade Stories',
-  [q.readStory]: 'Read Story',
-  [p.fluency]: 'Reading Practice',
-  [p.assessment]: 'Reading Assessment',
-  [p.screeningHistory]: 'Screening History',
-  [p.screening]: 'Reading Screening',
-  [p.goals]: 'Reading Goals',
-  [p.reports]: 'Progress Reports',
-  [p.enhancedReports]: 'Enhanced Reports',
-  [p.tokens]: 'Tokens',
-  [p.rewards]: 'Rewards',
-  [p.import]: 'Import Text',
-  [p.learn]: 'Learning Hub',
-  [p.alphabet]: 'Alphabet Learning',
-  [p.wordBuilder]: 'Word Builder',
-  [p.soundItOut]: 'Sound It Out',
-  [p.aiTutor]: 'AI Tutor',
-  [p.sparkyChat]: 'Sparky Chat',
-  [p.sparkyConversation]: 'Sparky Conversation',
-  [p.avatarShop]: 'Avatar Shop',
-  [p.savedStories]: 'Saved Stories',
-  [p.alphabetLearning]: 'Alphabet Learning',
-};
+export const SCREEN_TITLES: Record<string, string> = SCREEN_NAMES;

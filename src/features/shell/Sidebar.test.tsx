@@ -10,7 +10,7 @@ import { builtProtectedPaths, protectedPaths as p } from '../../app/paths.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { ALL_GROUPS } from '../../app/nav-items.ts';
-import { MobileSidebar, RESIZE_LABEL, SIDEBAR_NAV_LABEL, Sidebar } from './Sidebar.tsx';
+import { MobileSidebar, RESIZE_LABEL, SIDEBAR_NAV_LABEL, Sidebar, WIDTH_PRESETS_LABEL } from './Sidebar.tsx';
 import { MOBILE_QUERY, ShellLayout } from './ShellLayout.tsx';
 import { SIDEBAR_WIDTH_KEY } from './sidebar-width.ts';
 
@@ -97,35 +97,45 @@ describe('sidebar links by role (spec §2.4)', () => {
     renderShell(meFixture({ userType: 'student' }));
     const links = sidebarLinks();
     expect(links).toEqual([
-      { name: 'Home', href: p.home },
-      { name: 'My Profile', href: p.profile },
-      { name: 'My Stories', href: p.stories },
-      { name: 'Story Library', href: p.premadeStories },
-      { name: 'Reading Fluency', href: p.fluency },
+      { name: 'Home Dashboard', href: p.home },
+      { name: 'Profile', href: p.profile },
+      { name: 'Saved Stories', href: p.stories },
+      { name: 'Premade Stories', href: p.premadeStories },
+      { name: 'Reading Practice', href: p.fluency },
       { name: 'Avatar Shop', href: p.avatarShop },
       { name: 'Tokens', href: p.tokens },
       { name: 'Rewards', href: p.rewards },
     ]);
     for (const link of links) expect(builtProtectedPaths.has(link.href ?? '')).toBe(true);
     const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
-    expect(within(nav).getByRole('heading', { name: 'Navigation' })).toBeInTheDocument();
-    expect(within(nav).queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
-    expect(within(nav).queryByRole('heading', { name: 'Classroom' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('list', { name: 'Navigation' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('list', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('list', { name: 'Classroom' })).not.toBeInTheDocument();
     // §6: students get no Assess group.
-    expect(within(nav).queryByRole('heading', { name: 'Assess' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('list', { name: 'Assess' })).not.toBeInTheDocument();
+  });
+
+  it('groups are named lists, not region landmarks, and hold no heading above the page’s h1 (issue 17)', () => {
+    renderShell(meFixture({ userType: 'student' }));
+    const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
+    expect(within(nav).queryAllByRole('region')).toEqual([]);
+    expect(within(nav).queryAllByRole('heading')).toEqual([]);
+    const lists = within(nav).getAllByRole('list');
+    expect(lists.length).toBeGreaterThan(0);
+    for (const list of lists) expect(list).toHaveAccessibleName();
   });
 
   it('marks the current page', () => {
     renderShell(meFixture(), p.stories);
     const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
-    expect(within(nav).getByRole('link', { name: 'My Stories' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Saved Stories' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home Dashboard' })).not.toHaveAttribute('aria-current');
   });
 
   it('following a link navigates through the router', async () => {
     const user = userEvent.setup();
     const { router } = renderShell(meFixture());
-    await user.click(screen.getByRole('link', { name: 'Story Library' }));
+    await user.click(screen.getByRole('link', { name: 'Premade Stories' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(p.premadeStories));
     expect(await screen.findByRole('heading', { name: `Page ${p.premadeStories}` })).toBeInTheDocument();
   });
@@ -133,13 +143,13 @@ describe('sidebar links by role (spec §2.4)', () => {
   it('a teacher gets the Dashboard menu with the working reading screens, no student links', () => {
     renderShell(meFixture({ userType: 'teacher' }));
     const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
-    expect(within(nav).getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(within(nav).queryByRole('heading', { name: 'Navigation' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('list', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('list', { name: 'Navigation' })).not.toBeInTheDocument();
     // Of the teacher's menu, the profile and the Learn group's library and practice work in this release.
     expect(sidebarLinks()).toEqual([
-      { name: 'My Profile', href: p.profile },
-      { name: 'Story Library', href: p.premadeStories },
-      { name: 'Reading Fluency', href: p.fluency },
+      { name: 'Profile', href: p.profile },
+      { name: 'Premade Stories', href: p.premadeStories },
+      { name: 'Reading Practice', href: p.fluency },
       { name: 'Rewards', href: p.rewards },
     ]);
     expect(within(nav).queryByRole('link', { name: 'My Classroom' })).not.toBeInTheDocument();
@@ -148,10 +158,10 @@ describe('sidebar links by role (spec §2.4)', () => {
   it('a guardian gets Home, Profile and the reading screens to share with their child', () => {
     renderShell(meFixture({ userType: 'guardian' }));
     expect(sidebarLinks()).toEqual([
-      { name: 'Home', href: p.home },
-      { name: 'My Profile', href: p.profile },
-      { name: 'Story Library', href: p.premadeStories },
-      { name: 'Reading Fluency', href: p.fluency },
+      { name: 'Home Dashboard', href: p.home },
+      { name: 'Profile', href: p.profile },
+      { name: 'Premade Stories', href: p.premadeStories },
+      { name: 'Reading Practice', href: p.fluency },
       { name: 'Rewards', href: p.rewards },
     ]);
   });
@@ -159,7 +169,7 @@ describe('sidebar links by role (spec §2.4)', () => {
   it('the teacher role wins over a student user_type', () => {
     renderShell(meFixture({ userType: 'student', roles: ['student', 'teacher'] }));
     const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
-    expect(within(nav).getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(nav).getByRole('list', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('every link the spec lists for a role is in that role’s menu (§2.4)', () => {
@@ -248,6 +258,25 @@ describe('sidebar width (spec §4.10, §5)', () => {
     expect(window.localStorage.getItem(SIDEBAR_WIDTH_KEY)).toBe('200');
   });
 
+  it('one press on a preset width resizes it, without dragging (WCAG 2.5.7, issue 17)', async () => {
+    const user = userEvent.setup();
+    renderShell(meFixture());
+    const presets = screen.getByRole('group', { name: WIDTH_PRESETS_LABEL });
+    expect(within(presets).getByRole('button', { name: 'Standard' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(presets).getByRole('button', { name: 'Wide' }));
+    expect(sidebar()).toHaveStyle({ width: '384px' });
+    expect(separator()).toHaveAttribute('aria-valuenow', '384');
+    expect(window.localStorage.getItem(SIDEBAR_WIDTH_KEY)).toBe('384');
+    expect(within(presets).getByRole('button', { name: 'Wide' })).toHaveAttribute('aria-pressed', 'true');
+    // Tab and Enter alone reach and press them too.
+    within(presets).getByRole('button', { name: 'Wide' }).focus();
+    await user.tab({ shift: true });
+    expect(within(presets).getByRole('button', { name: 'Standard' })).toHaveFocus();
+    await user.tab({ shift: true });
+    await user.keyboard('{Enter}');
+    expect(sidebar()).toHaveStyle({ width: '200px' });
+  });
+
   it('dragging the separator resizes it within bounds', () => {
     renderShell(meFixture());
     fireEvent.pointerDown(separator(), { pointerId: 1, clientX: 288 });
@@ -305,7 +334,7 @@ describe('below 768 px: the sidebar overlay (spec §2.4, §9)', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const dialog = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(dialog).getByRole('navigation', { name: SIDEBAR_NAV_LABEL })).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Story Library' })).toHaveAttribute(
+    expect(within(dialog).getByRole('link', { name: 'Premade Stories' })).toHaveAttribute(
       'href',
       p.premadeStories,
     );
@@ -342,7 +371,7 @@ describe('below 768 px: the sidebar overlay (spec §2.4, §9)', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close menu' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('link', { name: 'My Stories' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('link', { name: 'Saved Stories' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(p.stories));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

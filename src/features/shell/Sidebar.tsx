@@ -10,6 +10,7 @@ import { menuKindFor, navGroupsFor, type NavGroup } from '../../app/nav-items.ts
 import {
   SIDEBAR_MAX_WIDTH,
   SIDEBAR_MIN_WIDTH,
+  SIDEBAR_PRESETS,
   clampSidebarWidth,
   readSidebarWidth,
   widthAfterKey,
@@ -21,6 +22,8 @@ import './sidebar.css';
 export const SIDEBAR_NAV_LABEL = 'Sidebar';
 /** The accessible name of the resize handle. */
 export const RESIZE_LABEL = 'Resize sidebar';
+/** The accessible name of the preset width buttons. */
+export const WIDTH_PRESETS_LABEL = 'Sidebar width';
 
 function storage(): Storage | null {
   try {
@@ -53,12 +56,14 @@ function SidebarContent({ me, onNavigate }: { me: MeResponse; onNavigate?: () =>
         <span className="sidebar__title">Sparky Reads</span>
       </div>
       <nav aria-label={SIDEBAR_NAV_LABEL} className="sidebar__nav">
+        {/* Each group is a list named by its title: not a region landmark, and no heading above the
+            page's h1 (issue 17, item 12). */}
         {groups.map((group) => (
-          <section key={group.id} className="sidebar__group" aria-labelledby={`sidebar-group-${group.id}`}>
-            <h2 id={`sidebar-group-${group.id}`} className="sidebar__group-title">
+          <div key={group.id} className="sidebar__group">
+            <p id={`sidebar-group-${group.id}`} className="sidebar__group-title">
               {group.title}
-            </h2>
-            <ul className="sidebar__list">
+            </p>
+            <ul className="sidebar__list" aria-labelledby={`sidebar-group-${group.id}`}>
               {group.items.map((item) => (
                 <li key={item.path}>
                   <Link
@@ -73,7 +78,7 @@ function SidebarContent({ me, onNavigate }: { me: MeResponse; onNavigate?: () =>
                 </li>
               ))}
             </ul>
-          </section>
+          </div>
         ))}
         <p className="sidebar__note">
           {isTeacher
@@ -95,8 +100,9 @@ export interface SidebarProps {
 
 /**
  * The desktop sidebar (spec §2.4, §4.10): logo, title and the user's groups of links, resizable
- * by dragging its edge between 200 and 480 px or with the arrow keys on the handle (a focusable
- * `separator` with aria-valuenow). Renders nothing while there is no user.
+ * by dragging its edge between 200 and 480 px, with the arrow keys on the handle (a focusable
+ * `separator` with aria-valuenow), or with one press on a preset width (Narrow, Standard, Wide:
+ * WCAG 2.5.7, and Tab plus Enter for switch users). Renders nothing while there is no user.
  */
 export function Sidebar({ me, width, onWidthChange }: SidebarProps) {
   const drag = useRef<{ startX: number; startWidth: number } | null>(null);
@@ -125,6 +131,24 @@ export function Sidebar({ me, width, onWidthChange }: SidebarProps) {
   return (
     <aside className="sidebar" style={{ width }} aria-label="Sidebar navigation">
       <SidebarContent me={me} />
+      <div role="group" aria-labelledby="sidebar-width-label" className="sidebar__widths">
+        <span id="sidebar-width-label" className="sidebar__widths-label">
+          {WIDTH_PRESETS_LABEL}
+        </span>
+        <div className="sidebar__widths-buttons">
+          {SIDEBAR_PRESETS.map((preset) => (
+            <Button
+              key={preset.label}
+              variant="quiet"
+              className="sidebar__width-button"
+              aria-pressed={width === preset.width}
+              onPress={() => onWidthChange(preset.width)}
+            >
+              {preset.label}
+            </Button>
+          ))}
+        </div>
+      </div>
       <div
         role="separator"
         aria-orientation="vertical"

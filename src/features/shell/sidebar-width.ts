@@ -13,6 +13,16 @@ export const SIDEBAR_DEFAULT_WIDTH = 288;
 export const SIDEBAR_WIDTH_KEY = 'sidebar-width';
 /** One arrow-key step when resizing by keyboard, in CSS pixels. */
 export const SIDEBAR_KEY_STEP = 16;
+/**
+ * Preset widths chosen with one press (WCAG 2.5.7: dragging needs a single-pointer alternative; it
+ * also serves a switch user with Tab and Enter). Within §9's 200–480; Standard is the default.
+ */
+export const SIDEBAR_PRESETS: readonly { label: string; width: number }[] = [
+  { label: 'Narrow', width: SIDEBAR_MIN_WIDTH },
+  { label: 'Standard', width: 288 },
+  { label: 'Wide', width: 384 },
+];
+
 /** §9: overlay width below the mobile breakpoint, in CSS pixels. */
 export const MOBILE_OVERLAY_WIDTH = 320;
 /** §9: below this viewport width (CSS pixels) the sidebar becomes an overlay. */

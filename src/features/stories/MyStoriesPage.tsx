@@ -1,4 +1,5 @@
 import { protectedPaths } from '../../app/paths.ts';
+import { screenName } from '../../app/screen-names.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
@@ -9,16 +10,17 @@ import { StoryCard } from './StoryCard.tsx';
 import './stories.css';
 
 /**
- * /stories, 'Saved Stories' (spec §2.2, §2.6; the sidebar calls it My Stories): the reader's own
+ * /stories, 'Saved Stories' (spec §2.2, §2.6; one name for title, heading and menu): the reader's own
  * saved stories. Making stories is not built yet, so the list is honestly empty for now and points
  * to the library.
  */
 export function MyStoriesPage() {
-  useDocumentTitle('Saved Stories');
+  const name = screenName(protectedPaths.stories);
+  useDocumentTitle(name);
   const mine = useMyStories();
   return (
     <div className="page stories-page">
-      <h1>My Stories</h1>
+      <h1>{name}</h1>
       {mine.isPending ? (
         <LoadingIndicator message="Loading your stories..." />
       ) : mine.isError ? (
@@ -34,9 +36,9 @@ export function MyStoriesPage() {
             Stories you make will be kept here. Making your own stories is still being built, so this list is
             empty for now.
           </p>
-          <p>The Story Library has stories for every level, ready to read today.</p>
+          <p>Premade Stories has stories for every level, ready to read today.</p>
           <Link href={protectedPaths.premadeStories} variant="primary">
-            Go to the Story Library
+            Go to Premade Stories
           </Link>
         </div>
       ) : (

@@ -48,7 +48,7 @@ export function ReadStoryPage() {
         </p>
         {missing ? null : <Button onPress={() => void story.refetch()}>Try again</Button>}
         <p>
-          <Link href={protectedPaths.premadeStories}>Back to the Story Library</Link>
+          <Link href={protectedPaths.premadeStories}>Back to Premade Stories</Link>
         </p>
       </div>
     );
@@ -93,7 +93,7 @@ function StoryReader({ story }: { story: StoryDetail }) {
   return (
     <div className="page stories-page reader">
       <p className="reader__back">
-        <Link href={protectedPaths.premadeStories}>Back to the Story Library</Link>
+        <Link href={protectedPaths.premadeStories}>Back to Premade Stories</Link>
       </p>
       <h1>{story.title}</h1>
       <p className="reader__details">

@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import type { StorySummary } from '#core/api/stories.ts';
+import { protectedPaths } from '../../app/paths.ts';
+import { screenName } from '../../app/screen-names.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/Button.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
@@ -52,11 +54,12 @@ export function countText(count: number, filtered: boolean): string {
 }
 
 /**
- * /premade-stories, 'Premade Stories' (spec §2.2, §2.6; the sidebar calls it Story Library): the
+ * /premade-stories, 'Premade Stories' (spec §2.2, §2.6; one name for title, heading and menu): the
  * library with level, theme and "Just right for me" filters, each story a link to the reader.
  */
 export function StoryLibraryPage() {
-  useDocumentTitle('Premade Stories');
+  const name = screenName(protectedPaths.premadeStories);
+  useDocumentTitle(name);
   const [filters, setFilters] = useFilters();
   const library = useLibrary(filters);
   const band = library.data?.readerBand;
@@ -75,7 +78,7 @@ export function StoryLibraryPage() {
 
   return (
     <div className="page stories-page">
-      <h1>Story Library</h1>
+      <h1>{name}</h1>
       <p className="page__lead">Pick a story to read on your own or to hear Sparky read it to you.</p>
 
       <section className="stories-filters" aria-labelledby="stories-filters-title">

@@ -1,8 +1,8 @@
 /**
  * POST /api/fluency/score (server/routes/fluency): scores the recording so far without saving it, to
  * tell whether the reader has reached the last word (issue 17, item 1: a reading ends at the last
- * word, at Stop or at the time limit; a pause alone never ends it). Called only during a pause in
- * the second half of a story, at most one at a time.
+ * word, at Stop or at the time limit; a pause alone never ends it). Called only during a pause once
+ * the reader could have read the whole story, at most one at a time.
  */
 import { FluencyResultSchema } from '#core/fluency/result.schema.ts';
 import { hasReachedTheEnd } from '#core/fluency-session/end-of-reading.ts';
