@@ -140,7 +140,10 @@ test.describe('accounts', () => {
     // The shell: student sidebar, header.
     const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
     await expect(sidebar.getByRole('list', { name: 'Navigation' })).toBeVisible();
-    await expect(sidebar.getByRole('link', { name: 'Home Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar.getByRole('link', { name: 'Home Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(sidebar.getByRole('list', { name: 'Assess' })).toHaveCount(0);
     await expect(page.getByText('0 streak')).toBeVisible();
     await expect(page.getByText('0 tokens')).toBeVisible();
