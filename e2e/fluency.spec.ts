@@ -574,9 +574,10 @@ test.describe('fluency practice', () => {
       expect(seen).not.toContain('Are you still reading?');
       // The whole story was heard: the pause did not end it.
       await expect(
-        page.getByText(/You read the whole story|of the \d+ words: most of the story/),
+        page.locator('main').getByText(/You read the whole story|of the \d+ words: most of the story/),
       ).toBeVisible();
       const summary = await page
+        .locator('main')
         .getByText(/You read .* words/)
         .first()
         .textContent();
