@@ -49,4 +49,39 @@ describe('DisplaySettings', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Display' })).toHaveFocus());
   });
+
+  it('works with Tab and Enter alone, and closes with its Close button (two switches, issue 17)', async () => {
+    const user = userEvent.setup();
+    render(<DisplaySettings />);
+    const tabTo = async (name: string, role: 'switch' | 'radio' | 'button') => {
+      for (let i = 0; i < 10 && !screen.getByRole(role, { name }).matches(':focus'); i++) await user.tab();
+      expect(screen.getByRole(role, { name })).toHaveFocus();
+    };
+    await user.tab();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Display settings' });
+
+    await tabTo('High contrast', 'switch');
+    await user.keyboard('{Enter}');
+    expect(html).toHaveAttribute('data-theme', 'high-contrast');
+    await user.keyboard('{Enter}');
+    expect(html).toHaveAttribute('data-theme', 'standard');
+
+    // Every text size is its own Tab stop; Enter chooses it.
+    await tabTo('Large', 'radio');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('radio', { name: 'Large' })).toBeChecked();
+    await tabTo('Extra large', 'radio');
+    await user.keyboard('{Enter}');
+    expect(html).toHaveAttribute('data-text-size', 'extra-large');
+
+    await tabTo('Reduce motion', 'switch');
+    await user.keyboard('{Enter}');
+    expect(html).toHaveAttribute('data-motion', 'reduced');
+
+    await tabTo('Close', 'button');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Display' })).toHaveFocus());
+  });
 });

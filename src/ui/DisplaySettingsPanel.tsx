@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import type { TextSize } from '#a11y/display-preferences.ts';
 import { useDisplayPreferences } from '#a11y/use-display-preferences.ts';
+import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
 import { Popover } from './Popover.tsx';
 import { Radio, RadioGroup } from './RadioGroup.tsx';
@@ -58,6 +59,10 @@ export function DisplaySettingsPanel({
             Reduce motion
           </Switch>
           <p className="display-settings__note">Your choices are saved on this device.</p>
+          {/* A visible way out for those without Escape (two-switch users, issue 17 item 5). */}
+          <Button variant="secondary" className="display-settings__close" onPress={() => onOpenChange(false)}>
+            Close
+          </Button>
         </div>
       </Dialog>
     </Popover>

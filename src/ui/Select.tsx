@@ -1,4 +1,4 @@
-import type { Key } from 'react';
+import type { Key, KeyboardEvent } from 'react';
 import {
   Button as AriaButton,
   ListBox,
@@ -45,6 +45,20 @@ export interface SelectProps
 }
 
 /**
+ * In an open list, Tab and Shift+Tab move to the next and previous option (wrapping), as the arrow
+ * keys do, so a switch user with Tab and Enter can reach every option and pick it with Enter
+ * (issue 17, item 6). Without this, Tab stayed on the current option inside the open list.
+ */
+function tabMovesThroughOptions(event: KeyboardEvent<HTMLElement>): void {
+  if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
+  event.preventDefault();
+  event.stopPropagation();
+  event.target.dispatchEvent(
+    new window.KeyboardEvent('keydown', { key: event.shiftKey ? 'ArrowUp' : 'ArrowDown', bubbles: true }),
+  );
+}
+
+/**
  * A labelled pick-one list (react-aria's Select): a button showing the choice that opens a list
  * box; arrow keys, typeahead, Enter and Escape work as in a native select. Label, description and
  * error go through {@link Field}, as for every field.
@@ -86,19 +100,22 @@ export function Select({
         </AriaButton>
       </Field>
       <Popover className="select__popover">
-        <ListBox items={options} className="select__list">
-          {(option) => (
-            <ListBoxItem
-              id={option.id}
-              textValue={option.label}
-              className={({ isFocused, isSelected }) =>
-                cx('select__option', isFocused && 'is-focused', isSelected && 'is-selected')
-              }
-            >
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
+        {/* Keys reach this wrapper before the list box (see tabMovesThroughOptions). */}
+        <div onKeyDownCapture={tabMovesThroughOptions}>
+          <ListBox items={options} className="select__list" shouldFocusWrap>
+            {(option) => (
+              <ListBoxItem
+                id={option.id}
+                textValue={option.label}
+                className={({ isFocused, isSelected }) =>
+                  cx('select__option', isFocused && 'is-focused', isSelected && 'is-selected')
+                }
+              >
+                {option.label}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </div>
       </Popover>
     </AriaSelect>
   );

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Switch as AriaSwitch, type SwitchProps as AriaSwitchProps } from 'react-aria-components';
 import { cx } from '../lib/class-names.ts';
 import './switch.css';
+import { useEnterPresses } from './two-switch.ts';
 
 /** Props of {@link Switch}: react-aria's Switch props with a visible label. */
 export interface SwitchProps extends Omit<AriaSwitchProps, 'children' | 'className'> {
@@ -12,12 +13,16 @@ export interface SwitchProps extends Omit<AriaSwitchProps, 'children' | 'classNa
 
 /**
  * An on/off switch (`role="switch"`, `aria-checked`) with its label. The track shows "On"/"Off" as
- * text too, so the state is never told by colour or position alone.
+ * text too, so the state is never told by colour or position alone. Space and Enter both flip it
+ * (Enter for switch users, issue 17 item 6).
  */
 export function Switch({ children, className, ...props }: SwitchProps) {
+  const input = useRef<HTMLInputElement>(null);
+  useEnterPresses(input);
   return (
     <AriaSwitch
       {...props}
+      inputRef={input}
       className={({ isSelected, isFocusVisible, isPressed, isDisabled }) =>
         cx(
           'switch',
