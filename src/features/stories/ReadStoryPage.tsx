@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { announce } from '#a11y/announcer.ts';
 import { useParams } from 'react-router-dom';
 import type { StoryDetail } from '#core/api/stories.ts';
 import { fluencyPracticePath, protectedPaths } from '../../app/paths.ts';
@@ -20,20 +21,38 @@ import './stories.css';
 export const READ_ALOUD_STATUS_TEXT: Record<ReadAloudStatus, string> = {
   idle: '',
   loading: 'Getting ready to read…',
-  playing: 'Reading aloud. Follow the highlighted word.',
-  paused: 'Paused.',
+  playing: 'Reading aloud. Follow the highlighted word. Space pauses.',
+  // Spec §8 spoken messages.
+  paused: 'Audio paused. Press Space or Resume to go on.',
+  stopped: 'Audio stopped.',
   finished: 'Finished reading. Press “Read to me” to hear it again.',
   error: '',
 };
 
+/** Whether a key press was meant for a control (typing, pressing a button) rather than the page. */
+function isForAControl(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable ||
+      target.closest(
+        'button, a[href], input, select, textarea, [role="button"], [role="switch"], [role="option"]',
+      ) !== null)
+  );
+}
+
 /**
  * /read-story/{storyId}, 'Read Story': the story in large type with read-to-me (each word highlighted
- * as it is spoken; pause, resume, stop; Escape stops too) and "Read it myself" into fluency practice.
+ * as it is spoken; pause, resume, stop; Space pauses and resumes and Escape stops from anywhere on
+ * the page, spec §2.6) and "Read it myself" into fluency practice. Once the story has loaded, focus
+ * moves to its title and the title is announced (issue 17, item 11).
  */
 export function ReadStoryPage() {
   const { storyId = '' } = useParams();
   const story = useStory(storyId);
-  useDocumentTitle(story.data?.title ?? 'Read Story');
+  useDocumentTitle(story.data?.title ?? (story.isPending ? 'Loading the story' : 'Read Story'));
+  // Whether the story arrived after the page opened: then the route's focus and announcement went to
+  // the loading state, and the reader takes focus to the title and announces it itself.
+  const [arrivedLate] = useState(story.isPending);
 
   if (story.isPending) return <LoadingIndicator size="page" message="Loading the story..." />;
   if (story.isError) {
@@ -53,28 +72,44 @@ export function ReadStoryPage() {
       </div>
     );
   }
-  return <StoryReader story={story.data} />;
+  return <StoryReader story={story.data} announceTitle={arrivedLate} />;
 }
 
-function StoryReader({ story }: { story: StoryDetail }) {
+function StoryReader({ story, announceTitle }: { story: StoryDetail; announceTitle: boolean }) {
   const reader = useReadAloud(story.body);
   const mainButton = useRef<HTMLSpanElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
   const focusMain = () => mainButton.current?.querySelector('button')?.focus();
-  const { status, stop } = reader;
+  const { status, stop, pause, resume } = reader;
   const active = status === 'loading' || status === 'playing' || status === 'paused';
 
-  // Escape stops read-to-me (spec §2.6 voice layer: "Escape stop audio").
+  // The story has loaded: its title takes focus (unless the reader has moved on meanwhile) and is
+  // announced, instead of the route's placeholder title and <main>.
+  useEffect(() => {
+    if (!announceTitle) return;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || focused.matches('main')) title.current?.focus();
+    announce(story.title);
+  }, [announceTitle, story.id, story.title]);
+
+  // Escape stops read-to-me and Space pauses and resumes it, wherever focus is on the page
+  // (spec §2.6 voice layer: "Space pause, Escape stop audio"); Space on a control keeps its own job.
   useEffect(() => {
     if (!active) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === 'Escape') {
         stop();
         focusMain();
+      } else if (event.key === ' ' && !isForAControl(event.target)) {
+        event.preventDefault();
+        if (status === 'playing') pause();
+        else if (status === 'paused') resume();
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [active, stop]);
+  }, [active, status, stop, pause, resume]);
 
   const mainLabel =
     status === 'playing'
@@ -95,7 +130,9 @@ function StoryReader({ story }: { story: StoryDetail }) {
       <p className="reader__back">
         <Link href={protectedPaths.premadeStories}>Back to Premade Stories</Link>
       </p>
-      <h1>{story.title}</h1>
+      <h1 ref={title} tabIndex={-1}>
+        {story.title}
+      </h1>
       <p className="reader__details">
         {[
           story.own ? 'My story' : gradeBandLabel(story.gradeBand),

@@ -14,7 +14,7 @@ import { getSpeechQueryOptions } from './api/speech.ts';
 import { chunkStory, wordAtChar, wordAtTime, type SpeechChunk } from './read-aloud.ts';
 
 /** Where read-to-me is. */
-export type ReadAloudStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'finished' | 'error';
+export type ReadAloudStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'stopped' | 'finished' | 'error';
 
 /** The id of the server voice in the voice list. */
 export const SERVER_VOICE = 'server';
@@ -219,10 +219,11 @@ export function useReadAloud(body: string): ReadAloud {
     }
   }, []);
 
+  // Stopped, not idle: the status line says so (spec §8 'Audio stopped.'; issue 17, item 14).
   const stop = useCallback(() => {
     halt();
     setCurrentWord(null);
-    setStatus('idle');
+    setStatus('stopped');
   }, [halt]);
 
   return { status, currentWord, error, voices, voice, setVoice, start, pause, resume, stop };

@@ -1,0 +1,117 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearAnnouncements } from '#a11y/announcer.ts';
+import { ReadStoryPage } from './ReadStoryPage.tsx';
+
+const ID = '00000000-0000-4000-8000-00000000abcd';
+const STORY = {
+  id: ID,
+  slug: 'the-snail-race',
+  title: 'The Snail Race',
+  gradeBand: '2',
+  themes: ['animals'],
+  decodable: false,
+  lexile: 342,
+  wordCount: 6,
+  body: 'The snail won the big race.',
+  own: false,
+};
+
+/** An <audio> stand-in: plays at once, pauses and resumes, never ends by itself. */
+class FakeAudio extends EventTarget {
+  currentTime = 0.5;
+  paused = true;
+  constructor(public src: string) {
+    super();
+  }
+  play() {
+    this.paused = false;
+    queueMicrotask(() => this.dispatchEvent(new Event('playing')));
+    return Promise.resolve();
+  }
+  pause() {
+    this.paused = true;
+  }
+  removeAttribute() {}
+}
+
+let answerStory: (() => void) | null = null;
+
+beforeEach(() => {
+  vi.stubGlobal('Audio', FakeAudio);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith('/api/speech')) {
+        return Response.json({
+          audioUrl: 'blob:speech',
+          duration: 3,
+          voice: 'slt',
+          words: [{ index: 0, text: 'The', start: 0, end: 0.6 }],
+        });
+      }
+      // The story arrives when the test says so.
+      await new Promise<void>((resolve) => (answerStory = resolve));
+      return Response.json({ story: STORY });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearAnnouncements();
+  answerStory = null;
+});
+
+function renderReader() {
+  const router = createMemoryRouter([{ path: '/read-story/:storyId', element: <ReadStoryPage /> }], {
+    initialEntries: [`/read-story/${ID}`],
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <main tabIndex={-1}>
+        <RouterProvider router={router} />
+      </main>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the story reader (issue 17)', () => {
+  it('moves focus to the story’s title once it loads, and announces the title', async () => {
+    renderReader();
+    // The route's focus went to <main> while the story loaded.
+    screen.getByRole('main').focus();
+    await waitFor(() => expect(answerStory).not.toBeNull());
+    await act(async () => answerStory!());
+    const title = await screen.findByRole('heading', { level: 1, name: 'The Snail Race' });
+    await waitFor(() => expect(title).toHaveFocus());
+    await waitFor(() =>
+      expect(document.getElementById('sparky-announcer-polite')).toHaveTextContent('The Snail Race'),
+    );
+    expect(document.title).toContain('The Snail Race');
+  });
+
+  it('Space pauses and resumes from anywhere on the page; Escape stops and says so', async () => {
+    const user = userEvent.setup();
+    renderReader();
+    await waitFor(() => expect(answerStory).not.toBeNull());
+    await act(async () => answerStory!());
+    await user.click(await screen.findByRole('button', { name: 'Read to me' }));
+    const status = document.querySelector('.reader__status')!;
+    await waitFor(() => expect(status).toHaveTextContent('Reading aloud'));
+    // Focus is on the story's title, not on the Pause button.
+    screen.getByRole('heading', { level: 1 }).focus();
+    await user.keyboard(' ');
+    expect(status).toHaveTextContent('Audio paused.');
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    await user.keyboard(' ');
+    await waitFor(() => expect(status).toHaveTextContent('Reading aloud'));
+    await user.keyboard('{Escape}');
+    expect(status).toHaveTextContent('Audio stopped.');
+    expect(screen.getByRole('button', { name: 'Read to me' })).toHaveFocus();
+  });
+});
