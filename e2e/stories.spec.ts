@@ -121,7 +121,7 @@ test.describe('story library and reader', () => {
     await checkA11y(page, '/read-story while reading');
 
     await page.getByRole('button', { name: 'Pause' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Paused.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Audio paused.' })).toBeVisible();
     const pausedAt = await highlighted.textContent();
     await page.waitForTimeout(800);
     expect(await highlighted.textContent()).toBe(pausedAt);
@@ -134,6 +134,7 @@ test.describe('story library and reader', () => {
     await expect(highlighted).toHaveCount(1, { timeout: 15_000 });
     await page.keyboard.press('Escape');
     await expect(highlighted).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Audio stopped.' })).toBeVisible();
     await shot(page, 'reader');
   });
 
