@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOASTS, toast } from '#core/auth/messages.ts';
-import { TOAST_REGION_LABEL, Toaster } from './Toast.tsx';
+import { TOAST_REGION_LABEL, Toaster, toastPlacement } from './Toast.tsx';
 import { TOAST_DURATION_MS, dismissToast, showToast } from './toast-store.ts';
 
 const region = () => screen.getByRole('region', { name: TOAST_REGION_LABEL });
@@ -102,5 +102,51 @@ describe('Toaster (spec §7.7, §8, §9 Notifications)', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Too short', 'Too common']);
+  });
+
+  it('never covers the focused element: it moves to the top when the bottom would (WCAG 2.4.11, issue 17)', () => {
+    // jsdom lays nothing out: a 375 × 812 phone, the focused button at the bottom, the toast 120 px tall.
+    vi.stubGlobal('innerHeight', 812);
+    const boxes = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const box = (top: number, bottom: number) => ({ top, bottom, left: 16, right: 359 }) as DOMRect;
+      if (this.classList.contains('toast')) return box(676, 796);
+      if (this.tagName === 'BUTTON') return box(700, 744);
+      return box(0, 0);
+    });
+    const button = screen.getByRole('button', { name: 'Somewhere else' });
+    button.focus();
+    act(() => void showToast(toast(TOASTS.signInSucceeded)));
+    expect(region()).toHaveAttribute('data-placement', 'top');
+    // Focus moves up the page: the toast goes back to the bottom.
+    boxes.mockImplementation(function (this: HTMLElement) {
+      const box = (top: number, bottom: number) => ({ top, bottom, left: 16, right: 359 }) as DOMRect;
+      if (this.classList.contains('toast')) return box(16, 136);
+      if (this.tagName === 'BUTTON') return box(40, 84);
+      return box(0, 0);
+    });
+    act(() => void button.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
+    expect(region()).toHaveAttribute('data-placement', 'bottom');
+    boxes.mockRestore();
+    vi.unstubAllGlobals();
+  });
+
+  it('places itself by overlap alone (pure rule)', () => {
+    const toastBox = { top: 676, bottom: 796, left: 16, right: 359 };
+    expect(toastPlacement(null, toastBox, 812, 16)).toBe('bottom');
+    expect(toastPlacement({ top: 100, bottom: 150, left: 0, right: 375 }, toastBox, 812, 16)).toBe('bottom');
+    expect(toastPlacement({ top: 700, bottom: 744, left: 0, right: 375 }, toastBox, 812, 16)).toBe('top');
+    // A field beside the toast (1280 px, toast at the right) is not covered.
+    expect(
+      toastPlacement(
+        { top: 700, bottom: 744, left: 100, right: 500 },
+        { ...toastBox, left: 840, right: 1264 },
+        812,
+        16,
+      ),
+    ).toBe('bottom');
+    // Covered either way: whichever covers less.
+    expect(toastPlacement({ top: 0, bottom: 812, left: 0, right: 375 }, toastBox, 812, 16)).toBe('bottom');
   });
 });

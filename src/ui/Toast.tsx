@@ -11,6 +11,46 @@ export const TOAST_HOTKEY = 'F8';
 /** The region's accessible name; says the hotkey so a screen-reader user learns it. */
 export const TOAST_REGION_LABEL = 'Notifications (F8)';
 
+/** A box on screen (viewport pixels). */
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** Area of the overlap of two boxes, square pixels. */
+function overlapArea(a: Box, b: Box): number {
+  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return width > 0 && height > 0 ? width * height : 0;
+}
+
+/**
+ * Where the toast goes so that it does not cover the focused element (WCAG 2.4.11; issue 17,
+ * item 8): at the bottom unless that covers focus, then at the top; if both would, whichever covers
+ * less. Pure: boxes in viewport pixels.
+ *
+ * @param focused the focused element's box, or null when nothing is focused
+ * @param toast the toast's box where it is now
+ * @param viewportHeight the viewport's height
+ * @param margin the gap between the toast and the viewport's edge
+ */
+export function toastPlacement(
+  focused: Box | null,
+  toast: Box,
+  viewportHeight: number,
+  margin: number,
+): 'top' | 'bottom' {
+  if (!focused) return 'bottom';
+  const height = toast.bottom - toast.top;
+  const atBottom = { ...toast, top: viewportHeight - margin - height, bottom: viewportHeight - margin };
+  const atTop = { ...toast, top: margin, bottom: margin + height };
+  const bottomCovers = overlapArea(focused, atBottom);
+  if (bottomCovers === 0) return 'bottom';
+  return overlapArea(focused, atTop) < bottomCovers ? 'top' : 'bottom';
+}
+
 /** The toast on screen, or null. */
 export function useCurrentToast(): ToastItem | null {
   return useSyncExternalStore(subscribeToToasts, getCurrentToast, () => null);
@@ -26,6 +66,8 @@ export function useCurrentToast(): ToastItem | null {
  *   toast is read out without moving focus.
  * - F8 from anywhere moves focus to the region; after a dismissal from inside, focus goes back to
  *   where it was.
+ * - It never covers the focused element (WCAG 2.4.11): at the bottom of the screen, or at the top
+ *   when the bottom would cover focus ({@link toastPlacement}).
  */
 export function Toaster() {
   const toast = useCurrentToast();
@@ -33,6 +75,39 @@ export function Toaster() {
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const [paused, setPaused] = useState({ hover: false, focus: false });
   const isPaused = paused.hover || paused.focus;
+  const [placement, setPlacement] = useState<'top' | 'bottom'>('bottom');
+
+  // Keep the toast clear of the focused element (WCAG 2.4.11): checked when a toast appears and
+  // whenever focus moves, the page scrolls or the window is resized while one is shown.
+  useEffect(() => {
+    if (!toast) return;
+    const place = () => {
+      const region = regionRef.current;
+      const card = region?.querySelector<HTMLElement>('.toast');
+      if (!region || !card) return;
+      const focused = document.activeElement;
+      const isOutside =
+        focused instanceof HTMLElement && focused !== document.body && !region.contains(focused);
+      const margin = 16; // toast.css --toast-margin (1rem)
+      setPlacement(
+        toastPlacement(
+          isOutside ? focused.getBoundingClientRect() : null,
+          card.getBoundingClientRect(),
+          window.innerHeight,
+          margin,
+        ),
+      );
+    };
+    place();
+    document.addEventListener('focusin', place);
+    window.addEventListener('scroll', place, { passive: true, capture: true });
+    window.addEventListener('resize', place);
+    return () => {
+      document.removeEventListener('focusin', place);
+      window.removeEventListener('scroll', place, { capture: true });
+      window.removeEventListener('resize', place);
+    };
+  }, [toast]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -76,7 +151,8 @@ export function Toaster() {
       ref={regionRef}
       aria-label={TOAST_REGION_LABEL}
       tabIndex={-1}
-      className={cx('toast-region', toast !== null && 'has-toast')}
+      className={cx('toast-region', toast !== null && 'has-toast', placement === 'top' && 'is-top')}
+      data-placement={placement}
       onPointerEnter={() => setPaused((p) => ({ ...p, hover: true }))}
       onPointerLeave={() => setPaused((p) => ({ ...p, hover: false }))}
       onFocus={() => setPaused((p) => ({ ...p, focus: true }))}
