@@ -41,7 +41,8 @@ async function signUpWithMouse(
   await expect(page.getByRole('radio', { name: who.role })).toBeChecked();
   await page.getByRole('textbox', { name: /Age/ }).fill('8');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expectToast(page, 'Welcome to the product!');
+  // A message that stays, names the product and says what to do next (issue 17, item 9).
+  await expect(page.getByRole('region', { name: 'Welcome to Sparky Reads!' })).toContainText(who.email);
   // §4.1: back to sign-in with every field cleared.
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('');
@@ -305,7 +306,7 @@ test.describe('accounts', () => {
     await kb.press('Enter');
     await tabTo('button', 'Create Account');
     await kb.press('Enter');
-    await expectToast(page, 'Welcome to the product!');
+    await expect(page.getByRole('heading', { name: 'Welcome to Sparky Reads!' })).toBeFocused();
 
     await verifyEmail(page, email);
     await tabTo('link', 'Sign in');

@@ -63,6 +63,11 @@ export interface LoginContext {
   socialFrom: LoginMode | null;
   /** The mode the page opened on (from the input). */
   startMode: LoginStartMode;
+  /**
+   * The address an account was just made for; the sign-in form shows the welcome message
+   * (core/auth/messages.ts SIGN_UP_NOTICE) until it is dismissed or the mode changes.
+   */
+  signedUpEmail: string | null;
 }
 
 /** The four form modes of §4.1, as top-level state names. */
@@ -91,7 +96,9 @@ export type LoginEvent =
   /** One of the four social buttons. */
   | { type: 'social.start'; provider: SocialProvider }
   /** The auth context reports a signed-in user (page opened while signed in, or after sign-in). */
-  | { type: 'auth.signedIn'; userType: string | null };
+  | { type: 'auth.signedIn'; userType: string | null }
+  /** 'Dismiss' on the welcome message after sign-up. */
+  | { type: 'signUpNotice.dismiss' };
 
 /** Machine output, once `redirecting` is reached. */
 export interface LoginOutput {
@@ -139,8 +146,9 @@ const BLOCK_SIGN_IN_BUTTONS = {
  * Rules: step 1 → step 2 only with display name, e-mail and password (§5 'Missing
  * information'); step 2 needs a role (§5 'Please select your role'); reset needs an e-mail
  * (§5 'Email required'); sign-in without e-mail or password fails as the provider would
- * (§5). Toggling clears every field (§2.3); sign-up success shows its toast and returns to
- * sign-in with every field cleared (§4.1, §7.7). `auth.signedIn` from any state redirects
+ * (§5). Toggling clears every field (§2.3); sign-up success returns to sign-in with every field
+ * cleared (§4.1) and keeps the address for the welcome message that stays until dismissed (§7.7's
+ * text; issue 17 item 9). `auth.signedIn` from any state redirects
  * (§4.1). Fields can be edited in every state; buttons (submit, toggle, back, social) are
  * ignored while a call is in flight. A failed social sign-in returns to the mode it was
  * started from.
@@ -166,6 +174,8 @@ export const loginMachine = setup({
       return { form: { ...context.form, [event.field]: event.value } };
     }),
     clearForm: assign({ form: () => ({ ...EMPTY_LOGIN_FORM }), error: null }),
+    rememberSignUp: assign({ signedUpEmail: ({ context }) => context.form.email.trim() }),
+    forgetSignUp: assign({ signedUpEmail: null }),
     clearError: assign({ error: null }),
     setError: assign({ error: (_, params: { message: string }) => params.message }),
     setRedirect: assign(({ context }) => ({ redirectTo: redirectPathFor(context.userType) })),
@@ -201,11 +211,13 @@ export const loginMachine = setup({
     provider: null,
     socialFrom: null,
     startMode: input?.mode ?? 'signIn',
+    signedUpEmail: null,
   }),
   initial: 'choosingMode',
   output: ({ context }) => ({ redirectTo: context.redirectTo ?? redirectPathFor(context.userType) }),
   on: {
     'field.change': { actions: 'setField' },
+    'signUpNotice.dismiss': { actions: 'forgetSignUp' },
     'auth.signedIn': {
       target: '.redirecting',
       actions: { type: 'setUserType', params: ({ event }) => ({ userType: event.userType }) },
@@ -287,6 +299,8 @@ export const loginMachine = setup({
       },
     },
     signUpStep1: {
+      // Signing up again: the welcome message of the last sign-up goes.
+      entry: 'forgetSignUp',
       on: {
         'signUp.continue': [
           { guard: 'isStepOneComplete', target: 'signUpStep2', actions: 'clearError' },
@@ -332,7 +346,7 @@ export const loginMachine = setup({
                 guard: { type: 'isOk', params: ({ event }) => ({ output: event.output }) },
                 // §4.1: back to sign-in, every field cleared.
                 target: '#login.signIn',
-                actions: ['clearForm', { type: 'showToast', params: toast(TOASTS.signUpSucceeded) }],
+                actions: ['rememberSignUp', 'clearForm'],
               },
               {
                 target: 'failed',

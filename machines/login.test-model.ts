@@ -70,6 +70,7 @@ export const LOGIN_TEST_EVENTS: readonly LoginTestEvent[] = [
   { type: 'social.start', provider: 'google' },
   { type: 'auth.signedIn', userType: 'teacher' },
   { type: 'auth.signedIn', userType: 'student' },
+  { type: 'signUpNotice.dismiss' },
   { type: 'xstate.done.actor.signIn', output: { ok: true, userType: 'teacher' } },
   { type: 'xstate.done.actor.signIn', output: { ok: true } },
   { type: 'xstate.done.actor.signIn', output: { ok: false, message: LOGIN_SAMPLE.providerMessage } },
@@ -104,6 +105,7 @@ export const LOGIN_EVENT_GESTURES: Record<LoginTestEvent['type'], string> = {
   'signUp.submit': "press 'Create Account'",
   'social.start': 'press the button of event.provider (Google, Apple, GitHub, Twitter)',
   'auth.signedIn': 'the auth backend reports a signed-in user of event.userType',
+  'signUpNotice.dismiss': "press 'Dismiss' on the welcome message after sign-up",
   'xstate.done.actor.signIn': 'the fake sign-in call resolves with event.output',
   'xstate.error.actor.signIn': 'the fake sign-in call throws',
   'xstate.done.actor.signUp': 'the fake sign-up call resolves with event.output',
@@ -125,9 +127,10 @@ export const LOGIN_STATE_KEYS: readonly string[] = restingLeafPaths(loginMachine
  * @param snapshot a login snapshot
  */
 export function serializeLoginSnapshot(snapshot: LoginSnapshot): string {
-  const { form, error, userType, redirectTo, socialFrom } = snapshot.context;
+  const { form, error, userType, redirectTo, socialFrom, signedUpEmail } = snapshot.context;
   return JSON.stringify({
     value: snapshot.value,
+    welcome: signedUpEmail !== null,
     filled: (['displayName', 'email', 'password'] as const).filter((f) => isFilled(form[f])),
     role: hasChosenRole(form),
     error: error !== null,

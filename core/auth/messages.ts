@@ -6,8 +6,9 @@
  * strings, so a copy change happens in one place.
  *
  * Note: §7.7 writes the sign-up toast as 'Welcome to the product!'; "the product" is how
- * the spec refers to the application throughout. It is kept verbatim here; if the
- * product owner wants the name in it, change {@link TOASTS.signUpSucceeded} only.
+ * the spec refers to the application throughout. An audit (issue 17, item 9) found a 5-second toast
+ * too short for the one message a new family must act on, so sign-up success is a message on the
+ * sign-in form that stays until dismissed ({@link SIGN_UP_NOTICE}), naming the product.
  */
 
 /** A toast's text: a short title and a one-line description (§7.7, §8). */
@@ -41,11 +42,6 @@ export const TOASTS = {
   },
   /** §5: password reset without an e-mail. */
   emailRequired: { title: 'Email required', description: 'Please enter your email address.' },
-  /** §7.7: sign-up accepted by the provider. */
-  signUpSucceeded: {
-    title: 'Welcome to the product!',
-    description: 'Please check your email to verify your account.',
-  },
   /** §7.7: sign-in accepted. */
   signInSucceeded: { title: 'Welcome back!', description: "You're signed in successfully." },
   /** §7.7: password reset e-mail requested. */
@@ -57,6 +53,18 @@ export const TOASTS = {
   /** §8: any unexpected exception on the login page. */
   unexpectedError: { title: 'Error', description: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, ToastText>;
+
+/**
+ * §7.7 sign-up success, as the message that stays on the sign-in form until dismissed (issue 17,
+ * item 9): the product's name, what happened, and the next step.
+ */
+export const SIGN_UP_NOTICE = {
+  title: 'Welcome to Sparky Reads!',
+  description: 'Please check your email to verify your account.',
+  /** The next step, after the address: "We sent a link to {email}." */
+  nextStep:
+    'Open the e-mail from Sparky Reads and press the link in it to confirm your address. Then come back here and sign in.',
+} as const;
 
 /**
  * Titles of the destructive toasts whose description is the provider's own message (§8:

@@ -26,6 +26,13 @@ export const END_CHECK_SECONDS = 3;
 /** Speech heard since the last end check before another one, seconds. */
 export const END_CHECK_NEW_SPEECH_SECONDS = 2;
 
+/**
+ * End checks per recording at most. The server scores at most 10 readings a user a minute over the
+ * check and the save together (server/routes/fluency/fluency.service.ts), so four checks leave room
+ * for the save and a retry; after the fourth, Stop, the time limit or the question end the reading.
+ */
+export const MAX_END_CHECKS = 4;
+
 /** A reading has reached the end when at most this many words at the end were not reached. */
 export const END_TOLERANCE_WORDS = 1;
 

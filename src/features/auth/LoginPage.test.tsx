@@ -39,7 +39,7 @@ import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { TOAST_REGION_LABEL } from '../../ui/Toast.tsx';
 import { dismissToast, getCurrentToast } from '../../ui/toast-store.ts';
 import type { LoginApi, LoginOutcome } from './login-api.ts';
-import { LoginPage } from './LoginPage.tsx';
+import { FIELD_REQUIRED, LoginPage } from './LoginPage.tsx';
 
 // ---------------------------------------------------------------------------------------------
 // What the spec says a person sees
@@ -57,7 +57,6 @@ const SPEC_TOASTS: Record<string, string> = {
   'Missing information': 'Please fill in all required fields.',
   'Please select your role': "Let us know if you're a student, teacher, parent/guardian, or other.",
   'Email required': 'Please enter your email address.',
-  'Welcome to the product!': 'Please check your email to verify your account.',
   'Welcome back!': "You're signed in successfully.",
   'Check your email': "We've sent you a password reset link.",
   Error: 'Something went wrong. Please try again.',
@@ -236,6 +235,15 @@ async function expectScreen(
       }
     }
     if (mode === 'signIn') {
+      // After a sign-up: a message that names the product, says where the link went and what to do
+      // next, and stays until dismissed (issue 17, item 9).
+      const welcome = screen.queryByRole('region', { name: 'Welcome to Sparky Reads!' });
+      if (state.context.signedUpEmail) {
+        expect(welcome).toHaveTextContent(`We sent a link to ${state.context.signedUpEmail}`);
+        expect(welcome).toHaveTextContent('press the link in it to confirm your address');
+      } else {
+        expect(welcome).toBeNull();
+      }
       expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Need an account? Sign up' })).toBeInTheDocument();
     }
@@ -407,6 +415,10 @@ for (const { name, input, onlySignUp } of START_MODES) {
             'signUp.continue': () => user.click(screen.getByRole('button', { name: 'Continue' })),
             'signUp.back': () => user.click(screen.getByRole('button', { name: 'Back' })),
             'signUp.submit': () => user.click(screen.getByRole('button', { name: 'Create Account' })),
+            'signUpNotice.dismiss': async () => {
+              const dismiss = screen.queryByRole('button', { name: 'Dismiss' });
+              if (dismiss) await user.click(dismiss);
+            },
             'social.start': async ({ event }) => {
               if (event.type !== 'social.start') return;
               await user.click(screen.getByRole('button', { name: PROVIDER_BUTTONS[event.provider] }));
@@ -465,6 +477,46 @@ describe('LoginPage: what the paths do not cover', () => {
     expect(screen.queryByText('Or continue with')).toBeNull();
     for (const name of ['Google', 'Apple', 'GitHub', 'Twitter'])
       expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it('an empty sign-up step: focus goes to the first empty field, and each field says what it needs (issue 17)', async () => {
+    const user = userEvent.setup();
+    renderLogin({ mode: 'signUp' });
+    const displayName = await screen.findByLabelText('Display name', { selector: 'input' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(displayName).toHaveFocus());
+    expect(displayName).toHaveAccessibleDescription(expect.stringContaining(FIELD_REQUIRED.displayName));
+    expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveAccessibleDescription(
+      expect.stringContaining(FIELD_REQUIRED.email),
+    );
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAccessibleDescription(
+      expect.stringContaining(FIELD_REQUIRED.password),
+    );
+    // Name filled, the rest empty: focus goes to Email next time.
+    await setText(user, 'displayName', 'Mia');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByLabelText('Email', { selector: 'input' })).toHaveFocus());
+    expect(screen.getByLabelText('Display name', { selector: 'input' })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+
+  it('step 2: Tab and Enter choose any role without submitting; no role sends focus to the options', async () => {
+    const user = userEvent.setup();
+    renderLogin({ mode: 'signUp' });
+    await setText(user, 'displayName', 'Mia');
+    await setText(user, 'email', 'mia@example.com');
+    await setText(user, 'password', 'purple-otter-42');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Student' })).toHaveFocus());
+    await user.tab();
+    expect(screen.getByRole('radio', { name: 'Teacher' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('radio', { name: 'Teacher' })).toBeChecked();
+    expect(pending.signUp).toHaveLength(0);
   });
 
   it("a failed sign-up's toast lists the reasons a password was refused (§5)", async () => {

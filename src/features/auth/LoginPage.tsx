@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { FAILURE_TITLES, TOASTS, type Toast } from '#core/auth/messages.ts';
+import { FAILURE_TITLES, SIGN_UP_NOTICE, TOASTS, type Toast } from '#core/auth/messages.ts';
 import { isFilled, type LoginField, type SocialProvider } from '#core/auth/sign-up.ts';
 import { loginMachine, type LoginMode } from '#machines/login.machine.ts';
 import { publicPaths } from '../../app/paths.ts';
@@ -35,6 +35,16 @@ export const MODE_TEXT: Record<LoginMode, { title: string; subtitle: string }> =
     subtitle: "Enter your e-mail and we'll send you a reset link",
   },
 };
+
+/**
+ * Each required field's own message when it is left empty (issue 17, item 13); the §5 toast
+ * ('Missing information') still says that something is missing.
+ */
+export const FIELD_REQUIRED = {
+  displayName: 'Please enter a display name: the name Sparky will call you.',
+  email: 'Please enter your email address.',
+  password: 'Please choose a password.',
+} as const;
 
 /** Shown when a reset link comes back as `/login?error=INVALID_TOKEN`. */
 export const INVALID_RESET_LINK_TEXT =
@@ -87,6 +97,9 @@ function LoginForms({
   const me = useMe();
   const [reasons, setReasons] = useState<readonly string[]>([]);
   const [attempt, setAttempt] = useState<Attempt>(null);
+  // Counts refused-or-not submits, so focus moves to the first invalid field once per submit.
+  const [submits, setSubmits] = useState(0);
+  const formsRef = useRef<HTMLDivElement>(null);
 
   const [machine] = useState(() => {
     const api = givenApi ?? createLoginApi(queryClient);
@@ -150,12 +163,15 @@ function LoginForms({
   // keep the address in step (?mode=signup while signing up), so a reload opens the same form.
   const [, setSearchParams] = useSearchParams();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const noticeRef = useRef<HTMLHeadingElement>(null);
   const previousMode = useRef(shownMode);
+  const signedUpEmail = context.signedUpEmail;
   useEffect(() => {
     if (previousMode.current === shownMode) return;
     previousMode.current = shownMode;
     setAttempt(null);
-    headingRef.current?.focus();
+    // Just signed up: the welcome message (what to do next) takes focus rather than the heading.
+    (signedUpEmail && shownMode === 'signIn' ? noticeRef : headingRef).current?.focus();
     const signingUp = shownMode === 'signUpStep1' || shownMode === 'signUpStep2';
     setSearchParams(
       (params) => {
@@ -166,7 +182,7 @@ function LoginForms({
       },
       { replace: true },
     );
-  }, [shownMode, setSearchParams]);
+  }, [shownMode, signedUpEmail, setSearchParams]);
 
   const isBusy =
     snapshot.matches({ signIn: 'submitting' }) ||
@@ -188,43 +204,67 @@ function LoginForms({
   const submit = (event: FormEvent, on: Exclude<Attempt, null>, send_: () => void) => {
     event.preventDefault();
     setAttempt(on);
+    setSubmits((n) => n + 1);
     send_();
   };
+
+  // After a refused submit, focus goes to the first field that needs attention (issue 17, item 13),
+  // so a keyboard, switch or screen-reader user lands on it and hears its own message.
+  useEffect(() => {
+    if (submits === 0) return;
+    const invalid = formsRef.current?.querySelector<HTMLElement>('form [aria-invalid="true"]');
+    const target = invalid?.matches('input, select, textarea, button')
+      ? invalid
+      : invalid?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])');
+    target?.focus();
+  }, [submits]);
 
   let body: ReactNode;
   if (shownMode === 'signIn') {
     const failed = snapshot.matches({ signIn: 'failed' }) && context.error !== null;
     body = (
-      <form
-        className="login__form"
-        noValidate
-        onSubmit={(e) => submit(e, 'signIn', () => send({ type: 'signIn.submit' }))}
-      >
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          isRequired
-          validationBehavior="aria"
-          {...field('email')}
-          errorMessage={requiredError('email', 'signIn', 'Please enter your email address.')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          isRequired
-          validationBehavior="aria"
-          {...field('password')}
-          errorMessage={failed ? context.error : null}
-        />
-        <Button type="submit" isPending={isBusy}>
-          Sign In
-        </Button>
-        <LinkButton onPress={() => send({ type: 'passwordReset.open' })} isDisabled={isBusy}>
-          Forgot your password?
-        </LinkButton>
-      </form>
+      <>
+        {signedUpEmail ? (
+          <SignUpNotice
+            email={signedUpEmail}
+            headingRef={noticeRef}
+            onDismiss={() => {
+              send({ type: 'signUpNotice.dismiss' });
+              headingRef.current?.focus();
+            }}
+          />
+        ) : null}
+        <form
+          className="login__form"
+          noValidate
+          onSubmit={(e) => submit(e, 'signIn', () => send({ type: 'signIn.submit' }))}
+        >
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            isRequired
+            validationBehavior="aria"
+            {...field('email')}
+            errorMessage={requiredError('email', 'signIn', FIELD_REQUIRED.email)}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            isRequired
+            validationBehavior="aria"
+            {...field('password')}
+            errorMessage={failed ? context.error : null}
+          />
+          <Button type="submit" isPending={isBusy}>
+            Sign In
+          </Button>
+          <LinkButton onPress={() => send({ type: 'passwordReset.open' })} isDisabled={isBusy}>
+            Forgot your password?
+          </LinkButton>
+        </form>
+      </>
     );
   } else if (shownMode === 'passwordReset') {
     const failed = snapshot.matches({ passwordReset: 'failed' }) && context.error !== null;
@@ -259,7 +299,6 @@ function LoginForms({
       </form>
     );
   } else if (shownMode === 'signUpStep1') {
-    const missing = TOASTS.missingInformation.description;
     body = (
       <form
         className="login__form"
@@ -272,7 +311,7 @@ function LoginForms({
           isRequired
           validationBehavior="aria"
           {...field('displayName')}
-          errorMessage={requiredError('displayName', 'signUpStep1', missing)}
+          errorMessage={requiredError('displayName', 'signUpStep1', FIELD_REQUIRED.displayName)}
         />
         <TextField
           label="Email"
@@ -281,7 +320,7 @@ function LoginForms({
           isRequired
           validationBehavior="aria"
           {...field('email')}
-          errorMessage={requiredError('email', 'signUpStep1', missing)}
+          errorMessage={requiredError('email', 'signUpStep1', FIELD_REQUIRED.email)}
         />
         <TextField
           label="Password"
@@ -291,7 +330,7 @@ function LoginForms({
           validationBehavior="aria"
           description="At least 8 characters. A few words you will remember work well."
           {...field('password')}
-          errorMessage={requiredError('password', 'signUpStep1', missing)}
+          errorMessage={requiredError('password', 'signUpStep1', FIELD_REQUIRED.password)}
         />
         <Button type="submit">Continue</Button>
       </form>
@@ -366,7 +405,7 @@ function LoginForms({
       <Link href={publicPaths.landing} variant="secondary" className="login__home">
         Back to Home
       </Link>
-      <div className="login__card">
+      <div className="login__card" ref={formsRef}>
         <SparkyLogo size={64} />
         <h1 ref={headingRef} tabIndex={-1} className="login__title">
           {text.title}
@@ -404,6 +443,35 @@ function LoginForms({
         </p>
       </div>
     </div>
+  );
+}
+
+/**
+ * The message after a successful sign-up (§7.7's text; issue 17, item 9): it names the product, says
+ * where the confirmation link went and what to do next, and stays until dismissed.
+ */
+function SignUpNotice({
+  email,
+  headingRef,
+  onDismiss,
+}: {
+  email: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onDismiss: () => void;
+}) {
+  return (
+    <section className="login__welcome" aria-labelledby="sign-up-notice-title">
+      <h2 id="sign-up-notice-title" ref={headingRef} tabIndex={-1}>
+        {SIGN_UP_NOTICE.title}
+      </h2>
+      <p>
+        Your account is made. {SIGN_UP_NOTICE.description} We sent a link to <strong>{email}</strong>.
+      </p>
+      <p>{SIGN_UP_NOTICE.nextStep}</p>
+      <Button variant="secondary" onPress={onDismiss}>
+        Dismiss
+      </Button>
+    </section>
   );
 }
 

@@ -13,29 +13,29 @@ import {
 } from './ReadingProgress.tsx';
 
 const at = (day: number, hour: number) => new Date(2026, 10, day, hour).toISOString();
-const point = (id: string, created_at: string, wcpm: number) => ({
+const point = (id: string, createdAt: string, wcpm: number) => ({
   id,
-  created_at,
-  story_title: 'The Snail Race',
-  fluency_score: 40,
-  accuracy_percentage: 90,
-  words_per_minute: wcpm,
+  createdAt,
+  storyTitle: 'The Snail Race',
+  fluencyScore: 40,
+  accuracy: 90,
+  wcpm,
 });
 const STATS: ReadingStats = {
   chart: [point('a', at(23, 9), 40), point('b', at(23, 15), 46), point('c', at(24, 9), 50)],
-  averages: { fluency: 40, accuracy: 90, wordsPerMinute: 45, sessions: 3 },
-  recentProgress: { accuracy: -25, fluency: -10, wordsPerMinute: -156, tokens: 0 },
+  averages: { fluency: 40, accuracy: 90, wcpm: 45, sessions: 3 },
+  recentProgress: { accuracy: -25, fluency: -10, wcpm: -156, tokens: 0 },
   perStory: [],
   streak: 2,
 };
 const SESSIONS = STATS.chart.map((p): ReadingSession => ({
   id: p.id,
-  created_at: p.created_at,
+  created_at: p.createdAt,
   story_id: null,
-  story_title: p.story_title,
-  fluency_score: p.fluency_score,
-  accuracy_percentage: p.accuracy_percentage,
-  words_per_minute: p.words_per_minute,
+  story_title: p.storyTitle,
+  fluency_score: p.fluencyScore,
+  accuracy_percentage: p.accuracy,
+  wcpm: p.wcpm,
   tokens_awarded: 5,
   mode: 'practice',
   reading_seconds: 30,

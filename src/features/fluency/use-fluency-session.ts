@@ -16,6 +16,7 @@ import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
 import {
   END_CHECK_NEW_SPEECH_SECONDS,
   INITIAL_SILENCE_WATCH,
+  MAX_END_CHECKS,
   nextSilenceWatch,
   restartSilenceWatch,
 } from '#core/fluency-session/end-of-reading.ts';
@@ -154,11 +155,14 @@ export function provideFluencySession(
         // One end check at a time; aborted when the recording ends.
         let checking: AbortController | null = null;
         let speechAtLastCheck = -Infinity;
+        let checks = 0;
         const checkEnd = () => {
           const { storyId, wordsTotal } = reading();
           if (!session || checking || !storyId || !wordsTotal) return;
           if (!couldHaveReadAll(silence.speechSeconds, wordsTotal)) return;
           if (silence.speechSeconds - speechAtLastCheck < END_CHECK_NEW_SPEECH_SECONDS) return;
+          if (checks >= MAX_END_CHECKS) return;
+          checks += 1;
           speechAtLastCheck = silence.speechSeconds;
           const controller = new AbortController();
           checking = controller;
