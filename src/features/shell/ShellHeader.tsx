@@ -1,16 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { MeResponse } from '#core/api/account.ts';
-import { TOASTS, toast } from '#core/auth/messages.ts';
 import { isBuiltPath, protectedPaths, publicPaths } from '../../app/paths.ts';
 import { signOut } from '../../lib/api/auth-client.ts';
-import { forgetSignedInUser } from '../../lib/api/me.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DisplaySettings } from '../../ui/DisplaySettings.tsx';
 import { Link } from '../../ui/Link.tsx';
-import { showToast } from '../../ui/toast-store.ts';
 import { streakLabel, tokensLabel } from './streak.ts';
+import { useSignOut } from './use-sign-out.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Avatar, outfitDescription } from '../../ui/avatar/Avatar.tsx';
 
@@ -32,20 +27,12 @@ function initial(name: string): string {
 /**
  * The signed-in header (spec §2.4): streak chip (§4.6), token count, avatar and name linking to
  * /profile, About Us, display settings and Sign Out (toasts of §7.7 and §8). The token count
- * links to /tokens only once that screen is built; until then it is plain text.
+ * links to /tokens only once that screen is built; until then it is plain text. On a phone (with the
+ * menu button) About Us and Sign Out move into the menu, so the header keeps to a small part of the
+ * screen even at Extra-large text (issue 17, item 15).
  */
 export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = signOut }: ShellHeaderProps) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
-  const signedOut = useRef(false);
-  // After Sign Out: forget the user once the signed-in shell is gone (the navigation has committed).
-  useEffect(
-    () => () => {
-      if (signedOut.current) forgetSignedInUser(queryClient);
-    },
-    [queryClient],
-  );
+  const { signOut: onSignOut, signingOut } = useSignOut(signOutCall);
   const name = me.profile?.display_name || me.user.name || me.user.email;
   const tokens = me.profile?.tokens ?? 0;
   // §4.6: consecutive days with a reading session, counted by the server (GET /api/me).
@@ -53,27 +40,6 @@ export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = sign
   // What the reader bought in the avatar shop shows here (issue #13); else a picture, else the initial.
   const outfit = me.profile?.avatar_outfit ?? {};
   const hasOutfit = Object.keys(outfit).length > 0;
-
-  const onSignOut = async () => {
-    setSigningOut(true);
-    try {
-      const result = await signOutCall();
-      if (!result.ok) {
-        showToast(toast(TOASTS.signOutFailed, 'destructive'));
-        return;
-      }
-      showToast(toast(TOASTS.signOutSucceeded));
-      // Leave the guarded shell first; the user is forgotten when this header unmounts (below).
-      // Were the cached user cleared while the shell is still shown, the route guard would send the
-      // reader to /login instead of the landing page.
-      signedOut.current = true;
-      void navigate(publicPaths.landing, { replace: true });
-    } catch {
-      showToast(toast(TOASTS.signOutFailed, 'destructive'));
-    } finally {
-      setSigningOut(false);
-    }
-  };
 
   return (
     <header className="shell-header">
@@ -111,13 +77,17 @@ export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = sign
           )}
           <span className="shell-header__name">{name}</span>
         </Link>
-        <Link href={publicPaths.about} variant="nav">
-          About Us
-        </Link>
+        {showMenuButton ? null : (
+          <Link href={publicPaths.about} variant="nav">
+            About Us
+          </Link>
+        )}
         <DisplaySettings />
-        <Button variant="secondary" onPress={() => void onSignOut()} isPending={signingOut}>
-          Sign Out
-        </Button>
+        {showMenuButton ? null : (
+          <Button variant="secondary" onPress={() => void onSignOut()} isPending={signingOut}>
+            Sign Out
+          </Button>
+        )}
       </div>
     </header>
   );

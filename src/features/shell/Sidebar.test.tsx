@@ -340,6 +340,18 @@ describe('below 768 px: the sidebar overlay (spec §2.4, §9)', () => {
     );
   });
 
+  it('About Us and Sign Out live in the menu, keeping the phone header small (issue 17, item 15)', async () => {
+    const user = userEvent.setup();
+    renderShell(meFixture());
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('link', { name: 'About Us' })).toBeNull();
+    expect(within(header).queryByRole('button', { name: 'Sign Out' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(dialog).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
+    expect(within(dialog).getByRole('button', { name: 'Sign Out' })).toBeEnabled();
+  });
+
   it('Escape closes it and focus returns to the menu button', async () => {
     const user = userEvent.setup();
     renderShell(meFixture());

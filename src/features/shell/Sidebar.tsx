@@ -1,6 +1,8 @@
 import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useLocation } from 'react-router-dom';
+import { publicPaths } from '../../app/paths.ts';
+import type { signOut } from '../../lib/api/auth-client.ts';
 import type { MeResponse } from '#core/api/account.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -17,6 +19,7 @@ import {
   writeSidebarWidth,
 } from './sidebar-width.ts';
 import './sidebar.css';
+import { useSignOut } from './use-sign-out.ts';
 
 /** The accessible name of the sidebar's navigation landmark. */
 export const SIDEBAR_NAV_LABEL = 'Sidebar';
@@ -169,19 +172,37 @@ export function Sidebar({ me, width, onWidthChange }: SidebarProps) {
   );
 }
 
+/** About Us and Sign Out, in the phone menu. */
+function MenuAccount({ onNavigate, signOutCall }: { onNavigate: () => void; signOutCall?: typeof signOut }) {
+  const { signOut: onSignOut, signingOut } = useSignOut(signOutCall);
+  return (
+    <div className="sidebar__account">
+      <Link href={publicPaths.about} variant="nav" onPress={onNavigate}>
+        About Us
+      </Link>
+      <Button variant="secondary" onPress={() => void onSignOut()} isPending={signingOut}>
+        Sign Out
+      </Button>
+    </div>
+  );
+}
+
 /** Props of {@link MobileSidebar}. */
 export interface MobileSidebarProps {
   me: MeResponse | null | undefined;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
+  /** Sign out; defaults to better-auth's. Tests pass a fake. */
+  signOutCall?: typeof signOut;
 }
 
 /**
  * The sidebar below 768 px (spec §2.4, §9): a 320 px overlay over a dark backdrop, opened by the
  * header's menu button. The backdrop, Escape, the close button or following a link close it;
  * focus stays inside while it is open and returns to the menu button after (react-aria Modal).
+ * About Us and Sign Out live here on a phone, not in the header (issue 17, item 15).
  */
-export function MobileSidebar({ me, isOpen, onOpenChange }: MobileSidebarProps) {
+export function MobileSidebar({ me, isOpen, onOpenChange, signOutCall }: MobileSidebarProps) {
   if (!me) return null;
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="sidebar-overlay">
@@ -196,6 +217,7 @@ export function MobileSidebar({ me, isOpen, onOpenChange }: MobileSidebarProps) 
             </Button>
           </div>
           <SidebarContent me={me} onNavigate={() => onOpenChange(false)} />
+          <MenuAccount onNavigate={() => onOpenChange(false)} signOutCall={signOutCall} />
         </Dialog>
       </Modal>
     </ModalOverlay>
