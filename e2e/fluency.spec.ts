@@ -528,6 +528,16 @@ test.describe('fluency practice', () => {
     try {
       const { page } = await newContext(browser, baseURL!);
       await page.setViewportSize({ width: 375, height: 812 });
+      // The end checks the page makes during pauses, for the failure message.
+      const checks: string[] = [];
+      page.on('response', async (response) => {
+        if (!response.url().endsWith('/api/fluency/score')) return;
+        const body = (await response.json().catch(() => ({}))) as {
+          wordsAttempted?: number;
+          wordsTotal?: number;
+        };
+        checks.push(`${response.status()} reached ${body.wordsAttempted} of ${body.wordsTotal}`);
+      });
       await signUpAndIn(page, 'fluency-hesitant');
       await firstSessionByApi(page, reading);
       await page.goto(`/fluency?storyId=${reading.storyId}`);
@@ -571,7 +581,7 @@ test.describe('fluency practice', () => {
       const results = page.getByRole('heading', { level: 2, name: `Your results: ${reading.title}` });
       await expect(results).toBeVisible({ timeout: 150_000 });
       const seen = await page.evaluate(() => (window as unknown as { seenHeadings: string[] }).seenHeadings);
-      expect(seen).not.toContain('Are you still reading?');
+      expect(seen, `end checks: ${checks.join('; ') || 'none'}`).not.toContain('Are you still reading?');
       // The whole story was heard: the pause did not end it.
       await expect(
         page.locator('main').getByText(/You read the whole story|of the \d+ words: most of the story/),

@@ -505,4 +505,29 @@ describe('/fluency with a hesitant reader (issue 17, item 1)', () => {
     await heading('Finishing the recording');
     await waitFor(() => expect(state.stop).not.toBeNull());
   });
+
+  it('a slow end check holds the question back until it answers', async () => {
+    const user = userEvent.setup();
+    const clock = new SimulatedClock();
+    const { state, stream, effects } = createFakes();
+    renderPage(effects, clock);
+    await user.click(await screen.findByRole('button', { name: /Story/ }));
+    await user.click(await screen.findByRole('option', { name: 'The Brown Dog (grade 1)' }));
+    await user.click(await screen.findByRole('button', { name: 'Start reading' }));
+    await waitFor(() => expect(state.microphone).not.toBeNull());
+    await act(async () => state.microphone!.resolve(stream));
+    for (let i = 0; i < 3; i++) await act(async () => clock.increment(1000));
+    await waitFor(() => expect(state.capture).not.toBeNull());
+    const options = state.capture!;
+    // Reading, then a long silence while the server is still checking.
+    await act(async () => {
+      for (let t = 0.1; t <= 5; t += 0.1) options.onLevel?.(0.7, Math.round(t * 10) / 10);
+      for (let t = 5.1; t <= 16; t += 0.1) options.onLevel?.(0.1, Math.round(t * 10) / 10);
+    });
+    expect(state.endChecks).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Are you still reading?' })).toBeNull();
+    // Not finished after all: now the question comes.
+    await act(async () => state.endChecks[0]!.answer.resolve(false));
+    await heading('Are you still reading?');
+  });
 });

@@ -154,6 +154,10 @@ export function provideFluencySession(
         let silence = INITIAL_SILENCE_WATCH;
         // One end check at a time; aborted when the recording ends.
         let checking: AbortController | null = null;
+        // A long silence heard while an end check is out: ask "Are you still reading?" only if the
+        // check finds the reader has not finished (a busy server must not make a finished reader
+        // hear the question).
+        let silentWhileChecking = false;
         let speechAtLastCheck = -Infinity;
         let checks = 0;
         const checkEnd = () => {
@@ -169,12 +173,15 @@ export function provideFluencySession(
           effects.checkReadingEnd(session.snapshot().wav, storyId, controller.signal).then(
             (reached) => {
               if (checking === controller) checking = null;
-              if (reached && !closed && !stopRequested && !controller.signal.aborted) {
-                sendBack({ type: 'recording.finished' });
-              }
+              if (closed || stopRequested || controller.signal.aborted) return;
+              if (reached) sendBack({ type: 'recording.finished' });
+              else if (silentWhileChecking) sendBack({ type: 'recording.silent' });
+              silentWhileChecking = false;
             },
             () => {
               if (checking === controller) checking = null;
+              if (silentWhileChecking && !closed && !stopRequested) sendBack({ type: 'recording.silent' });
+              silentWhileChecking = false;
             },
           );
         };
@@ -209,8 +216,13 @@ export function provideFluencySession(
                   speechSeconds: silence.speechSeconds,
                 });
                 if (watched.signal === 'paused') checkEnd();
-                else if (watched.signal === 'silent') sendBack({ type: 'recording.silent' });
-                else if (watched.signal === 'resumed') sendBack({ type: 'recording.resumed' });
+                else if (watched.signal === 'silent') {
+                  if (checking) silentWhileChecking = true;
+                  else sendBack({ type: 'recording.silent' });
+                } else if (watched.signal === 'resumed') {
+                  silentWhileChecking = false;
+                  sendBack({ type: 'recording.resumed' });
+                }
               },
               onTrackEnded: () => sendBack({ type: 'recording.failed', reason: 'failed' }),
             })
