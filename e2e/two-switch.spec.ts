@@ -107,7 +107,7 @@ test.describe('two switches: Tab and Enter only', () => {
 
     await page.goto(await linkFromOutbox(page, email, /Confirm your e-mail/));
     await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail is verified' })).toBeVisible();
-    await choose(page, page.getByRole('link', { name: 'Sign in' }));
+    await choose(page, page.getByRole('link', { name: 'Sign in', exact: true }));
     await tabTo(page, page.getByRole('textbox', { name: 'Email' }));
     await page.keyboard.type(email);
     await tabTo(page, page.getByLabel('Password', { exact: true }));
@@ -147,7 +147,7 @@ test.describe('two switches: Tab and Enter only', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'high-contrast');
     await page.keyboard.press('Enter');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'standard');
-    await choose(page, panel.getByRole('radio', { name: 'Large' }));
+    await choose(page, panel.getByRole('radio', { name: 'Large', exact: true }));
     await expect(page.locator('html')).toHaveAttribute('data-text-size', 'large');
     await choose(page, panel.getByRole('button', { name: 'Close' }));
     await expect(panel).toHaveCount(0);
