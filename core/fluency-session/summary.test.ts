@@ -14,6 +14,7 @@ function scored(texts: string[], marks: Record<number, Partial<Word>> = {}): Flu
     start: index,
     end: index + 0.5,
     hesitation: false,
+    unsure: false,
     ...marks[index],
   }));
   const reachedUpTo = words.findLastIndex((w) => w.status !== 'not_reached');

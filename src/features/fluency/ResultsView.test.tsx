@@ -73,6 +73,7 @@ describe('ResultsView', () => {
       start: index < 19 ? index : null,
       end: index < 19 ? index + 0.5 : null,
       hesitation: false,
+      unsure: false,
     }));
     const partial = {
       ...SAMPLE_RESPONSE,
