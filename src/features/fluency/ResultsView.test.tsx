@@ -129,7 +129,12 @@ describe('ResultsView', () => {
       'to, paused, the, check this word, big',
     );
     // still counted as read: the summary does not change
-    expect(screen.getByText(/You read 5 of 9 words correctly, with 2 words to practise/)).toBeInTheDocument();
+    expect(screen.getByText('You read 7 of the 9 words: most of the story.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Words to practise' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['brown', 'big']);
     const legend = within(passage).getByRole('region', { name: 'What the marks mean' });
     expect(
       within(legend).getByText(/Sparky was not sure it heard this word. It counts as right/),
