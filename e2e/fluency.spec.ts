@@ -211,6 +211,8 @@ test.describe('fluency practice', () => {
     browser: defaultBrowser,
     baseURL,
   }) => {
+    // Two readings scored and many axe checks: on a loaded machine this takes minutes.
+    test.setTimeout(420_000);
     // A story and its flite reading, from a throwaway account (the library is the same for everyone).
     const setup = await newContext(defaultBrowser, baseURL!);
     await signUpAndIn(setup.page, 'fluency-setup');

@@ -109,7 +109,7 @@ test.describe('story library and reader', () => {
     // Read to me: the server voice plays and a word is highlighted as it is spoken.
     await page.getByRole('button', { name: 'Read to me' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Reading aloud' })).toBeVisible({
-      timeout: 20_000,
+      timeout: 60_000,
     });
     const highlighted = page.locator('.story-text mark');
     await expect(highlighted).toHaveCount(1, { timeout: 15_000 });
