@@ -5,7 +5,7 @@
  */
 import { announce } from '#a11y/announcer.ts';
 import { VoiceAnswerSchema } from '#core/api/voice.ts';
-import { nextEndOfReading, INITIAL_END_OF_READING } from '#core/fluency-session/end-of-reading.ts';
+import { INITIAL_END_OF_SPEECH, nextEndOfSpeech } from '#core/voice/end-of-speech.ts';
 import type { VoiceMicrophoneIssue } from '#core/voice/answers.ts';
 import type { VoiceAnswer, VoiceCommand } from '#core/voice/command.ts';
 import {
@@ -59,10 +59,10 @@ export interface VoiceEffects {
   unduck(): void;
 }
 
-/** The microphone, with end of speech found by the meter level (core/fluency-session/end-of-reading.ts). */
+/** The microphone, with end of speech found by the meter level (core/voice/end-of-speech.ts). */
 export function listenWithMicrophone(callbacks: ListenCallbacks): Listening {
   let session: CaptureSession | null = null;
-  let state = INITIAL_END_OF_READING;
+  let state = INITIAL_END_OF_SPEECH;
   let heard = false;
   let closed = false;
   const finish = () => {
@@ -84,7 +84,7 @@ export function listenWithMicrophone(callbacks: ListenCallbacks): Listening {
       }
       session = await startCapture(stream, {
         onLevel: (level, elapsed) => {
-          state = nextEndOfReading(state, elapsed, level, {
+          state = nextEndOfSpeech(state, elapsed, level, {
             endSilenceSeconds: COMMAND_END_SILENCE_SECONDS,
             minSpeechSeconds: COMMAND_MIN_SPEECH_SECONDS,
           });
