@@ -513,7 +513,12 @@ test.describe('fluency practice', () => {
     await setup.context.close();
 
     /** Opens `path` in a browser whose microphone says `text`, presses Talk to Sparky, and waits for the caption. */
-    const say = async (path: string, text: string, caption: string, check: (page: Page) => Promise<void>) => {
+    const say = async (
+      path: string,
+      text: string,
+      caption: string | RegExp,
+      check: (page: Page) => Promise<void>,
+    ) => {
       const browser = await launchWithMicrophone(command(text));
       try {
         const context = await browser.newContext({
@@ -539,10 +544,17 @@ test.describe('fluency practice', () => {
       }
     };
 
-    await say('/home', 'reading practice', 'Going to Reading Practice.', async (page) => {
-      await expect(page.getByRole('heading', { level: 1, name: 'Reading Practice' })).toBeVisible();
-      await expect(page).toHaveURL(/\/fluency/);
-    });
+    // The sidebar's link has the screen's one name (issue 17, item 10), so the words may be taken as
+    // pressing that link: the same place either way.
+    await say(
+      '/home',
+      'reading practice',
+      /Going to Reading Practice\.|OK: Reading Practice\./,
+      async (page) => {
+        await expect(page.getByRole('heading', { level: 1, name: 'Reading Practice' })).toBeVisible();
+        await expect(page).toHaveURL(/\/fluency/);
+      },
+    );
     await say('/fluency', story.title, `OK: ${story.title}.`, async (page) => {
       await expect(page.getByRole('heading', { level: 3, name: story.title })).toBeVisible();
     });
