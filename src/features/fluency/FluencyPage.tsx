@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { FLUENCY_GUIDANCE } from './fluency.guidance.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useReducedMotion } from '#a11y/use-display-preferences.ts';
@@ -102,6 +104,7 @@ export function ScoringWait({ recordingKey }: { recordingKey: string | null }) {
  */
 export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, clock }: FluencyPageProps) {
   useDocumentTitle('Reading Practice');
+  usePageGuidance(FLUENCY_GUIDANCE);
   const [searchParams, setSearchParams] = useSearchParams();
   const initialStoryId = searchParams.get('storyId');
   const { snapshot, send } = useFluencySession(initialStoryId, effects, maxSeconds, clock);
@@ -180,7 +183,11 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
         {story.isError ? <p role="alert">That story could not be found. Please choose another one.</p> : null}
         {passage}
         <div className="fluency-actions" ref={actions}>
-          <Button onPress={() => send({ type: 'session.start' })} isDisabled={!storyId || !story.data}>
+          <Button
+            icon="mic"
+            onPress={() => send({ type: 'session.start' })}
+            isDisabled={!storyId || !story.data}
+          >
             Start reading
           </Button>
         </div>
@@ -220,7 +227,9 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
           </p>
         )}
         <div className="fluency-actions" ref={actions}>
-          <Button onPress={() => send({ type: 'session.retry' })}>Try again</Button>
+          <Button icon="selfCorrection" onPress={() => send({ type: 'session.retry' })}>
+            Try again
+          </Button>
           {cancel}
         </div>
       </>
@@ -257,7 +266,7 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
           <LevelMeter level={snapshot.context.level} />
         </div>
         <div className="fluency-actions" ref={actions}>
-          <Button onPress={() => send({ type: 'session.stop' })} isDisabled={finishing}>
+          <Button icon="stop" onPress={() => send({ type: 'session.stop' })} isDisabled={finishing}>
             Stop
           </Button>
           {cancel}
@@ -294,14 +303,18 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
         <div className="fluency-actions" ref={actions}>
           {resendFirst ? (
             <>
-              <Button onPress={() => send({ type: 'session.retry' })}>Send again</Button>
+              <Button icon="arrowRight" onPress={() => send({ type: 'session.retry' })}>
+                Send again
+              </Button>
               <Button variant="secondary" onPress={() => send({ type: 'session.restart' })}>
                 Read again
               </Button>
             </>
           ) : (
             <>
-              <Button onPress={() => send({ type: 'session.restart' })}>Read again</Button>
+              <Button icon="selfCorrection" onPress={() => send({ type: 'session.restart' })}>
+                Read again
+              </Button>
               <Button variant="secondary" onPress={() => send({ type: 'session.retry' })}>
                 Send again
               </Button>

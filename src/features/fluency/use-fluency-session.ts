@@ -12,6 +12,8 @@ import { fromCallback, fromPromise, type ActorOptions, type AnyActorLogic, type 
 /** The clock option of an actor (xstate's Clock type is not exported). */
 export type SessionClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 import { announce } from '#a11y/announcer.ts';
+import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
+import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
 import { INITIAL_END_OF_READING, nextEndOfReading } from '#core/fluency-session/end-of-reading.ts';
 import { classifySaveError } from '#core/fluency-session/save-errors.ts';
@@ -102,9 +104,23 @@ function celebrate(response: SaveReadingSessionResponse): void {
  * @param onSaved called once per saved session
  * @returns the machine and a function that releases a microphone nobody is recording from
  */
+/**
+ * How a message of the session is said: the countdown as a countdown, the results as results, a
+ * microphone problem as an error (a warning, §4.9), other steps as information; null for the line said
+ * as recording starts (announced only: the microphone is open).
+ */
+export function spokenTypeOf(message: string): SpeakRequest['type'] | null {
+  if (/^Recording\. Start/.test(message)) return null;
+  if (/^(Get ready|\d+$)/.test(message)) return 'countdown';
+  if (/results are ready/i.test(message)) return 'results';
+  if (/microphone/i.test(message) && /not/i.test(message)) return 'error';
+  return 'toast';
+}
+
 export function provideFluencySession(
   effects: FluencyEffects,
   onSaved: (response: SaveReadingSessionResponse) => void,
+  speak: (request: SpeakRequest) => void = () => {},
 ) {
   const streamRef = { current: null as MediaStream | null };
   const recordingsRef = { current: new Map<string, Blob>() };
@@ -215,7 +231,14 @@ export function provideFluencySession(
       }),
     },
     actions: {
-      announce: (_, params) => announce(params.message),
+      // Said by Sparky through the app's one queue, which also captions and announces it once
+      // (§4.9); the line that opens the microphone is only announced, so Sparky's voice is not in
+      // the recording.
+      announce: (_, params) => {
+        const type = spokenTypeOf(params.message);
+        if (type === null) announce(params.message);
+        else speak({ text: params.message, type });
+      },
       publishResult: (_, params) => onSaved(params.response),
     },
   });
@@ -236,16 +259,21 @@ export function useFluencySession(
   clock?: SessionClock,
 ) {
   const queryClient = useQueryClient();
+  const audio = useAudioQueue();
   const [{ machine, releaseMicrophone }] = useState(() =>
-    provideFluencySession(effects, (response) => {
-      // The header's token count and streak, the history and the chart (spec §2.4, §4.6, §9).
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: READING_STATS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: READING_SESSIONS_QUERY_KEY });
-      // Today's challenges, the ledger and the achievements (issue #13).
-      void invalidateAfterReading(queryClient);
-      celebrate(response);
-    }),
+    provideFluencySession(
+      effects,
+      (response) => {
+        // The header's token count and streak, the history and the chart (spec §2.4, §4.6, §9).
+        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: READING_STATS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: READING_SESSIONS_QUERY_KEY });
+        // Today's challenges, the ledger and the achievements (issue #13).
+        void invalidateAfterReading(queryClient);
+        celebrate(response);
+      },
+      audio.speak,
+    ),
   );
 
   const [snapshot, send] = useMachine(machine, {
@@ -259,6 +287,14 @@ export function useFluencySession(
     if (!holdsMicrophone) releaseMicrophone();
   }, [holdsMicrophone, releaseMicrophone]);
   useEffect(() => releaseMicrophone, [releaseMicrophone]);
+
+  // While the microphone records, Sparky is ducked: quieter, and nothing new starts (issue 10).
+  const isRecording = snapshot.matches('recording');
+  useEffect(() => {
+    if (!isRecording) return;
+    audio.duck();
+    return () => audio.unduck();
+  }, [isRecording, audio]);
 
   return { snapshot, send };
 }

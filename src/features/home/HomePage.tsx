@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { HOME_GUIDANCE } from './home.guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { menuKindFor, navGroupsFor } from '../../app/nav-items.ts';
 import { useMe } from '../../lib/api/me.ts';
@@ -31,6 +33,7 @@ const OFFERS: Record<string, string> = {
  */
 export function HomePage() {
   useDocumentTitle('Home Dashboard');
+  usePageGuidance(HOME_GUIDANCE);
   const me = useMe();
   const profile = me.data?.profile ?? null;
   const name = profile?.display_name || me.data?.user.name || 'reader';

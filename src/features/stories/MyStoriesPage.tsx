@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { MY_STORIES_GUIDANCE } from './my-stories.guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -15,6 +17,7 @@ import './stories.css';
  */
 export function MyStoriesPage() {
   useDocumentTitle('Saved Stories');
+  usePageGuidance(MY_STORIES_GUIDANCE);
   const mine = useMyStories();
   return (
     <div className="page stories-page">
@@ -25,7 +28,9 @@ export function MyStoriesPage() {
         <div className="page__card" role="alert">
           <h2>We could not load your stories</h2>
           <p>{mine.error.message || 'Please try again.'}</p>
-          <Button onPress={() => void mine.refetch()}>Try again</Button>
+          <Button icon="selfCorrection" onPress={() => void mine.refetch()}>
+            Try again
+          </Button>
         </div>
       ) : mine.data.length === 0 ? (
         <div className="page__card stories-empty">

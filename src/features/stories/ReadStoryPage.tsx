@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { READ_STORY_GUIDANCE } from './read-story.guidance.ts';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import type { StoryDetail } from '#core/api/stories.ts';
@@ -34,6 +36,7 @@ export function ReadStoryPage() {
   const { storyId = '' } = useParams();
   const story = useStory(storyId);
   useDocumentTitle(story.data?.title ?? 'Read Story');
+  usePageGuidance(READ_STORY_GUIDANCE);
 
   if (story.isPending) return <LoadingIndicator size="page" message="Loading the story..." />;
   if (story.isError) {
@@ -46,7 +49,11 @@ export function ReadStoryPage() {
             ? 'We could not find that story. It may have been removed.'
             : story.error.message || 'Please try again.'}
         </p>
-        {missing ? null : <Button onPress={() => void story.refetch()}>Try again</Button>}
+        {missing ? null : (
+          <Button icon="selfCorrection" onPress={() => void story.refetch()}>
+            Try again
+          </Button>
+        )}
         <p>
           <Link href={protectedPaths.premadeStories}>Back to the Story Library</Link>
         </p>

@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { LIBRARY_GUIDANCE } from './library.guidance.ts';
 import { useSearchParams } from 'react-router-dom';
 import type { StorySummary } from '#core/api/stories.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -57,6 +59,7 @@ export function countText(count: number, filtered: boolean): string {
  */
 export function StoryLibraryPage() {
   useDocumentTitle('Premade Stories');
+  usePageGuidance(LIBRARY_GUIDANCE);
   const [filters, setFilters] = useFilters();
   const library = useLibrary(filters);
   const band = library.data?.readerBand;
@@ -118,7 +121,9 @@ export function StoryLibraryPage() {
         <div className="page__card" role="alert">
           <h2>We could not load the stories</h2>
           <p>{library.error.message || 'Please try again.'}</p>
-          <Button onPress={() => void library.refetch()}>Try again</Button>
+          <Button icon="selfCorrection" onPress={() => void library.refetch()}>
+            Try again
+          </Button>
         </div>
       ) : (
         <>
