@@ -49,7 +49,8 @@ export function matchAudioShortcut(
 ): AudioShortcutAction | null {
   if (context.isHandled || event.repeat || event.metaKey) return null;
   const key = event.key.toLowerCase();
-  if (event.ctrlKey && !event.altKey && !event.shiftKey && key === 'v') return context.isEditing ? null : 'help';
+  if (event.ctrlKey && !event.altKey && !event.shiftKey && key === 'v')
+    return context.isEditing ? null : 'help';
   if (event.altKey && !event.ctrlKey && !event.shiftKey && (key === 'r' || event.code === 'KeyR'))
     return context.isEditing ? null : 'readPage';
   if (event.ctrlKey || event.altKey || event.shiftKey) return null;

@@ -150,9 +150,9 @@ describe('the audio queue through the provider and caption strip (tier 3)', () =
         'xstate.done.actor.speakFallback': async () => act(async () => fakes.fallbacks.at(-1)!.resolve()),
         'xstate.error.actor.speakFallback': async () =>
           act(async () => fakes.fallbacks.at(-1)!.reject(new Error('no device voice'))),
-        'audio.pause': () => click('Pause'),
+        'audio.pause': () => click('Hold on'),
         'audio.resume': () => click('Go on'),
-        'audio.skip': () => click('Skip'),
+        'audio.skip': () => click('Next'),
         'audio.toggle': async () => {
           await act(async () => pressOnPage(' '));
         },
@@ -167,9 +167,9 @@ describe('the audio queue through the provider and caption strip (tier 3)', () =
         states: {
           idle: async () => {
             await settle();
-            expect(within(strip()).queryByRole('button', { name: 'Pause' })).toBeNull();
+            expect(within(strip()).queryByRole('button', { name: 'Hold on' })).toBeNull();
             expect(within(strip()).queryByRole('button', { name: 'Go on' })).toBeNull();
-            expect(within(strip()).queryByRole('button', { name: 'Skip' })).toBeNull();
+            expect(within(strip()).queryByRole('button', { name: 'Next' })).toBeNull();
           },
           loading: async (state) => {
             const text = (state as AudioQueueSnapshot).context.current!.text;
@@ -180,7 +180,7 @@ describe('the audio queue through the provider and caption strip (tier 3)', () =
           'playing.running': async (state) => {
             const text = (state as AudioQueueSnapshot).context.current!.text;
             await waitFor(() => expect(strip()).toHaveTextContent(`Sparky says: ${text}`));
-            expect(within(strip()).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+            expect(within(strip()).getByRole('button', { name: 'Hold on' })).toBeInTheDocument();
             expect(fakes.players.at(-1)!.input.playable.src).toBe('/api/speech/audio/sample.wav');
           },
           'playing.paused': async () => {

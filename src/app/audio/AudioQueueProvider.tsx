@@ -1,4 +1,13 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { announce } from '#a11y/announcer.ts';
 import { isControlElement, matchAudioShortcut } from '#a11y/audio-shortcuts.ts';
 import { isEditableElement } from '#a11y/keyboard-shortcuts.ts';
@@ -16,9 +25,12 @@ import {
 import { getAudioSettings, getReadButtonsOn, subscribeToAudioSettings } from './audio-settings-store.ts';
 import { CaptionStrip } from './CaptionStrip.tsx';
 import { installReadButtons } from './read-buttons.ts';
-import { ShortcutsHelp, SHORTCUTS_HELP_SPOKEN } from './ShortcutsHelp.tsx';
+import { SHORTCUTS_HELP_SPOKEN } from './shortcuts-help-text.ts';
 import { pageText } from './page-text.ts';
 import './audio.css';
+
+// The help dialog (react-aria's Modal) loads the first time it opens: not on every page's first paint.
+const ShortcutsHelp = lazy(() => import('./ShortcutsHelp.tsx').then((m) => ({ default: m.ShortcutsHelp })));
 
 /** Spec §8 "Audio fails to play" toast. */
 export const AUDIO_ERROR_TOAST = {
@@ -250,7 +262,11 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
       <AudioStatusContext.Provider value={status}>
         {children}
         {settings.captions ? <CaptionStrip /> : null}
-        <ShortcutsHelp isOpen={helpOpen} onOpenChange={setHelpOpen} />
+        {helpOpen ? (
+          <Suspense fallback={null}>
+            <ShortcutsHelp isOpen onOpenChange={setHelpOpen} />
+          </Suspense>
+        ) : null}
       </AudioStatusContext.Provider>
     </AudioQueueContext.Provider>
   );

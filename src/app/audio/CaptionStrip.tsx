@@ -13,17 +13,26 @@ export const CAPTION_STATUS: Record<AudioStatus['state'], string> = {
 
 /**
  * The caption strip (issue 10): every line Sparky says, as text, at the bottom of the screen, with
- * Pause or Go on, Skip and Stop while Sparky talks, and Help (the spoken shortcuts list). It is a
+ * Hold on (pause) or Go on, Next (skip) and Quiet (stop) while Sparky talks, and Help (the spoken
+ * shortcuts list). The names differ from the pages' own Pause and Stop buttons (the story reader,
+ * the recorder), so neither a child hearing them nor a test asking for them mixes the two up. It is a
  * labelled region, not a live region: each line is announced once by the provider through the app's
  * live region, so a screen reader does not read it twice. The last line stays a few seconds after it
- * was said, so a deaf child can finish reading it.
+ * was said, so a deaf child can finish reading it. Only while it shows a line does it float over the
+ * page (fixed at the bottom); otherwise it sits at the end of the page with its Help button, so it
+ * never covers what a child wants to press.
  */
 export function CaptionStrip() {
   const audio = useAudioQueue();
   const status = useAudioStatus();
   const busy = status.state !== 'idle';
   return (
-    <section className="caption-strip" aria-label="Sparky's captions" data-state={status.state}>
+    <section
+      className="caption-strip"
+      aria-label="Sparky's captions"
+      data-state={status.state}
+      data-showing={status.caption ? 'true' : 'false'}
+    >
       {status.caption ? (
         <p className="caption-strip__text">
           <span className="caption-strip__who">{CAPTION_STATUS[status.state]}:</span>{' '}
@@ -38,17 +47,17 @@ export function CaptionStrip() {
             </Button>
           ) : (
             <Button variant="secondary" onPress={audio.pause}>
-              <Icon name="pause" size={20} /> Pause
+              <Icon name="pause" size={20} /> Hold on
             </Button>
           )
         ) : null}
         {busy ? (
           <>
             <Button variant="secondary" onPress={audio.skip}>
-              <Icon name="skip" size={20} /> Skip
+              <Icon name="skip" size={20} /> Next
             </Button>
             <Button variant="secondary" onPress={audio.stop}>
-              <Icon name="stop" size={20} /> Stop
+              <Icon name="stop" size={20} /> Quiet
             </Button>
           </>
         ) : null}

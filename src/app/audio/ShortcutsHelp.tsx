@@ -3,13 +3,6 @@ import { AUDIO_SHORTCUTS } from '#a11y/audio-shortcuts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 
-/** The help dialog's words as Sparky says them (the same as the list it shows). */
-export const SHORTCUTS_HELP_SPOKEN = [
-  'Here are your keys.',
-  ...AUDIO_SHORTCUTS.map((s) => `${s.keys.replace('+', ' and ')}: ${s.does}.`),
-  'Control and H goes home.',
-].join(' ');
-
 /**
  * The spoken help dialog (spec §2.6, issue 10): the voice shortcuts and the navigation shortcuts of
  * docs/decisions/0005-keyboard-shortcuts.md. Opened by Ctrl+V or the caption strip's Help button;

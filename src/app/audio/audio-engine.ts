@@ -10,7 +10,7 @@ import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
 import type { SpeechResponse } from '#core/api/speech.ts';
 import type { AudioItem, AudioSound } from '#core/audio/queue.ts';
 import type { AudioSettings } from '#core/audio/settings.ts';
-import { voiceForSettings } from '#core/audio/settings.ts';
+import { mergeAudioSettings, voiceForSettings } from '#core/audio/settings.ts';
 import {
   audioQueueMachine,
   type AudioQueueEvent,
@@ -19,6 +19,7 @@ import {
   type Playable,
 } from '#machines/audio-queue.machine.ts';
 import { api } from '../../lib/api/client.ts';
+import { validateLocalAudioSettings } from './audio-settings-store.ts';
 import { call } from '../../lib/api/http.ts';
 
 /** §9: entries kept in the browser's audio cache. */
@@ -161,6 +162,8 @@ export type AudioQueueActor = Actor<typeof audioQueueMachine>;
  * @param getSettings the current audio settings (read at each item)
  */
 export function startAudioQueue(effects: AudioEffects, getSettings: () => AudioSettings): AudioQueueActor {
+  // The first paint checked this browser's copy for kinds only; now the full check, before any audio.
+  validateLocalAudioSettings(mergeAudioSettings);
   const machine = audioQueueMachine.provide({
     actors: {
       loadItem: fromPromise<Playable, { item: AudioItem }>(({ input }) =>

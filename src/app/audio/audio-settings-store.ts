@@ -4,12 +4,8 @@
  * copy kept in this browser (localStorage, §3 "kept in the browser"). A tiny external store, so the
  * audio queue (outside React) and components read the same value.
  */
-import {
-  DEFAULT_AUDIO_SETTINGS,
-  isReadButtonsOn,
-  mergeAudioSettings,
-  type AudioSettings,
-} from '#core/audio/settings.ts';
+import type { AudioSettings } from '#core/audio/settings.ts';
+import { DEFAULT_AUDIO_SETTINGS, isReadButtonsOn } from '#core/audio/settings-defaults.ts';
 
 /** localStorage key of the signed-out copy. */
 export const AUDIO_SETTINGS_STORAGE_KEY = 'sparky-audio-settings';
@@ -27,13 +23,32 @@ interface State {
   reader: AudioReader | null;
 }
 
-function readLocal(): AudioSettings {
+function readStored(): unknown {
   try {
     const raw = globalThis.localStorage?.getItem(AUDIO_SETTINGS_STORAGE_KEY);
-    return raw ? mergeAudioSettings(JSON.parse(raw)) : DEFAULT_AUDIO_SETTINGS;
+    return raw ? (JSON.parse(raw) as unknown) : null;
   } catch {
-    return DEFAULT_AUDIO_SETTINGS;
+    return null;
   }
+}
+
+/**
+ * The stored copy, checked field by field for its kind only (a boolean where a boolean belongs):
+ * enough for the first paint, which must not load zod. The full check (ranges, known voices) runs as
+ * the audio engine loads, before anything plays ({@link validateLocalAudioSettings}).
+ */
+function readLocal(): AudioSettings {
+  const stored = readStored();
+  const out: Record<string, unknown> = { ...DEFAULT_AUDIO_SETTINGS };
+  if (stored && typeof stored === 'object') {
+    for (const [key, fallback] of Object.entries(DEFAULT_AUDIO_SETTINGS)) {
+      const value = (stored as Record<string, unknown>)[key];
+      const sameKind = typeof value === typeof fallback || (key === 'readButtons' && value !== undefined);
+      if (sameKind && (key !== 'readButtons' || value === null || typeof value === 'boolean'))
+        out[key] = value;
+    }
+  }
+  return out as AudioSettings;
 }
 
 let state: State = { local: readLocal(), server: null, reader: null };
@@ -48,6 +63,17 @@ export function getAudioSettings(): AudioSettings {
 /** Whether "Read buttons to me" is on now (the setting, or the reader's age and grade). */
 export function getReadButtonsOn(): boolean {
   return isReadButtonsOn(getAudioSettings(), state.reader);
+}
+
+/**
+ * Checks the stored copy fully (core/audio/settings.ts `mergeAudioSettings`: each invalid field back
+ * at its default). Called by the audio engine as it loads, so the schema stays out of the first paint.
+ */
+export function validateLocalAudioSettings(merge: (stored: unknown) => AudioSettings): void {
+  const stored = readStored();
+  if (stored === null) return;
+  state = { ...state, local: merge(stored) };
+  emit();
 }
 
 /** Saves the signed-out copy in this browser. */
