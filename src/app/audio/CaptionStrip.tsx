@@ -20,51 +20,55 @@ export const CAPTION_STATUS: Record<AudioStatus['state'], string> = {
  * live region, so a screen reader does not read it twice. The last line stays a few seconds after it
  * was said, so a deaf child can finish reading it. Only while it shows a line does it float over the
  * page (fixed at the bottom); otherwise it sits at the end of the page with its Help button, so it
- * never covers what a child wants to press.
+ * never covers what a child wants to press; while it floats, only its buttons take the pointer, and the
+ * page gets room at its end to scroll its last buttons above it.
  */
 export function CaptionStrip() {
   const audio = useAudioQueue();
   const status = useAudioStatus();
   const busy = status.state !== 'idle';
   return (
-    <section
-      className="caption-strip"
-      aria-label="Sparky's captions"
-      data-state={status.state}
-      data-showing={status.caption ? 'true' : 'false'}
-    >
-      {status.caption ? (
-        <p className="caption-strip__text">
-          <span className="caption-strip__who">{CAPTION_STATUS[status.state]}:</span>{' '}
-          <q className="caption-strip__line">{status.caption}</q>
-        </p>
-      ) : null}
-      <div className="caption-strip__controls">
-        {busy && status.state !== 'fallingBack' ? (
-          status.state === 'paused' ? (
-            <Button variant="secondary" onPress={audio.resume}>
-              <Icon name="play" size={20} /> Go on
-            </Button>
-          ) : (
-            <Button variant="secondary" onPress={audio.pause}>
-              <Icon name="pause" size={20} /> Hold on
-            </Button>
-          )
+    <>
+      {status.caption ? <div className="caption-strip-room" aria-hidden="true" /> : null}
+      <section
+        className="caption-strip"
+        aria-label="Sparky's captions"
+        data-state={status.state}
+        data-showing={status.caption ? 'true' : 'false'}
+      >
+        {status.caption ? (
+          <p className="caption-strip__text">
+            <span className="caption-strip__who">{CAPTION_STATUS[status.state]}:</span>{' '}
+            <q className="caption-strip__line">{status.caption}</q>
+          </p>
         ) : null}
-        {busy ? (
-          <>
-            <Button variant="secondary" onPress={audio.skip}>
-              <Icon name="skip" size={20} /> Next
-            </Button>
-            <Button variant="secondary" onPress={audio.stop}>
-              <Icon name="stop" size={20} /> Quiet
-            </Button>
-          </>
-        ) : null}
-        <Button variant="quiet" onPress={audio.openHelp}>
-          <Icon name="help" size={20} /> Help
-        </Button>
-      </div>
-    </section>
+        <div className="caption-strip__controls">
+          {busy && status.state !== 'fallingBack' ? (
+            status.state === 'paused' ? (
+              <Button variant="secondary" onPress={audio.resume}>
+                <Icon name="play" size={20} /> Go on
+              </Button>
+            ) : (
+              <Button variant="secondary" onPress={audio.pause}>
+                <Icon name="pause" size={20} /> Hold on
+              </Button>
+            )
+          ) : null}
+          {busy ? (
+            <>
+              <Button variant="secondary" onPress={audio.skip}>
+                <Icon name="skip" size={20} /> Next
+              </Button>
+              <Button variant="secondary" onPress={audio.stop}>
+                <Icon name="stop" size={20} /> Quiet
+              </Button>
+            </>
+          ) : null}
+          <Button variant="quiet" onPress={audio.openHelp}>
+            <Icon name="help" size={20} /> Help
+          </Button>
+        </div>
+      </section>
+    </>
   );
 }
