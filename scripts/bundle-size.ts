@@ -57,6 +57,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/premade-stories': ['src/app/ProtectedLayout.tsx', 'src/features/stories/StoryLibraryPage.tsx'],
   '/read-story/:storyId': ['src/app/ProtectedLayout.tsx', 'src/features/stories/ReadStoryPage.tsx'],
   '/stories': ['src/app/ProtectedLayout.tsx', 'src/features/stories/MyStoriesPage.tsx'],
+  '/my-voice': ['src/app/ProtectedLayout.tsx', 'src/features/my-voice/MyVoicePage.tsx'],
   '(screens being built)': ['src/app/ProtectedLayout.tsx', 'src/features/protected/BeingBuiltPage.tsx'],
 };
 

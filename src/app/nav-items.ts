@@ -34,6 +34,8 @@ export function menuKindFor(me: Pick<MeResponse, 'roles' | 'profile'>): MenuKind
 // Profile is not in the spec's sidebar lists (the header links it); it is added to every menu
 // because it works and it gives a teacher at least one working link while their screens are built.
 const profile: NavItem = { path: p.profile, label: 'My Profile' };
+/** Sparky's voice settings (issue 10), beside the profile in every menu. */
+const myVoice: NavItem = { path: p.myVoice, label: 'My Voice' };
 /**
  * The Learn group of the adults' menus: a teacher chooses passages for the class and tries the
  * practice a student will do; a guardian reads with their child. Both work on their own account.
@@ -59,6 +61,7 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
         { path: p.studentClassroom, label: 'My Classroom' },
         { path: p.aiTutor, label: 'AI Tutor' },
         profile,
+        myVoice,
       ],
     },
     {
@@ -90,7 +93,7 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
     {
       id: 'main',
       title: 'Navigation',
-      items: [{ path: p.home, label: 'Home' }, { path: p.aiTutor, label: 'AI Tutor' }, profile],
+      items: [{ path: p.home, label: 'Home' }, { path: p.aiTutor, label: 'AI Tutor' }, profile, myVoice],
     },
     {
       id: 'learn',
@@ -125,7 +128,7 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
     {
       id: 'main',
       title: 'Navigation',
-      items: [{ path: p.home, label: 'Home' }, profile],
+      items: [{ path: p.home, label: 'Home' }, profile, myVoice],
     },
     adultLearn,
     {
@@ -142,7 +145,7 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
     {
       id: 'main',
       title: 'Dashboard',
-      items: [{ path: p.teacherDashboard, label: 'Teacher Dashboard' }, profile],
+      items: [{ path: p.teacherDashboard, label: 'Teacher Dashboard' }, profile, myVoice],
     },
     {
       id: 'classroom',

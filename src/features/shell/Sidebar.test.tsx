@@ -99,6 +99,7 @@ describe('sidebar links by role (spec §2.4)', () => {
     expect(links).toEqual([
       { name: 'Home', href: p.home },
       { name: 'My Profile', href: p.profile },
+      { name: 'My Voice', href: p.myVoice },
       { name: 'My Stories', href: p.stories },
       { name: 'Story Library', href: p.premadeStories },
       { name: 'Reading Fluency', href: p.fluency },
@@ -138,6 +139,7 @@ describe('sidebar links by role (spec §2.4)', () => {
     // Of the teacher's menu, the profile and the Learn group's library and practice work in this release.
     expect(sidebarLinks()).toEqual([
       { name: 'My Profile', href: p.profile },
+      { name: 'My Voice', href: p.myVoice },
       { name: 'Story Library', href: p.premadeStories },
       { name: 'Reading Fluency', href: p.fluency },
       { name: 'Rewards', href: p.rewards },
@@ -150,6 +152,7 @@ describe('sidebar links by role (spec §2.4)', () => {
     expect(sidebarLinks()).toEqual([
       { name: 'Home', href: p.home },
       { name: 'My Profile', href: p.profile },
+      { name: 'My Voice', href: p.myVoice },
       { name: 'Story Library', href: p.premadeStories },
       { name: 'Reading Fluency', href: p.fluency },
       { name: 'Rewards', href: p.rewards },
