@@ -1,3 +1,4 @@
+import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { READ_STORY_GUIDANCE } from './read-story.guidance.ts';
 import { useEffect, useRef } from 'react';
@@ -69,6 +70,16 @@ function StoryReader({ story }: { story: StoryDetail }) {
   const focusMain = () => mainButton.current?.querySelector('button')?.focus();
   const { status, stop } = reader;
   const active = status === 'loading' || status === 'playing' || status === 'paused';
+  const audio = useAudioQueue();
+
+  // The story has the floor: Sparky stops talking and says nothing new until the reading ends (the
+  // app's one audio queue, issue 10; what is offered meanwhile waits for the end).
+  useEffect(() => {
+    if (!active) return;
+    audio.stop();
+    audio.duck();
+    return () => audio.unduck();
+  }, [active, audio]);
 
   // Escape stops read-to-me (spec §2.6 voice layer: "Escape stop audio").
   useEffect(() => {
