@@ -14,6 +14,7 @@ import { isEditableElement } from '#a11y/keyboard-shortcuts.ts';
 import { PRIORITY_WARNING } from '#core/audio/queue.ts';
 import { getCurrentToast, showToast, subscribeToToasts } from '../../ui/toast-store.ts';
 import type { AudioEffects, AudioQueueActor } from './audio-engine.ts';
+import { markAudio, SPEAK_MARK } from './marks.ts';
 import {
   AudioQueueContext,
   AudioStatusContext,
@@ -102,6 +103,8 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
     const speak = (request: SpeakRequest) => {
       if (request.text.trim() === '' && request.sound === undefined) return;
       const at = Date.now();
+      // For `npm run bench:speech` (and the browser's performance panel): when a line was offered.
+      markAudio(SPEAK_MARK, request.text);
       withActor((actor) => actor.send({ type: 'audio.enqueue', request, at }));
     };
     return {

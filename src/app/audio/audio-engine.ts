@@ -20,6 +20,7 @@ import {
 } from '#machines/audio-queue.machine.ts';
 import { api } from '../../lib/api/client.ts';
 import { validateLocalAudioSettings } from './audio-settings-store.ts';
+import { markAudio, PLAY_MARK } from './marks.ts';
 import { call } from '../../lib/api/http.ts';
 
 /** §9: entries kept in the browser's audio cache. */
@@ -115,6 +116,8 @@ export const browserAudioEffects: AudioEffects = {
       format: [input.playable.format],
       volume: input.volume,
       onend: onEnd,
+      // For `npm run bench:speech`: when the line's audio started.
+      onplay: () => markAudio(PLAY_MARK, input.item.text),
       onloaderror: (_id, error) => onError(`load: ${String(error)}`),
       onplayerror: (_id, error) => {
         // Locked until the page is touched (autoplay policy): howler unlocks on the first gesture.
