@@ -6,7 +6,7 @@
  * (the caption and its controls) and what a screen reader hears (one announcement per line).
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAnnouncements } from '#a11y/announcer.ts';
 import type { AudioItem } from '#core/audio/queue.ts';
 import type { PlayInput, Playable } from '#machines/audio-queue.machine.ts';
@@ -70,7 +70,15 @@ function pressOnPage(key: string) {
   fireEvent.keyDown(document.body, { key });
 }
 
+/** The engine loads with a dynamic import: on a busy machine that takes seconds, not ms. */
+const SLOW = { timeout: 15_000 };
+
 describe('the audio queue through the provider and caption strip (tier 3)', () => {
+  // The provider loads its engine with a dynamic import; load it once here so each test starts at once.
+  beforeAll(async () => {
+    await import('./audio-engine.ts');
+  }, 60_000);
+
   beforeEach(() => {
     vi.spyOn(Date, 'now').mockReturnValue(MODEL_NOW);
   });
@@ -173,23 +181,29 @@ describe('the audio queue through the provider and caption strip (tier 3)', () =
           },
           loading: async (state) => {
             const text = (state as AudioQueueSnapshot).context.current!.text;
-            await waitFor(() => expect(strip()).toHaveTextContent(`Sparky is getting ready to say: ${text}`));
+            await waitFor(
+              () => expect(strip()).toHaveTextContent(`Sparky is getting ready to say: ${text}`),
+              SLOW,
+            );
             // Said once to screen readers too.
-            await waitFor(() => expect(announced()).toContain(text));
+            await waitFor(() => expect(announced()).toContain(text), SLOW);
           },
           'playing.running': async (state) => {
             const text = (state as AudioQueueSnapshot).context.current!.text;
-            await waitFor(() => expect(strip()).toHaveTextContent(`Sparky says: ${text}`));
+            await waitFor(() => expect(strip()).toHaveTextContent(`Sparky says: ${text}`), SLOW);
             expect(within(strip()).getByRole('button', { name: 'Hold on' })).toBeInTheDocument();
             expect(fakes.players.at(-1)!.input.playable.src).toBe('/api/speech/audio/sample.wav');
           },
           'playing.paused': async () => {
-            await waitFor(() => expect(strip()).toHaveTextContent('Sparky is paused'));
+            await waitFor(() => expect(strip()).toHaveTextContent('Sparky is paused'), SLOW);
             expect(within(strip()).getByRole('button', { name: 'Go on' })).toBeInTheDocument();
           },
           fallingBack: async (state) => {
             const text = (state as AudioQueueSnapshot).context.current!.text;
-            await waitFor(() => expect(strip()).toHaveTextContent(`with this computer's voice): ${text}`));
+            await waitFor(
+              () => expect(strip()).toHaveTextContent(`with this computer's voice): ${text}`),
+              SLOW,
+            );
             expect(fakes.fallbacks.at(-1)!.item.text).toBe(text);
           },
         },

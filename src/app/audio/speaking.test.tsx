@@ -5,7 +5,7 @@
  * and priority.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearAnnouncements } from '#a11y/announcer.ts';
 import { DEFAULT_AUDIO_SETTINGS } from '#core/audio/settings.ts';
 import type { AudioItem } from '#core/audio/queue.ts';
@@ -63,7 +63,15 @@ async function renderProvider() {
   return fakes;
 }
 
+/** The engine loads with a dynamic import: on a busy machine that takes seconds, not ms. */
+const SLOW = { timeout: 15_000 };
+
 describe('what Sparky says besides page guidance (issue 10)', () => {
+  // The provider loads its engine with a dynamic import; load it once here so each test starts at once.
+  beforeAll(async () => {
+    await import('./audio-engine.ts');
+  }, 60_000);
+
   beforeEach(() => {
     localStorage.clear();
     resetAudioSettingsStore();
@@ -80,18 +88,19 @@ describe('what Sparky says besides page guidance (issue 10)', () => {
   it('says a toast as information and a failure toast as a warning (§4.9)', async () => {
     const { loaded } = await renderProvider();
     act(() => void showToast({ title: 'Profile saved', description: 'All done.', variant: 'default' }));
-    await waitFor(() => expect(loaded.at(-1)).toMatchObject({ text: 'Profile saved. All done.' }));
+    await waitFor(() => expect(loaded.at(-1)).toMatchObject({ text: 'Profile saved. All done.' }), SLOW);
     expect(loaded.at(-1)).toMatchObject({ type: 'toast', priority: 1 });
     act(() => void showToast({ title: 'Sign in failed', description: 'Try again.', variant: 'destructive' }));
     // A warning cuts off the information playing.
-    await waitFor(() => expect(loaded.at(-1)).toMatchObject({ text: 'Sign in failed. Try again.' }));
+    await waitFor(() => expect(loaded.at(-1)).toMatchObject({ text: 'Sign in failed. Try again.' }), SLOW);
     expect(loaded.at(-1)).toMatchObject({ type: 'error', priority: 2 });
     // The caption strip shows it; the live region announces it once, assertively.
     expect(screen.getByRole('region', { name: "Sparky's captions" })).toHaveTextContent(
       'Sign in failed. Try again.',
     );
-    await waitFor(() =>
-      expect(announced().filter((a) => a === 'Sign in failed. Try again.')).toHaveLength(1),
+    await waitFor(
+      () => expect(announced().filter((a) => a === 'Sign in failed. Try again.')).toHaveLength(1),
+      SLOW,
     );
   });
 
@@ -100,12 +109,14 @@ describe('what Sparky says besides page guidance (issue 10)', () => {
     await act(async () => {
       fireEvent.keyDown(document.body, { key: 'v', ctrlKey: true });
     });
-    expect(await screen.findByRole('dialog', { name: 'Help: keys you can press' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(loaded.at(-1)).toMatchObject({
-        type: 'help',
-        text: `This is the test page. Press Go. ${SHORTCUTS_HELP_SPOKEN}`,
-      }),
+    expect(await screen.findByRole('dialog', { name: 'Help: keys you can press' }, SLOW)).toBeInTheDocument();
+    await waitFor(
+      () =>
+        expect(loaded.at(-1)).toMatchObject({
+          type: 'help',
+          text: `This is the test page. Press Go. ${SHORTCUTS_HELP_SPOKEN}`,
+        }),
+      SLOW,
     );
   });
 
@@ -113,7 +124,10 @@ describe('what Sparky says besides page guidance (issue 10)', () => {
     setLocalAudioSettings({ ...DEFAULT_AUDIO_SETTINGS, readButtons: true });
     const { loaded } = await renderProvider();
     act(() => screen.getByRole('button', { name: 'Go' }).focus());
-    await waitFor(() => expect(loaded.at(-1)).toMatchObject({ text: 'Go', type: 'button', priority: 0 }));
+    await waitFor(
+      () => expect(loaded.at(-1)).toMatchObject({ text: 'Go', type: 'button', priority: 0 }),
+      SLOW,
+    );
 
     act(() => setLocalAudioSettings({ ...DEFAULT_AUDIO_SETTINGS, readButtons: false }));
     const before = loaded.length;
@@ -128,12 +142,12 @@ describe('what Sparky says besides page guidance (issue 10)', () => {
     await renderProvider();
     act(() => void showToast({ title: 'Hello', description: 'There.', variant: 'default' }));
     const strip = screen.getByRole('region', { name: "Sparky's captions" });
-    await waitFor(() => expect(strip).toHaveTextContent('Sparky says: Hello. There.'));
+    await waitFor(() => expect(strip).toHaveTextContent('Sparky says: Hello. There.'), SLOW);
     await act(async () => {
       (document.activeElement as HTMLElement | null)?.blur();
       fireEvent.keyDown(document.body, { key: 'Escape' });
     });
-    await waitFor(() => expect(strip).toHaveTextContent('Sparky said: Hello. There.'));
-    await waitFor(() => expect(announced()).toContain(SPOKEN.stopped));
+    await waitFor(() => expect(strip).toHaveTextContent('Sparky said: Hello. There.'), SLOW);
+    await waitFor(() => expect(announced()).toContain(SPOKEN.stopped), SLOW);
   });
 });

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AUDIO_SETTINGS } from '#core/audio/settings.ts';
 import { ABOUT_GUIDANCE } from '../../features/about/about.guidance.ts';
 import { CONFIRM_EMAIL_GUIDANCE } from '../../features/auth/confirm-email.guidance.ts';
-import { LOGIN_GUIDANCE } from '../../features/auth/login.guidance.ts';
+import { LOGIN_GUIDANCE, NEW_PASSWORD_GUIDANCE } from '../../features/auth/login.guidance.ts';
 import { FLUENCY_GUIDANCE } from '../../features/fluency/fluency.guidance.ts';
 import { HOME_GUIDANCE } from '../../features/home/home.guidance.ts';
 import { LANDING_GUIDANCE } from '../../features/landing/landing.guidance.ts';
@@ -19,6 +19,10 @@ import { BEING_BUILT_GUIDANCE } from '../../features/protected/being-built.guida
 import { LIBRARY_GUIDANCE } from '../../features/stories/library.guidance.ts';
 import { MY_STORIES_GUIDANCE } from '../../features/stories/my-stories.guidance.ts';
 import { READ_STORY_GUIDANCE } from '../../features/stories/read-story.guidance.ts';
+import { AVATAR_SHOP_GUIDANCE } from '../../features/rewards/avatar-shop.guidance.ts';
+import { REWARDS_GUIDANCE } from '../../features/rewards/rewards.guidance.ts';
+import { TOKENS_GUIDANCE } from '../../features/rewards/tokens.guidance.ts';
+import { MY_VOICE_GUIDANCE } from '../../features/my-voice/my-voice.guidance.ts';
 import {
   AudioQueueContext,
   SILENT_AUDIO_QUEUE,
@@ -110,6 +114,7 @@ describe('every screen has guidance for a 5-year-old (issue 10)', () => {
     ABOUT_GUIDANCE,
     CONFIRM_EMAIL_GUIDANCE,
     LOGIN_GUIDANCE,
+    NEW_PASSWORD_GUIDANCE,
     FLUENCY_GUIDANCE,
     HOME_GUIDANCE,
     LANDING_GUIDANCE,
@@ -120,6 +125,10 @@ describe('every screen has guidance for a 5-year-old (issue 10)', () => {
     LIBRARY_GUIDANCE,
     MY_STORIES_GUIDANCE,
     READ_STORY_GUIDANCE,
+    REWARDS_GUIDANCE,
+    TOKENS_GUIDANCE,
+    AVATAR_SHOP_GUIDANCE,
+    MY_VOICE_GUIDANCE,
   };
   for (const [name, lines] of Object.entries(all)) {
     it(`${name}: two lines of short sentences that name what to do`, () => {

@@ -103,9 +103,9 @@ describe('My Voice (issue 10)', () => {
     await userEvent.click(screen.getByRole('switch', { name: /captions/ }));
     await choose('Read buttons to me', 'On');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(puts).toHaveLength(1));
+    await waitFor(() => expect(puts).toHaveLength(1), { timeout: 15_000 });
     expect(puts[0]).toEqual({ ...DEFAULT_AUDIO_SETTINGS, speed: 0.7, captions: false, readButtons: true });
-    expect(await screen.findByText('Voice saved')).toBeInTheDocument();
+    expect(await screen.findByText('Voice saved', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(AUDIO_SETTINGS_STORAGE_KEY)!)).toMatchObject({ speed: 0.7 });
     expect(getAudioSettings()).toMatchObject({ speed: 0.7, captions: false });
   });
@@ -127,7 +127,7 @@ describe('My Voice (issue 10)', () => {
     renderPage();
     await choose('How fast', 'Fast');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Voice not saved')).toBeInTheDocument();
+    expect(await screen.findByText('Voice not saved', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /How fast$/ })).toHaveTextContent('Fast');
     expect(localStorage.getItem(AUDIO_SETTINGS_STORAGE_KEY)).toBeNull();
   });
