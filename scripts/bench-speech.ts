@@ -111,11 +111,14 @@ async function main() {
       await page.getByRole('link', { name: 'About', exact: true }).first().click();
       const line = ABOUT_GUIDANCE[0];
       const marks = await page.waitForFunction(
+        // No named inner functions: tsx would wrap them in a helper the page does not have.
         ({ speak, play, text }) => {
-          const find = (name: string) =>
-            performance.getEntriesByName(name).find((m) => (m as PerformanceMark).detail === text);
-          const offered = find(speak);
-          const started = find(play);
+          const offered = performance
+            .getEntriesByName(speak)
+            .find((m) => (m as PerformanceMark).detail === text);
+          const started = performance
+            .getEntriesByName(play)
+            .find((m) => (m as PerformanceMark).detail === text);
           return offered && started ? { offered: offered.startTime, started: started.startTime } : null;
         },
         { speak: SPEAK_MARK, play: PLAY_MARK, text: line },
