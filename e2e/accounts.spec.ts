@@ -144,7 +144,7 @@ test.describe('accounts', () => {
     await expect(sidebar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await expect(sidebar.getByRole('heading', { name: 'Assess' })).toHaveCount(0);
     await expect(page.getByText('0 streak')).toBeVisible();
-    await expect(page.getByText('0 tokens')).toBeVisible();
+    await expect(page.getByRole('link', { name: '0 tokens' })).toBeVisible();
     await checkA11y(page, '/home');
 
     // Resize by keyboard; the width is kept across a reload.
