@@ -50,7 +50,9 @@ test.describe('bundle budget', () => {
     browser,
   }) => {
     const manifest = readManifest();
-    const expected = [...staticClosure(manifest, [entryKey(manifest)])]
+    // The first load, and Sparky's audio engine, which the landing page loads right after its first
+    // paint to say its guidance 1 s later (issue 10; a lazy part in scripts/bundle-size.ts).
+    const expected = [...staticClosure(manifest, [entryKey(manifest), 'src/app/audio/audio-engine.ts'])]
       .map((key) => `/${manifest[key]!.file}`)
       .filter((file) => file.endsWith('.js'))
       .sort();

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { THEMES, presetDisplayPreferences } from './helpers/display.ts';
+import { ABOUT_GUIDANCE } from '../src/features/about/about.guidance.ts';
+import { LANDING_GUIDANCE } from '../src/features/landing/landing.guidance.ts';
 
 /*
  * The signed-out pages of issue 2 / spec §2.1, against the real built app on the real server.
@@ -227,6 +229,36 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     // Nothing scrolls sideways (WCAG 1.4.10 reflow).
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
+
+test.describe('Sparky speaks (issue 10)', () => {
+  test('explains the landing page aloud and in captions, then the next page after a route change', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/speech') asked.push(url.searchParams.get('text') ?? '');
+    });
+    await openLanding(page);
+    const strip = page.getByRole('region', { name: "Sparky's captions" });
+
+    // The first line, 1 s after arriving: asked of the speech API (flite, signed out) and captioned.
+    await expect(strip).toContainText(LANDING_GUIDANCE[0], { timeout: 30_000 });
+    expect(asked[0]).toBe(LANDING_GUIDANCE[0]);
+    // Audio may wait for a first touch (autoplay); a press on the page lets it play, then line two.
+    await page.getByRole('heading', { level: 1 }).click();
+    await expectNoAxeViolations(page, 'the caption strip');
+    await expect.poll(() => asked.slice(0, 2), { timeout: 30_000 }).toEqual([...LANDING_GUIDANCE]);
+
+    // A route change: the next page's guidance, and nothing left of the landing page's.
+    await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
+    await expect(strip).toContainText(ABOUT_GUIDANCE[0], { timeout: 30_000 });
+    expect(asked.filter((text) => text === LANDING_GUIDANCE[0])).toHaveLength(1);
     await context.close();
   });
 });

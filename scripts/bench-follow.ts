@@ -1,5 +1,5 @@
 /**
- * Streaming tracker benchmark (issue 12, ADR 0016). Makes readings word by word with flite, so
+ * Streaming tracker benchmark (issue 12, ADR 0019). Makes readings word by word with flite, so
  * every word's true start and end are known (each word synthesised alone, its silence trimmed,
  * joined with short gaps), some with a long pause before one word, feeds each to the tracker in
  * 100 ms chunks on a simulated real-time clock (server/speech/follow-clock.ts) and prints:

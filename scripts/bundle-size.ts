@@ -57,6 +57,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/premade-stories': ['src/app/ProtectedLayout.tsx', 'src/features/stories/StoryLibraryPage.tsx'],
   '/read-story/:storyId': ['src/app/ProtectedLayout.tsx', 'src/features/stories/ReadStoryPage.tsx'],
   '/stories': ['src/app/ProtectedLayout.tsx', 'src/features/stories/MyStoriesPage.tsx'],
+  '/my-voice': ['src/app/ProtectedLayout.tsx', 'src/features/my-voice/MyVoicePage.tsx'],
   '(screens being built)': ['src/app/ProtectedLayout.tsx', 'src/features/protected/BeingBuiltPage.tsx'],
 };
 
@@ -72,6 +73,15 @@ export const LAZY_PARTS: Readonly<Record<string, { route: string; label: string 
     label: 'better-auth client (on sign-in, sign-out, reset)',
   },
   'src/features/fluency/ProgressPlot.tsx': { route: '/fluency', label: 'progress chart (recharts)' },
+  'src/app/audio/audio-engine.ts': {
+    route: '/',
+    label: "Sparky's audio engine (statechart, howler), after first paint",
+  },
+  'src/app/audio/ShortcutsHelp.tsx': { route: '/', label: 'spoken help dialog (on first open)' },
+  'node_modules/dom-accessibility-api/dist/index.mjs': {
+    route: '/',
+    label: 'accessible names for "Read buttons to me" (when it is on)',
+  },
 };
 
 /** One measured JavaScript file. */

@@ -4,6 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -18,6 +20,7 @@ import { createAccountRoutes } from './routes/account/account.routes.ts';
 import { createAudioSettingsRoutes } from './routes/audio-settings/audio-settings.routes.ts';
 import { createAuthRoutes } from './routes/auth/auth.routes.ts';
 import { createFluencyRoutes } from './routes/fluency/fluency.routes.ts';
+import { createFollowRoutes } from './routes/follow/follow.socket.ts';
 import { createScoringQueue } from './jobs/scoring-queue.ts';
 import { createScoringService } from './routes/fluency/fluency.service.ts';
 import { createHealthRoutes } from './routes/health/health.routes.ts';
@@ -100,6 +103,25 @@ function createSpeechChain(env: Env, log: Logger): TextToSpeech {
       createFliteProvider(),
     ],
   });
+}
+
+/** Largest WebSocket message the server reads, bytes (the follow socket's chunks are far smaller). */
+const MAX_SOCKET_MESSAGE_BYTES = 64 * 1024;
+
+const socketInjectors = new WeakMap<object, (server: Server) => void>();
+const socketClosers = new WeakMap<object, () => void>();
+
+/**
+ * Lets `server` (from @hono/node-server's `serve`) upgrade the app's WebSocket routes
+ * (`GET /api/follow`). Without it those routes answer like plain GETs.
+ */
+export function injectWebSockets(app: object, server: Server): void {
+  socketInjectors.get(app)?.(server);
+}
+
+/** Ends every follow-along stream of the app (shutdown, tests). */
+export function closeWebSockets(app: object): void {
+  socketClosers.get(app)?.();
 }
 
 /** Largest body the API reads on any route but the two audio uploads, in bytes. */
@@ -256,6 +278,16 @@ export function createApp(deps: AppDeps) {
     await next();
     if (!(c.req.method === 'GET' && c.req.path === '/api/auth/get-session')) sessions.clear();
   });
+  const sockets = createNodeWebSocket({ app });
+  // ws reads its options when it upgrades: frames over this are refused with close code 1009.
+  sockets.wss.options.maxPayload = MAX_SOCKET_MESSAGE_BYTES;
+  const follow = createFollowRoutes({
+    upgradeWebSocket: sockets.upgradeWebSocket,
+    storyText: async (storyId, userId) => (await findStoryToRead(db, userId, storyId))?.body ?? null,
+    trustedOrigins: trustedOrigins(env),
+    trustProxy: env.TRUST_PROXY > 0,
+    log,
+  });
   const api = new Hono<AppEnv>()
     .use(sameSiteWrites, smallBodies, sessionLoader(auth, sessions))
     .use('/auth/*', forgetSessionsAfterAuthChanges)
@@ -281,6 +313,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createSpeechRoutes({ tts }))
     .route('/', createReadingSessionRoutes({ db, scoring, dataDir: env.DATA_DIR }))
     .route('/', createVoiceRoutes({ voice }))
+    .route('/', follow.routes)
     .route('/', createRewardsRoutes({ db }))
     .route(
       '/',
@@ -293,6 +326,8 @@ export function createApp(deps: AppDeps) {
   api.all('*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));
 
   const typed = app.route('/api', api);
+  socketInjectors.set(typed, (server) => sockets.injectWebSocket(server));
+  socketClosers.set(typed, () => follow.closeAll());
   app.onError(handleError);
 
   // The built front end, compressed and cached (server/http/static.ts); deep links get index.html.

@@ -3,9 +3,10 @@
  * the app, and shuts down gracefully on SIGTERM/SIGINT (finishes requests in flight, closes the database).
  */
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { pino } from 'pino';
-import { createApp } from './app.ts';
+import { closeWebSockets, createApp, injectWebSockets } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { seedStories } from './stories/seed.ts';
@@ -62,6 +63,8 @@ async function main() {
     log.info(`Sparky Reads is ready on http://localhost:${info.port}`);
   });
 
+  injectWebSockets(app, server as Server);
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -73,6 +76,7 @@ async function main() {
     }, 10_000);
     force.unref();
     clearInterval(retentionTimer);
+    closeWebSockets(app);
     server.close(async () => {
       await database.close();
       log.info('database closed; bye');

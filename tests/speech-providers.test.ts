@@ -137,7 +137,7 @@ describe(`speech provider chain (${testDatabaseKind})`, () => {
     expect(body.voices.map((v) => v.id)).toContain('slt');
   });
 
-  it('refuses empty text, too long text, an unknown voice, a bad speed, and a signed-out visitor', async () => {
+  it('refuses empty text, too long text, an unknown voice and a bad speed; the voice list needs a user', async () => {
     const codeOf = async (r: Response) => ((await r.json()) as { error: { code: string } }).error.code;
     const empty = await client.request('/api/speech?text=%20');
     expect([empty.status, await codeOf(empty)]).toEqual([422, 'text_missing']);
@@ -151,7 +151,7 @@ describe(`speech provider chain (${testDatabaseKind})`, () => {
     expect(await codeOf(hostile)).toBe('voice_unknown');
     const speed = await client.request('/api/speech?text=Hi&speed=9');
     expect([speed.status, await codeOf(speed)]).toEqual([422, 'invalid_input']);
-    expect((await createBrowser(app).request('/api/speech?text=Hi')).status).toBe(401);
+    expect((await createBrowser(app).request('/api/speech/voices')).status).toBe(401);
     expect((await client.request(`/api/speech/audio/${'a'.repeat(64)}.mp3`)).status).toBe(404);
     expect(fake.requests).toHaveLength(0);
   });
@@ -170,6 +170,21 @@ describe(`speech provider chain (${testDatabaseKind})`, () => {
     const refused = floodAnswers.find((r) => r.status === 429)!;
     expect(refused.headers.get('retry-after')).toBeTruthy();
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+  });
+
+  it('a signed-out visitor gets flite whatever voice it asks for, and its own per-address limit', async () => {
+    const visitor = createBrowser(app, '198.51.100.9');
+    const answer = await visitor.request('/api/speech?text=Welcome%20to%20Sparky&voice=alloy');
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as SpeechResponse).provider).toBe('flite');
+    expect(fake.requests).toHaveLength(0);
+    let last = 200;
+    for (let k = 0; k < 70 && last === 200; k++)
+      last = (await visitor.request('/api/speech?text=Welcome%20to%20Sparky')).status;
+    expect(last).toBe(429);
+    // Another address, and a signed-in reader, are not affected.
+    expect((await createBrowser(app, '198.51.100.10').request('/api/speech?text=Hi')).status).toBe(200);
+    expect((await client.request('/api/speech?text=Hi')).status).toBe(200);
   });
 
   it(`more than the per-minute bound of requests is refused for that user only`, async () => {

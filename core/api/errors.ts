@@ -41,6 +41,7 @@ export const API_ERROR_CODES = [
   'not_found', // 404: no such API route
   'rate_limited', // 429, with Retry-After
   'internal_error', // 500
+  'upgrade_required', // 426: a WebSocket route (GET /api/follow) asked for without the upgrade
   // Accounts
   'missing_credentials', // 422: sign-up without e-mail or password (spec §5)
   'weak_password', // 422, details: { reasons: string[] }

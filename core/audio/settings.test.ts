@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_VOICE } from '../api/speech.ts';
 import {
   AudioSettingsSchema,
   DEFAULT_AUDIO_SETTINGS,
@@ -23,6 +24,12 @@ describe('audio settings (§3, §9)', () => {
       provider: 'flite',
     });
     expect(AudioSettingsSchema.parse(DEFAULT_AUDIO_SETTINGS)).toEqual(DEFAULT_AUDIO_SETTINGS);
+    // settings-defaults.ts spells the voices out (no zod on the first paint): the same as the API's.
+    expect(DEFAULT_AUDIO_SETTINGS).toMatchObject({
+      fliteVoice: DEFAULT_VOICE.flite,
+      voice: DEFAULT_VOICE.openai,
+      elevenlabsVoice: DEFAULT_VOICE.elevenlabs,
+    });
   });
 
   it('merges an old or damaged copy field by field', () => {

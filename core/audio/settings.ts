@@ -9,13 +9,8 @@
  * captions (on).
  */
 import { z } from 'zod';
-import {
-  DEFAULT_VOICE,
-  SPEECH_PROVIDERS,
-  SPEECH_SPEED_MAX,
-  SPEECH_SPEED_MIN,
-  VOICES,
-} from '../api/speech.ts';
+import { DEFAULT_AUDIO_SETTINGS } from './settings-defaults.ts';
+import { SPEECH_PROVIDERS, SPEECH_SPEED_MAX, SPEECH_SPEED_MIN, VOICES } from '../api/speech.ts';
 
 const voiceOf = (provider: (typeof SPEECH_PROVIDERS)[number]) =>
   z
@@ -61,23 +56,7 @@ export const AudioSettingsSchema = z
 /** Audio settings. */
 export type AudioSettings = z.infer<typeof AudioSettingsSchema>;
 
-/** §9 defaults (and ours for the fields §9 does not name). */
-export const DEFAULT_AUDIO_SETTINGS: AudioSettings = {
-  enabled: true,
-  provider: 'flite',
-  fliteVoice: DEFAULT_VOICE.flite,
-  voice: DEFAULT_VOICE.openai,
-  elevenlabsVoice: DEFAULT_VOICE.elevenlabs,
-  speed: 1,
-  volume: 0.8,
-  navigationAudio: true,
-  buttonSounds: false,
-  backgroundMusic: false,
-  achievementSounds: true,
-  autoRead: false,
-  readButtons: null,
-  captions: true,
-};
+export { DEFAULT_AUDIO_SETTINGS, READ_BUTTONS_MAX_AGE, isReadButtonsOn } from './settings-defaults.ts';
 
 /**
  * Settings from anything stored earlier (an older or damaged copy): each valid field kept, each missing
@@ -100,26 +79,6 @@ export function voiceForSettings(settings: AudioSettings): string {
   if (settings.provider === 'openai') return settings.voice;
   if (settings.provider === 'elevenlabs') return settings.elevenlabsVoice;
   return settings.fliteVoice;
-}
-
-/** Oldest age at which "Read buttons to me" is on by default. */
-export const READ_BUTTONS_MAX_AGE = 6;
-
-/**
- * Whether "Read buttons to me" is on: the reader's own choice, else on for pre-readers (issue 10:
- * kindergarten, grade 1, Pre-K, or age 6 and under).
- *
- * @param settings the audio settings
- * @param reader the profile's grade (`Pre-K`, `K`, `1`…`12`) and age, when known
- */
-export function isReadButtonsOn(
-  settings: Pick<AudioSettings, 'readButtons'>,
-  reader: { grade?: string | null; age?: number | null } | null,
-): boolean {
-  if (settings.readButtons !== null) return settings.readButtons;
-  if (!reader) return false;
-  if (reader.grade === 'Pre-K' || reader.grade === 'K' || reader.grade === '1') return true;
-  return reader.age != null && reader.age <= READ_BUTTONS_MAX_AGE;
 }
 
 /** GET /api/audio-settings answer: the settings, and whether the user ever saved any. */

@@ -3,7 +3,7 @@
  * decodes of a streaming recogniser, say when each passage word is read, and offer help when the
  * reader is stuck. Pure (no I/O, no clock): the server's streaming tracker
  * (server/speech/follow-stream.ts) feeds it one decode of the audio window at a time, and the
- * tests feed it made-up decodes. ADR 0016 records the design.
+ * tests feed it made-up decodes. ADR 0019 records the design.
  *
  * A decode covers the audio from the *anchor* (the end of the last word the follower is sure of)
  * to the audio fed so far. Words whose end lies at least `settleSeconds` before the end of the
@@ -25,7 +25,7 @@ export interface FollowSettings {
   /**
    * A decoded word is sure once this much audio follows its end, seconds. Shorter lowers the lag
    * and raises the risk that a word cut off at the window's end is taken as read; chosen with
-   * `npm run bench:follow` (docs/decisions/0016-streaming-tracker.md).
+   * `npm run bench:follow` (docs/decisions/0019-streaming-tracker.md).
    */
   settleSeconds: number;
   /** Help waits until the reader has been silent this long, seconds (help never talks over the child). */

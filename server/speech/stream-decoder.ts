@@ -1,5 +1,5 @@
 /**
- * Incremental decoding for the streaming tracker (issue 12; docs/decisions/0016-streaming-tracker.md):
+ * Incremental decoding for the streaming tracker (issue 12; docs/decisions/0019-streaming-tracker.md):
  * one long-lived `pocketsphinx_batch` process per reader decodes short windows of the reading,
  * one after another, each against the scorer's passage grammar (grammar.ts, with the scorer's
  * distractors and garbage loop: `preparePassage`) started at the reader's place in the passage.

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { RouteGuard } from '../features/shell/RouteGuard.tsx';
 import { ShellLayout } from '../features/shell/ShellLayout.tsx';
 import { AriaRouterProvider } from './AriaRouterProvider.tsx';
+import { AudioSettingsSync } from './audio/AudioSettingsSync.tsx';
 import { QueryScope } from './QueryScope.tsx';
 import { RouteFocus } from './RouteFocus.tsx';
 
@@ -11,7 +12,8 @@ const SessionKeeper = lazy(() => import('./session-keeper.tsx').then((m) => ({ d
 
 /**
  * The frame of every protected route (spec §2.2, §2.4): the route guard of §4.2; once it lets the
- * reader in, the session keeper of §4.3 and the signed-in shell. Loaded as its own chunk the first time a protected route matches (router.tsx).
+ * reader in, the session keeper of §4.3, the user's audio settings for Sparky's voice (issue 10) and
+ * the signed-in shell. Loaded as its own chunk the first time a protected route matches (router.tsx).
  */
 export function ProtectedLayout() {
   return (
@@ -21,6 +23,7 @@ export function ProtectedLayout() {
           <Suspense fallback={null}>
             <SessionKeeper />
           </Suspense>
+          <AudioSettingsSync />
           <ShellLayout />
         </RouteGuard>
         <RouteFocus />

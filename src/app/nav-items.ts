@@ -40,6 +40,8 @@ export function menuKindFor(me: Pick<MeResponse, 'roles' | 'profile'>): MenuKind
 // Profile is not in the spec's sidebar lists (the header links it); it is added to every menu
 // because it works and it gives a teacher at least one working link while their screens are built.
 const profile: NavItem = item(p.profile);
+/** Sparky's voice settings (issue 10), beside the profile in every menu. */
+const myVoice: NavItem = item(p.myVoice);
 /**
  * The Learn group of the adults' menus: a teacher chooses passages for the class and tries the
  * practice a student will do; a guardian reads with their child. Both work on their own account.
@@ -56,7 +58,7 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
     {
       id: 'main',
       title: 'Navigation',
-      items: [item(p.home), item(p.studentClassroom), item(p.aiTutor), profile],
+      items: [item(p.home), item(p.studentClassroom), item(p.aiTutor), profile, myVoice],
     },
     {
       id: 'learn',
@@ -83,7 +85,7 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
     {
       id: 'main',
       title: 'Navigation',
-      items: [item(p.home), item(p.aiTutor), profile],
+      items: [item(p.home), item(p.aiTutor), profile, myVoice],
     },
     {
       id: 'learn',
@@ -112,7 +114,7 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
     {
       id: 'main',
       title: 'Navigation',
-      items: [item(p.home), profile],
+      items: [item(p.home), profile, myVoice],
     },
     adultLearn,
     {
@@ -126,7 +128,7 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
     {
       id: 'main',
       title: 'Dashboard',
-      items: [item(p.teacherDashboard), profile],
+      items: [item(p.teacherDashboard), profile, myVoice],
     },
     {
       id: 'classroom',

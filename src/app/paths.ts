@@ -165,6 +165,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.tokens,
   protectedPaths.rewards,
   protectedPaths.avatarShop,
+  protectedPaths.myVoice,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

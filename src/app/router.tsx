@@ -71,6 +71,10 @@ const builtScreens: Record<string, ComponentType> = {
     () => import('../features/home/HomePage.tsx'),
     (m) => m.HomePage,
   ),
+  [protectedPaths.myVoice]: lazyPage(
+    () => import('../features/my-voice/MyVoicePage.tsx'),
+    (m) => m.MyVoicePage,
+  ),
   [protectedPaths.profile]: lazyPage(
     () => import('../features/profile/ProfilePage.tsx'),
     (m) => m.ProfilePage,

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { cx } from '../lib/class-names.ts';
+import { Icon, type IconName } from './Icon.tsx';
 import './button.css';
 
 /** Visual weight of a button: `primary` for the one main action, `secondary` beside it, `quiet` in toolbars. */
@@ -12,6 +13,11 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'className'> {
   className?: string;
   /** The button element, e.g. to anchor a popover to it. */
   ref?: Ref<HTMLButtonElement>;
+  /**
+   * A picture before the label (issue 10: every main action carries one, for children who cannot
+   * read yet). Decorative: the label stays the accessible name.
+   */
+  icon?: IconName;
 }
 
 /**
@@ -19,10 +25,20 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'className'> {
  * switch access; `isDisabled` keeps it focusable-safe) with styles keyed on its render props.
  * At least 44 × 44 px (src/ui/button.css).
  */
-export function Button({ variant = 'primary', className, ...props }: ButtonProps) {
+export function Button({ variant = 'primary', className, icon, children, ...props }: ButtonProps) {
   return (
     <AriaButton
       {...props}
+      children={
+        icon && typeof children !== 'function' ? (
+          <>
+            <Icon name={icon} size={20} className="button__icon" />
+            {children}
+          </>
+        ) : (
+          children
+        )
+      }
       className={({ isFocusVisible, isPressed, isDisabled, isHovered }) =>
         buttonClassName(variant, { isFocusVisible, isPressed, isDisabled, isHovered }, className)
       }

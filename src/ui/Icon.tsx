@@ -82,6 +82,29 @@ const ICONS = {
   pause: <path d="M8 5v14M16 5v14" />,
   play: <path d="M7 4.5v15l12-7.5z" />,
   stop: <rect x="6" y="6" width="12" height="12" rx="1.5" />,
+  // Sparky's voice (issue 10): caption strip, help, settings, and the menus' pictures.
+  skip: <path d="M5 5l9 7-9 7zM18 5v14" />,
+  help: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .9-1 1.6v.6" />
+      <circle cx="12" cy="17" r="1.1" fill="currentColor" stroke="none" />
+    </>
+  ),
+  home: <path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" />,
+  user: (
+    <>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
+    </>
+  ),
+  library: <path d="M4 4h4v16H4zM10 4h4v16h-4zM16.5 4.5l3.8 1 -3.9 15-3.8-1" />,
+  voice: (
+    <>
+      <path d="M4 9h4l5-4v14l-5-4H4z" />
+      <path d="M17 9v6M20 7v10" />
+    </>
+  ),
   // Word statuses of a scored reading (src/features/fluency/word-status.tsx).
   selfCorrection: <path d="M4 12a8 8 0 1 0 2.5-5.8M4 4v4h4" />,
   substitution: <path d="M4 8h13l-3-3M20 16H7l3 3" />,

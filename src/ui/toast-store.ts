@@ -16,12 +16,15 @@ export interface ToastItem extends Toast {
   readonly duration: number;
   /** Optional extra lines under the description, e.g. the reasons a password is weak (§5). */
   readonly details?: readonly string[];
+  /** Not spoken by Sparky (the audio error toast: speech is what failed). */
+  readonly silent?: boolean;
 }
 
 /** What {@link showToast} accepts. */
 export interface ToastRequest extends Toast {
   duration?: number;
   details?: readonly string[];
+  silent?: boolean;
 }
 
 type Listener = () => void;
@@ -46,6 +49,7 @@ export function showToast(request: ToastRequest): number {
     variant: request.variant,
     duration: request.duration ?? TOAST_DURATION_MS,
     ...(request.details && request.details.length > 0 && { details: request.details }),
+    ...(request.silent && { silent: true }),
     id,
   };
   emit();

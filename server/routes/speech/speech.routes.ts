@@ -1,11 +1,14 @@
 /**
  * Speech API (mounted at /api): everything Sparky says, and the story reader's read-to-me, made by the
  * offline-first provider chain of server/speech/tts.ts (flite on this machine by default; ElevenLabs and
- * OpenAI only when their keys are set). Every route needs a signed-in user.
+ * OpenAI only when their keys are set). Sparky also talks on the public pages (the landing page, sign
+ * in), so speech works signed out too: with flite only (no cloud cost for strangers) and a per-address
+ * limit. The voice list needs a signed-in user.
  */
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import {
+  findVoice,
   SpeechQuerySchema,
   VOICES,
   type SpeechResponse,
@@ -31,6 +34,11 @@ import { createFixedWindowLimiter, type RateLimiter } from '../fluency/rate-limi
  * script asking in a loop does not. (Syntheses are also bounded per user in server/speech/tts.ts.)
  */
 export const SPEECH_REQUESTS_PER_MINUTE = 120;
+/**
+ * Speech requests one client address may make a minute while signed out: the public pages' guidance
+ * and button names for a classroom behind one address, not a synthesis service for anyone.
+ */
+export const ANONYMOUS_SPEECH_REQUESTS_PER_MINUTE = 60;
 
 /**
  * GET /api/speech refusals: too long a text 413 `text_too_long`, an empty one 422 `text_missing`, an
@@ -70,9 +78,15 @@ const speechRefusal: RefusalFor = (issues) => {
  * @param deps.tts the speech service
  * @param deps.rateLimiter per-user request limit (default {@link SPEECH_REQUESTS_PER_MINUTE} a minute)
  */
-export function createSpeechRoutes(deps: { tts: TextToSpeech; rateLimiter?: RateLimiter }) {
+export function createSpeechRoutes(deps: {
+  tts: TextToSpeech;
+  rateLimiter?: RateLimiter;
+  anonymousRateLimiter?: RateLimiter;
+}) {
   const { tts } = deps;
   const limiter = deps.rateLimiter ?? createFixedWindowLimiter(SPEECH_REQUESTS_PER_MINUTE, 60_000);
+  const anonymousLimiter =
+    deps.anonymousRateLimiter ?? createFixedWindowLimiter(ANONYMOUS_SPEECH_REQUESTS_PER_MINUTE, 60_000);
   const tooMany = (retryAfterSeconds: number) =>
     new ApiFailure(
       429,
@@ -89,19 +103,23 @@ export function createSpeechRoutes(deps: { tts: TextToSpeech; rateLimiter?: Rate
        * 422 `text_missing` (empty), 413 `text_too_long` (over {@link SPEECH_MAX_CHARS} characters),
        * 422 `voice_unknown`, 422 `invalid_input` (speed outside 0.5–2), 429 `rate_limited` (with
        * Retry-After), 503 `speech_unavailable` when every provider failed (flite included).
+       * Signed out: flite's voice whatever the voice asked for, limited per client address.
        */
-      .get('/speech', requireUser, validate('query', SpeechQuerySchema, speechRefusal), async (c) => {
-        const user = c.var.user;
-        const quota = limiter.take(user.id);
+      .get('/speech', validate('query', SpeechQuerySchema, speechRefusal), async (c) => {
+        const user = await c.var.currentUser();
+        const owner = user ? user.id : `ip:${c.var.clientIp}`;
+        const quota = (user ? limiter : anonymousLimiter).take(owner);
         if (!quota.ok) {
-          c.var.log.warn({ userId: user.id }, 'speech requests rate-limited');
+          c.var.log.warn({ owner }, 'speech requests rate-limited');
           throw tooMany(quota.retryAfterSeconds);
         }
-        const { text, voice, speed } = c.req.valid('query');
+        const query = c.req.valid('query');
+        const voice = user || findVoice(query.voice ?? 'slt')?.provider === 'flite' ? query.voice : undefined;
+        const { text, speed } = query;
         try {
           const result = await tts.speak({
             text,
-            userId: user.id,
+            userId: owner,
             ...(voice !== undefined && { voice }),
             ...(speed !== undefined && { speed }),
           });
@@ -118,7 +136,7 @@ export function createSpeechRoutes(deps: { tts: TextToSpeech; rateLimiter?: Rate
           return c.json(body, 200);
         } catch (error) {
           if (error instanceof SpeechBusyError) {
-            c.var.log.warn({ userId: user.id }, 'speech syntheses waiting over the per-user bound');
+            c.var.log.warn({ owner }, 'speech syntheses waiting over the per-user bound');
             throw tooMany(2);
           }
           if (error instanceof UnknownVoiceError) {
@@ -142,8 +160,12 @@ export function createSpeechRoutes(deps: { tts: TextToSpeech; rateLimiter?: Rate
         return c.json(body, 200);
       })
 
-      /** GET /api/speech/audio/:key.(wav|mp3) → the audio made by GET /api/speech; 404 when unknown or evicted. */
-      .get('/speech/audio/:file', requireUser, async (c) => {
+      /**
+       * GET /api/speech/audio/:key.(wav|mp3) → the audio made by GET /api/speech; 404 when unknown or
+       * evicted. Public like GET /api/speech: a key is the SHA-256 of the voice, speed and text, so only
+       * someone who knows the text can find it.
+       */
+      .get('/speech/audio/:file', async (c) => {
         const file = c.req.param('file');
         const match = /^([0-9a-f]{64})\.(wav|mp3)$/.exec(file);
         const found = match && isSpeechKey(match[1]!) ? await tts.audioPath(match[1]!) : null;

@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { ABOUT_GUIDANCE } from './about.guidance.ts';
 import { aboutSections, publicPaths, signUpPath } from '../../app/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Link } from '../../ui/Link.tsx';
@@ -29,6 +31,7 @@ const PROGRESS: ReadonlyArray<{ item: string; status: FeatureStatus }> = [
  */
 export function AboutPage() {
   useDocumentTitle('About');
+  usePageGuidance(ABOUT_GUIDANCE);
   return (
     <div className="container about">
       <h1>About Sparky Reads</h1>

@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { CONFIRM_EMAIL_GUIDANCE } from './confirm-email.guidance.ts';
 import { useSearchParams } from 'react-router-dom';
 import { publicPaths } from '../../app/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -43,6 +45,7 @@ export function ConfirmEmailPage() {
       ? CONFIRM_TEXT.verifiedBody
       : CONFIRM_TEXT.pendingBody;
   useDocumentTitle(error ? 'E-mail not verified' : verified ? 'E-mail verified' : 'Confirm your e-mail');
+  usePageGuidance(CONFIRM_EMAIL_GUIDANCE);
   return (
     <div className="container login">
       <div className="login__card">

@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { LOGIN_GUIDANCE } from './login.guidance.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
@@ -158,6 +160,7 @@ function LoginForms({
   useDocumentTitle(
     shownMode === 'signIn' ? 'Sign in' : shownMode === 'passwordReset' ? 'Reset password' : 'Sign up',
   );
+  usePageGuidance(LOGIN_GUIDANCE);
 
   // Focus the heading on every mode change after the first render (screen readers read it), and
   // keep the address in step (?mode=signup while signing up), so a reload opens the same form.
@@ -257,7 +260,7 @@ function LoginForms({
             {...field('password')}
             errorMessage={failed ? context.error : null}
           />
-          <Button type="submit" isPending={isBusy}>
+          <Button type="submit" icon="arrowRight" isPending={isBusy}>
             Sign In
           </Button>
           <LinkButton onPress={() => send({ type: 'passwordReset.open' })} isDisabled={isBusy}>
@@ -290,7 +293,7 @@ function LoginForms({
         {snapshot.matches({ passwordReset: 'succeeded' }) ? (
           <p className="login__notice">{TOASTS.passwordResetSucceeded.description}</p>
         ) : null}
-        <Button type="submit" isPending={isBusy}>
+        <Button type="submit" icon="arrowRight" isPending={isBusy}>
           Send Reset Link
         </Button>
         <LinkButton onPress={() => send({ type: 'passwordReset.cancel' })} isDisabled={isBusy}>
@@ -332,7 +335,9 @@ function LoginForms({
           {...field('password')}
           errorMessage={requiredError('password', 'signUpStep1', FIELD_REQUIRED.password)}
         />
-        <Button type="submit">Continue</Button>
+        <Button type="submit" icon="arrowRight">
+          Continue
+        </Button>
       </form>
     );
   } else {
@@ -390,7 +395,12 @@ function LoginForms({
           <Button variant="secondary" onPress={() => send({ type: 'signUp.back' })} isDisabled={isBusy}>
             Back
           </Button>
-          <Button type="submit" isPending={isBusy} aria-describedby={failed ? 'sign-up-error' : undefined}>
+          <Button
+            type="submit"
+            icon="check"
+            isPending={isBusy}
+            aria-describedby={failed ? 'sign-up-error' : undefined}
+          >
             Create Account
           </Button>
         </div>

@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { NEW_PASSWORD_GUIDANCE } from './login.guidance.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -36,6 +38,7 @@ export interface NewPasswordFormProps {
  */
 export function NewPasswordForm({ token, api: givenApi }: NewPasswordFormProps) {
   useDocumentTitle(NEW_PASSWORD_TITLE);
+  usePageGuidance(NEW_PASSWORD_GUIDANCE);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [api] = useState(() => givenApi ?? createLoginApi(queryClient));

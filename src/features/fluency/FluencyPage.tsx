@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { FLUENCY_GUIDANCE } from './fluency.guidance.ts';
 import { useEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useReducedMotion } from '#a11y/use-display-preferences.ts';
@@ -145,6 +147,7 @@ function useFollowPlace(
 export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, clock }: FluencyPageProps) {
   const name = screenName(protectedPaths.fluency);
   useDocumentTitle(name);
+  usePageGuidance(FLUENCY_GUIDANCE);
   const [searchParams, setSearchParams] = useSearchParams();
   const initialStoryId = searchParams.get('storyId');
   const { snapshot, send, setReading } = useFluencySession(initialStoryId, effects, maxSeconds, clock);
@@ -245,7 +248,11 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
         />
         {story.isError ? <p role="alert">That story could not be found. Please choose another one.</p> : null}
         <div className="fluency-actions" ref={actions}>
-          <Button onPress={() => send({ type: 'session.start' })} isDisabled={!storyId || !story.data}>
+          <Button
+            icon="mic"
+            onPress={() => send({ type: 'session.start' })}
+            isDisabled={!storyId || !story.data}
+          >
             Start reading
           </Button>
         </div>
@@ -286,7 +293,9 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
           </p>
         )}
         <div className="fluency-actions" ref={actions}>
-          <Button onPress={() => send({ type: 'session.retry' })}>Try again</Button>
+          <Button icon="selfCorrection" onPress={() => send({ type: 'session.retry' })}>
+            Try again
+          </Button>
           {cancel}
         </div>
       </>
@@ -345,8 +354,9 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
             <LevelMeter level={snapshot.context.level} />
           </div>
           <div className="fluency-actions" ref={actions}>
-            {asking ? <Button onPress={() => send({ type: 'session.continue' })}>Keep reading</Button> : null}
+            {asking ? <Button icon="mic" onPress={() => send({ type: 'session.continue' })}>Keep reading</Button> : null}
             <Button
+              icon="stop"
               variant={asking ? 'secondary' : 'primary'}
               onPress={() => send({ type: 'session.stop' })}
               isDisabled={finishing}
@@ -388,14 +398,18 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
         <div className="fluency-actions" ref={actions}>
           {resendFirst ? (
             <>
-              <Button onPress={() => send({ type: 'session.retry' })}>Send again</Button>
+              <Button icon="arrowRight" onPress={() => send({ type: 'session.retry' })}>
+                Send again
+              </Button>
               <Button variant="secondary" onPress={() => send({ type: 'session.restart' })}>
                 Read again
               </Button>
             </>
           ) : (
             <>
-              <Button onPress={() => send({ type: 'session.restart' })}>Read again</Button>
+              <Button icon="selfCorrection" onPress={() => send({ type: 'session.restart' })}>
+                Read again
+              </Button>
               <Button variant="secondary" onPress={() => send({ type: 'session.retry' })}>
                 Send again
               </Button>

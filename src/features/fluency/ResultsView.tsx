@@ -151,7 +151,9 @@ export function ResultsView({
       </div>
 
       <div className="fluency-actions">
-        <Button onPress={onReadAgain}>Try again</Button>
+        <Button icon="selfCorrection" onPress={onReadAgain}>
+          Try again
+        </Button>
         <Button variant="secondary" onPress={onChooseAnother}>
           Choose another story
         </Button>

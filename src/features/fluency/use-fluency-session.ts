@@ -12,6 +12,8 @@ import { fromCallback, fromPromise, type ActorOptions, type AnyActorLogic, type 
 /** The clock option of an actor (xstate's Clock type is not exported). */
 export type SessionClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 import { announce } from '#a11y/announcer.ts';
+import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
+import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
 import {
   END_CHECK_NEW_SPEECH_SECONDS,
@@ -115,6 +117,19 @@ function celebrate(response: SaveReadingSessionResponse): void {
 }
 
 /**
+ * How a message of the session is said: the countdown as a countdown, the results as results, a
+ * microphone problem as an error (a warning, §4.9), other steps as information; null for the line said
+ * as recording starts (announced only: the microphone is open).
+ */
+export function spokenTypeOf(message: string): SpeakRequest['type'] | null {
+  if (/^Recording\. Start/.test(message)) return null;
+  if (/^(Get ready|\d+$)/.test(message)) return 'countdown';
+  if (/results are ready/i.test(message)) return 'results';
+  if (/microphone/i.test(message) && /not/i.test(message)) return 'error';
+  return 'toast';
+}
+
+/**
  * The session machine with the browser's effects provided. The granted microphone stream (until the
  * recorder takes it) and the newest recording by id (which a retry re-sends byte for byte) live in
  * this closure, not in the machine's context.
@@ -127,12 +142,14 @@ function celebrate(response: SaveReadingSessionResponse): void {
  * @param effects microphone, recorder, upload, end check
  * @param onSaved called once per saved session
  * @param reading the story's length and the reader's grade, read when a pause is heard
+ * @param speak says a line through the app's one audio queue (issue 10)
  * @returns the machine and a function that releases a microphone nobody is recording from
  */
 export function provideFluencySession(
   effects: FluencyEffects,
   onSaved: (response: SaveReadingSessionResponse) => void,
   reading: () => ReadingInfo = () => ({ storyId: null, wordsTotal: null, grade: null }),
+  speak: (request: SpeakRequest) => void = () => {},
 ) {
   const streamRef = { current: null as MediaStream | null };
   const recordingsRef = { current: new Map<string, Blob>() };
@@ -292,7 +309,14 @@ export function provideFluencySession(
       }),
     },
     actions: {
-      announce: (_, params) => announce(params.message, params.politeness),
+      // Said by Sparky through the app's one queue, which also captions and announces it once
+      // (§4.9); the line that opens the microphone is only announced, so Sparky's voice is not in
+      // the recording.
+      announce: (_, params) => {
+        const type = spokenTypeOf(params.message);
+        if (type === null) announce(params.message, params.politeness);
+        else speak({ text: params.message, type });
+      },
       publishResult: (_, params) => onSaved(params.response),
     },
   });
@@ -330,6 +354,7 @@ export function useFluencySession(
   const [reading] = useState(() =>
     readingInfoBox({ storyId: initialStoryId, wordsTotal: null, grade: null }),
   );
+  const audio = useAudioQueue();
   const [{ machine, releaseMicrophone }] = useState(() =>
     provideFluencySession(
       effects,
@@ -343,6 +368,7 @@ export function useFluencySession(
         celebrate(response);
       },
       reading.get,
+      audio.speak,
     ),
   );
 
@@ -361,6 +387,14 @@ export function useFluencySession(
     if (!holdsMicrophone) releaseMicrophone();
   }, [holdsMicrophone, releaseMicrophone]);
   useEffect(() => releaseMicrophone, [releaseMicrophone]);
+
+  // While the microphone records, Sparky is ducked: quieter, and nothing new starts (issue 10).
+  const isRecording = snapshot.matches('recording');
+  useEffect(() => {
+    if (!isRecording) return;
+    audio.duck();
+    return () => audio.unduck();
+  }, [isRecording, audio]);
 
   const setReading = useCallback((info: Omit<ReadingInfo, 'storyId'>) => reading.set(info), [reading]);
 

@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { HOME_GUIDANCE } from './home.guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { menuKindFor, navGroupsFor } from '../../app/nav-items.ts';
 import { screenName } from '../../app/screen-names.ts';
@@ -33,6 +35,7 @@ const OFFERS: Record<string, string> = {
 export function HomePage() {
   const title = screenName(protectedPaths.home);
   useDocumentTitle(title);
+  usePageGuidance(HOME_GUIDANCE);
   const me = useMe();
   const profile = me.data?.profile ?? null;
   const name = profile?.display_name || me.data?.user.name || 'reader';

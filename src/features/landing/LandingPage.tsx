@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { LANDING_GUIDANCE } from './landing.guidance.ts';
 import { landingSections, signUpPath } from '../../app/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Icon } from '../../ui/Icon.tsx';
@@ -14,6 +16,7 @@ import './landing.css';
  */
 export function LandingPage() {
   useDocumentTitle('Help children learn to read');
+  usePageGuidance(LANDING_GUIDANCE);
   return (
     <>
       <Hero />

@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { NOT_FOUND_GUIDANCE } from './not-found.guidance.ts';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { publicPaths } from '../../app/paths.ts';
@@ -13,6 +15,7 @@ import './not-found.css';
  */
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
+  usePageGuidance(NOT_FOUND_GUIDANCE);
   const location = useLocation();
   const path = `${location.pathname}${location.search}${location.hash}`;
   const lastLogged = useRef<string | null>(null);

@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { ONBOARDING_GUIDANCE } from './onboarding.guidance.ts';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { MeResponse, OnboardingRequest } from '#core/api/account.ts';
@@ -27,6 +29,7 @@ export const ONBOARDING_TITLE = "Let's get to know you";
  */
 export function OnboardingPage() {
   useDocumentTitle('Welcome');
+  usePageGuidance(ONBOARDING_GUIDANCE);
   const me = useMe();
   if (!me.data) return <LoadingIndicator size="page" />;
   return <OnboardingForm me={me.data} />;

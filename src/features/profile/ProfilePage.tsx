@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { PROFILE_GUIDANCE } from './profile.guidance.ts';
 import { useState, type FormEvent } from 'react';
 import { ProfileUpdateSchema, type MeResponse, type ProfileUpdate } from '#core/api/account.ts';
 import { parseAge } from '#core/auth/sign-up.ts';
@@ -82,6 +84,7 @@ function problems(form: ProfileForm): Partial<Record<keyof ProfileForm, string>>
  */
 export function ProfilePage() {
   useDocumentTitle('Profile');
+  usePageGuidance(PROFILE_GUIDANCE);
   const me = useMe();
   if (!me.data) return <LoadingIndicator size="page" />;
   return <ProfileEditor me={me.data} />;
@@ -185,7 +188,7 @@ function ProfileEditor({ me }: { me: MeResponse }) {
           onChange={set('petsName')}
           errorMessage={errors.petsName ?? null}
         />
-        <Button type="submit" isPending={update.isPending}>
+        <Button type="submit" icon="check" isPending={update.isPending}>
           Save changes
         </Button>
       </form>

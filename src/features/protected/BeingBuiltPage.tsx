@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { BEING_BUILT_GUIDANCE } from './being-built.guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { SCREEN_TITLES } from './screen-titles.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -20,6 +22,7 @@ export interface BeingBuiltPageProps {
  */
 export function BeingBuiltPage({ title }: BeingBuiltPageProps) {
   useDocumentTitle(title);
+  usePageGuidance(BEING_BUILT_GUIDANCE);
   return (
     <div className="page">
       <h1>{title}</h1>

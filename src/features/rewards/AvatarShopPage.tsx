@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { AVATAR_SHOP_GUIDANCE } from './avatar-shop.guidance.ts';
 import { AVATAR_SLOT_NAMES, AVATAR_SLOTS, avatarItem } from '#core/rewards/avatar-items.ts';
 import type { ShopItem } from '#core/api/rewards.ts';
 import { ApiError } from '../../lib/api/http.ts';
@@ -46,6 +48,7 @@ function refusalWords(error: unknown, item: ShopItem, balance: number): string {
  */
 export function AvatarShopPage() {
   useDocumentTitle('Avatar Shop');
+  usePageGuidance(AVATAR_SHOP_GUIDANCE);
   const shop = useAvatarShop();
   const buy = useBuyItem();
   const outfit = useChangeOutfit();

@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { REWARDS_GUIDANCE } from './rewards.guidance.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import type { RewardAchievement } from '#core/api/rewards.ts';
 import { useRewards } from '../../lib/api/rewards.ts';
@@ -67,6 +69,7 @@ function AchievementCard({ achievement }: { achievement: RewardAchievement }) {
  */
 export function RewardsPage() {
   useDocumentTitle('Rewards');
+  usePageGuidance(REWARDS_GUIDANCE);
   const rewards = useRewards();
   if (rewards.isPending) return <LoadingIndicator size="page" />;
   if (rewards.isError) {

@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { TOKENS_GUIDANCE } from './tokens.guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { useTokens } from '../../lib/api/rewards.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -20,6 +22,7 @@ function amountWords(amount: number): string {
  */
 export function TokensPage() {
   useDocumentTitle('Tokens');
+  usePageGuidance(TOKENS_GUIDANCE);
   const tokens = useTokens();
   if (tokens.isPending) return <LoadingIndicator size="page" />;
   if (tokens.isError) {

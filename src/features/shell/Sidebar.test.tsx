@@ -99,6 +99,7 @@ describe('sidebar links by role (spec §2.4)', () => {
     expect(links).toEqual([
       { name: 'Home Dashboard', href: p.home },
       { name: 'Profile', href: p.profile },
+      { name: 'My Voice', href: p.myVoice },
       { name: 'Saved Stories', href: p.stories },
       { name: 'Premade Stories', href: p.premadeStories },
       { name: 'Reading Practice', href: p.fluency },
@@ -148,6 +149,7 @@ describe('sidebar links by role (spec §2.4)', () => {
     // Of the teacher's menu, the profile and the Learn group's library and practice work in this release.
     expect(sidebarLinks()).toEqual([
       { name: 'Profile', href: p.profile },
+      { name: 'My Voice', href: p.myVoice },
       { name: 'Premade Stories', href: p.premadeStories },
       { name: 'Reading Practice', href: p.fluency },
       { name: 'Rewards', href: p.rewards },
@@ -160,6 +162,7 @@ describe('sidebar links by role (spec §2.4)', () => {
     expect(sidebarLinks()).toEqual([
       { name: 'Home Dashboard', href: p.home },
       { name: 'Profile', href: p.profile },
+      { name: 'My Voice', href: p.myVoice },
       { name: 'Premade Stories', href: p.premadeStories },
       { name: 'Reading Practice', href: p.fluency },
       { name: 'Rewards', href: p.rewards },

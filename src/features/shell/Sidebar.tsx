@@ -7,6 +7,8 @@ import type { MeResponse } from '#core/api/account.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { navIcon } from '../../app/nav-icons.ts';
 import { SparkyLogo } from '../../ui/SparkyLogo.tsx';
 import { menuKindFor, navGroupsFor, type NavGroup } from '../../app/nav-items.ts';
 import {
@@ -76,6 +78,7 @@ function SidebarContent({ me, onNavigate }: { me: MeResponse; onNavigate?: () =>
                     aria-current={pathname === item.path ? 'page' : undefined}
                     onPress={onNavigate}
                   >
+                    <Icon name={navIcon(item.path)} size={22} className="sidebar__icon" />
                     {item.label}
                   </Link>
                 </li>

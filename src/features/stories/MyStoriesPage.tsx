@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { MY_STORIES_GUIDANCE } from './my-stories.guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -17,6 +19,7 @@ import './stories.css';
 export function MyStoriesPage() {
   const name = screenName(protectedPaths.stories);
   useDocumentTitle(name);
+  usePageGuidance(MY_STORIES_GUIDANCE);
   const mine = useMyStories();
   return (
     <div className="page stories-page">
@@ -27,7 +30,9 @@ export function MyStoriesPage() {
         <div className="page__card" role="alert">
           <h2>We could not load your stories</h2>
           <p>{mine.error.message || 'Please try again.'}</p>
-          <Button onPress={() => void mine.refetch()}>Try again</Button>
+          <Button icon="selfCorrection" onPress={() => void mine.refetch()}>
+            Try again
+          </Button>
         </div>
       ) : mine.data.length === 0 ? (
         <div className="page__card stories-empty">

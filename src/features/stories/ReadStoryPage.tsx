@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { announce } from '#a11y/announcer.ts';
+import { useAudioQueue } from '../../app/audio/audio-context.ts';
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { READ_STORY_GUIDANCE } from './read-story.guidance.ts';
 import { useParams } from 'react-router-dom';
 import type { StoryDetail } from '#core/api/stories.ts';
 import { fluencyPracticePath, protectedPaths } from '../../app/paths.ts';
@@ -53,6 +56,7 @@ export function ReadStoryPage() {
   // Whether the story arrived after the page opened: then the route's focus and announcement went to
   // the loading state, and the reader takes focus to the title and announces it itself.
   const [arrivedLate] = useState(story.isPending);
+  usePageGuidance(READ_STORY_GUIDANCE);
 
   if (story.isPending) return <LoadingIndicator size="page" message="Loading the story..." />;
   if (story.isError) {
@@ -65,7 +69,11 @@ export function ReadStoryPage() {
             ? 'We could not find that story. It may have been removed.'
             : story.error.message || 'Please try again.'}
         </p>
-        {missing ? null : <Button onPress={() => void story.refetch()}>Try again</Button>}
+        {missing ? null : (
+          <Button icon="selfCorrection" onPress={() => void story.refetch()}>
+            Try again
+          </Button>
+        )}
         <p>
           <Link href={protectedPaths.premadeStories}>Back to Premade Stories</Link>
         </p>
@@ -82,6 +90,16 @@ function StoryReader({ story, announceTitle }: { story: StoryDetail; announceTit
   const focusMain = () => mainButton.current?.querySelector('button')?.focus();
   const { status, stop, pause, resume } = reader;
   const active = status === 'loading' || status === 'playing' || status === 'paused';
+  const audio = useAudioQueue();
+
+  // The story has the floor: Sparky stops talking and says nothing new until the reading ends (the
+  // app's one audio queue, issue 10; what is offered meanwhile waits for the end).
+  useEffect(() => {
+    if (!active) return;
+    audio.stop();
+    audio.duck();
+    return () => audio.unduck();
+  }, [active, audio]);
 
   // The story has loaded: its title takes focus (unless the reader has moved on meanwhile) and is
   // announced, instead of the route's placeholder title and <main>.

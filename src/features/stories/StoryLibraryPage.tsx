@@ -1,3 +1,5 @@
+import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { LIBRARY_GUIDANCE } from './library.guidance.ts';
 import { useSearchParams } from 'react-router-dom';
 import type { StorySummary } from '#core/api/stories.ts';
 import { protectedPaths } from '../../app/paths.ts';
@@ -60,6 +62,7 @@ export function countText(count: number, filtered: boolean): string {
 export function StoryLibraryPage() {
   const name = screenName(protectedPaths.premadeStories);
   useDocumentTitle(name);
+  usePageGuidance(LIBRARY_GUIDANCE);
   const [filters, setFilters] = useFilters();
   const library = useLibrary(filters);
   const band = library.data?.readerBand;
@@ -121,7 +124,9 @@ export function StoryLibraryPage() {
         <div className="page__card" role="alert">
           <h2>We could not load the stories</h2>
           <p>{library.error.message || 'Please try again.'}</p>
-          <Button onPress={() => void library.refetch()}>Try again</Button>
+          <Button icon="selfCorrection" onPress={() => void library.refetch()}>
+            Try again
+          </Button>
         </div>
       ) : (
         <>

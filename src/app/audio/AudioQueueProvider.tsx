@@ -1,0 +1,276 @@
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { announce } from '#a11y/announcer.ts';
+import { isControlElement, matchAudioShortcut } from '#a11y/audio-shortcuts.ts';
+import { isEditableElement } from '#a11y/keyboard-shortcuts.ts';
+import { PRIORITY_WARNING } from '#core/audio/queue.ts';
+import { getCurrentToast, showToast, subscribeToToasts } from '../../ui/toast-store.ts';
+import type { AudioEffects, AudioQueueActor } from './audio-engine.ts';
+import { markAudio, SPEAK_MARK } from './marks.ts';
+import {
+  AudioQueueContext,
+  AudioStatusContext,
+  IDLE_STATUS,
+  type AudioQueueApi,
+  type AudioStatus,
+  type SpeakRequest,
+} from './audio-context.ts';
+import { getAudioSettings, getReadButtonsOn, subscribeToAudioSettings } from './audio-settings-store.ts';
+import { CaptionStrip } from './CaptionStrip.tsx';
+import { installReadButtons } from './read-buttons.ts';
+import { SHORTCUTS_HELP_SPOKEN } from './shortcuts-help-text.ts';
+import { pageText } from './page-text.ts';
+import './audio.css';
+
+// The help dialog (react-aria's Modal) loads the first time it opens: not on every page's first paint.
+const ShortcutsHelp = lazy(() => import('./ShortcutsHelp.tsx').then((m) => ({ default: m.ShortcutsHelp })));
+
+/** Spec §8 "Audio fails to play" toast. */
+export const AUDIO_ERROR_TOAST = {
+  title: 'Audio Error',
+  description: 'Failed to play audio. Trying fallback method.',
+  variant: 'destructive',
+} as const;
+/** The Audio Error toast is shown at most once in this many ms (a broken voice must not nag). */
+const AUDIO_ERROR_TOAST_EVERY_MS = 60_000;
+/** A caption stays this long after its line ends, so a deaf child can finish reading it. */
+export const CAPTION_LINGER_MS = 4000;
+/** Spec §8 spoken messages. */
+export const SPOKEN = {
+  nothingToRead: 'No content found to read on this page.',
+  stopped: 'Audio stopped.',
+  paused: 'Audio paused.',
+} as const;
+
+/** Props of {@link AudioQueueProvider}. */
+export interface AudioQueueProviderProps {
+  children: ReactNode;
+  /** Effects instead of the browser's (tests). */
+  effects?: AudioEffects;
+}
+
+function statusOf(actor: AudioQueueActor): Omit<AudioStatus, 'caption' | 'type'> & {
+  current: { id: string; text: string; type: AudioStatus['type']; priority: number } | null;
+} {
+  const snapshot = actor.getSnapshot();
+  const state: AudioStatus['state'] = snapshot.matches('loading')
+    ? 'loading'
+    : snapshot.matches({ playing: 'paused' })
+      ? 'paused'
+      : snapshot.matches('playing')
+        ? 'playing'
+        : snapshot.matches('fallingBack')
+          ? 'fallingBack'
+          : 'idle';
+  return { state, isDucked: snapshot.context.isDucked, current: snapshot.context.current };
+}
+
+/**
+ * The app's one audio queue (issue 10; spec §4.9), owned here and given to everything below through
+ * {@link useAudioQueue} (src/app/audio/audio-context.ts):
+ *
+ * - runs machines/audio-queue.machine.ts with howler, the speech API and the device voice
+ *   (audio-engine.ts, loaded after first paint; lines offered before it loads wait for it);
+ * - shows every line in the caption strip and announces it once through the live region (a warning
+ *   assertively), so a deaf child and a screen-reader user get the same words;
+ * - speaks toasts (destructive ones as warnings; "Achievement Unlocked!" with a fanfare when
+ *   achievement sounds are on);
+ * - the voice shortcuts (a11y/audio-shortcuts.ts) and their spoken help dialog;
+ * - "Read buttons to me": controls say their name on focus or hover (read-buttons.ts).
+ */
+export function AudioQueueProvider({ children, effects }: AudioQueueProviderProps) {
+  const actorRef = useRef<AudioQueueActor | null>(null);
+  const pending = useRef<((actor: AudioQueueActor) => void)[]>([]);
+  const guidance = useRef<readonly string[] | null>(null);
+  const lastAudioError = useRef(0);
+  const [status, setStatus] = useState<AudioStatus>(IDLE_STATUS);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const settings = useSyncExternalStore(subscribeToAudioSettings, getAudioSettings, getAudioSettings);
+
+  const api = useMemo<AudioQueueApi>(() => {
+    const withActor = (work: (actor: AudioQueueActor) => void) => {
+      if (actorRef.current) work(actorRef.current);
+      else pending.current.push(work);
+    };
+    const speak = (request: SpeakRequest) => {
+      if (request.text.trim() === '' && request.sound === undefined) return;
+      const at = Date.now();
+      // For `npm run bench:speech` (and the browser's performance panel): when a line was offered.
+      markAudio(SPEAK_MARK, request.text);
+      withActor((actor) => actor.send({ type: 'audio.enqueue', request, at }));
+    };
+    return {
+      speak,
+      pause: () => withActor((a) => a.send({ type: 'audio.pause' })),
+      resume: () => withActor((a) => a.send({ type: 'audio.resume' })),
+      toggle: () => withActor((a) => a.send({ type: 'audio.toggle' })),
+      skip: () => withActor((a) => a.send({ type: 'audio.skip' })),
+      stop: () => withActor((a) => a.send({ type: 'audio.stop' })),
+      duck: () => withActor((a) => a.send({ type: 'audio.duck' })),
+      unduck: () => withActor((a) => a.send({ type: 'audio.unduck' })),
+      setGuidance: (lines) => {
+        guidance.current = lines;
+      },
+      speakGuidance: () => {
+        const lines = guidance.current;
+        if (lines?.length) speak({ text: lines.join(' '), type: 'help' });
+      },
+      openHelp: () => setHelpOpen(true),
+    };
+  }, []);
+
+  // Start the engine after first paint; then hand it what was offered meanwhile.
+  useEffect(() => {
+    let cancelled = false;
+    let actor: AudioQueueActor | null = null;
+    let lastId: string | null = null;
+    let linger: number | undefined;
+    void import('./audio-engine.ts').then(({ browserAudioEffects, hasDeviceVoice, startAudioQueue }) => {
+      if (cancelled) return;
+      const base = effects ?? browserAudioEffects;
+      const withToast: AudioEffects = {
+        ...base,
+        reportFailure: (item, error) => {
+          base.reportFailure(item, error);
+          console.warn('Sparky audio failed', error);
+          // §8's toast promises a fallback: shown only when the device has a voice to fall back to.
+          if (hasDeviceVoice() && Date.now() - lastAudioError.current > AUDIO_ERROR_TOAST_EVERY_MS) {
+            lastAudioError.current = Date.now();
+            showToast({ ...AUDIO_ERROR_TOAST, silent: true });
+          }
+        },
+      };
+      actor = startAudioQueue(withToast, getAudioSettings);
+      actorRef.current = actor;
+      const update = () => {
+        const next = statusOf(actor!);
+        const current = next.current;
+        if (current && current.id !== lastId) {
+          lastId = current.id;
+          // Once per line, through the app's one live region (a11y/announcer.ts).
+          announce(current.text, current.priority >= PRIORITY_WARNING ? 'assertive' : 'polite');
+        }
+        window.clearTimeout(linger);
+        if (current) {
+          setStatus({
+            state: next.state,
+            isDucked: next.isDucked,
+            caption: current.text,
+            type: current.type,
+          });
+        } else {
+          setStatus((old) => ({ ...old, state: 'idle', isDucked: next.isDucked }));
+          linger = window.setTimeout(
+            () => setStatus((old) => (old.state === 'idle' ? { ...old, caption: null, type: null } : old)),
+            CAPTION_LINGER_MS,
+          );
+        }
+      };
+      actor.subscribe(update);
+      update();
+      for (const work of pending.current.splice(0)) work(actor);
+    });
+    return () => {
+      cancelled = true;
+      window.clearTimeout(linger);
+      actor?.stop();
+      actorRef.current = null;
+    };
+  }, [effects]);
+
+  // The help dialog is spoken as it opens: one line, the page's guidance then the keys (two lines
+  // would replace each other, §4.9).
+  useEffect(() => {
+    if (helpOpen)
+      api.speak({ text: [...(guidance.current ?? []), SHORTCUTS_HELP_SPOKEN].join(' '), type: 'help' });
+  }, [api, helpOpen]);
+
+  // Volume follows the settings.
+  useEffect(() => {
+    actorRef.current?.send({ type: 'audio.volume', volume: settings.volume });
+  }, [settings.volume]);
+
+  // Toasts are spoken (§4.9): failures as warnings, achievements with a fanfare.
+  useEffect(() => {
+    let lastToast = getCurrentToast()?.id ?? 0;
+    return subscribeToToasts(() => {
+      const toast = getCurrentToast();
+      if (!toast || toast.id === lastToast) return;
+      lastToast = toast.id;
+      if (toast.silent) return;
+      const isAchievement = /achievement unlocked/i.test(toast.title);
+      if (isAchievement && getAudioSettings().achievementSounds)
+        api.speak({ text: 'Ta-da!', type: 'achievement', sound: 'fanfare' });
+      api.speak({
+        text: `${toast.title}. ${toast.description}`,
+        type: isAchievement ? 'achievement' : toast.variant === 'destructive' ? 'error' : 'toast',
+      });
+    });
+  }, [api]);
+
+  // The voice shortcuts (§2.6).
+  const statusRef = useRef(status);
+  useEffect(() => {
+    statusRef.current = status;
+  }, [status]);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const active = document.activeElement;
+      const action = matchAudioShortcut(event, {
+        isEditing: isEditableElement(active),
+        isOnControl: isControlElement(active),
+        isBusy: statusRef.current.state !== 'idle',
+        isHandled: event.defaultPrevented,
+      });
+      if (!action) return;
+      event.preventDefault();
+      if (action === 'help') {
+        setHelpOpen(true);
+      } else if (action === 'readPage') {
+        const text = pageText();
+        api.speak({ text: text || SPOKEN.nothingToRead, type: 'read' });
+      } else if (action === 'toggle') {
+        if (statusRef.current.state === 'playing') announce(SPOKEN.paused);
+        api.toggle();
+      } else {
+        api.stop();
+        announce(SPOKEN.stopped);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [api]);
+
+  // "Read buttons to me", and the click of button sounds.
+  useEffect(
+    () =>
+      installReadButtons(document, {
+        isOn: getReadButtonsOn,
+        buttonSounds: () => getAudioSettings().buttonSounds,
+        speak: api.speak,
+      }),
+    [api],
+  );
+
+  return (
+    <AudioQueueContext.Provider value={api}>
+      <AudioStatusContext.Provider value={status}>
+        {children}
+        {settings.captions ? <CaptionStrip /> : null}
+        {helpOpen ? (
+          <Suspense fallback={null}>
+            <ShortcutsHelp isOpen onOpenChange={setHelpOpen} />
+          </Suspense>
+        ) : null}
+      </AudioStatusContext.Provider>
+    </AudioQueueContext.Provider>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The audio queue's public API for the rest of the app (issue 10), and what the later issues use:
+ * spoken commands (issue 11) duck the queue while the microphone records and speak their answers
+ * through it; the realtime tutor (issue 12) speaks a word; Sparky (issue 13) talks through it.
+ *
+ * ```tsx
+ * const audio = useAudioQueue();
+ * audio.speak({ text: 'Well done!', type: 'sparky' });          // priority by type (1 for info)
+ * audio.speak({ text: 'Oops, try again.', type: 'error' });     // 2: replaces what waits, cuts off info
+ * audio.duck();   // microphone on: Sparky at a fifth of the volume, nothing new starts
+ * audio.unduck(); // microphone off: what waited plays
+ * ```
+ * The rules (§4.9): priority 1 or 2 replaces what waits; the same text and type within 2 s is dropped;
+ * at most 5 wait. Every spoken line is also a caption and one live-region announcement.
+ */
+import { createContext, useContext } from 'react';
+import { announce } from '#a11y/announcer.ts';
+import type { AudioItemType } from '#core/audio/queue.ts';
+import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
+
+export type { SpeakRequest };
+
+/** What a component can ask of the queue. */
+export interface AudioQueueApi {
+  /** Offers a line (or a sound) to the queue; blank text is never spoken (§5). */
+  speak(request: SpeakRequest): void;
+  /** Pause what plays (kept; resume goes on). */
+  pause(): void;
+  resume(): void;
+  /** Pause when playing, resume when paused (Space). */
+  toggle(): void;
+  /** End the current line, go to the next. */
+  skip(): void;
+  /** End the current line and empty the queue (Escape). */
+  stop(): void;
+  /** The microphone records: play at a fifth of the volume and start nothing new (issue 11). */
+  duck(): void;
+  /** The microphone stopped: back to full volume; what waited plays. */
+  unduck(): void;
+  /** The current page's guidance (from its `*.guidance.ts`), for Ctrl+V help; null when it leaves. */
+  setGuidance(lines: readonly string[] | null): void;
+  /** Says the current page's guidance again (Ctrl+V, the Help button). */
+  speakGuidance(): void;
+  /** Opens the spoken help dialog that lists the shortcuts. */
+  openHelp(): void;
+}
+
+/** What the queue is doing, for captions and controls. */
+export interface AudioStatus {
+  /** `idle`, `loading`, `playing`, `paused` or `fallingBack` (the device's voice). */
+  state: 'idle' | 'loading' | 'playing' | 'paused' | 'fallingBack';
+  /** The line being said (or last said, for a few seconds after), or null. */
+  caption: string | null;
+  /** Its type. */
+  type: AudioItemType | null;
+  isDucked: boolean;
+}
+
+const noop = () => {};
+
+/** Without a provider (unit tests of a single page), a line is only announced to screen readers. */
+export const SILENT_AUDIO_QUEUE: AudioQueueApi = {
+  speak: (request) => announce(request.text),
+  pause: noop,
+  resume: noop,
+  toggle: noop,
+  skip: noop,
+  stop: noop,
+  duck: noop,
+  unduck: noop,
+  setGuidance: noop,
+  speakGuidance: noop,
+  openHelp: noop,
+};
+
+export const IDLE_STATUS: AudioStatus = { state: 'idle', caption: null, type: null, isDucked: false };
+
+export const AudioQueueContext = createContext<AudioQueueApi>(SILENT_AUDIO_QUEUE);
+export const AudioStatusContext = createContext<AudioStatus>(IDLE_STATUS);
+
+/** The app's one audio queue (src/app/audio/AudioQueueProvider.tsx). */
+export function useAudioQueue(): AudioQueueApi {
+  return useContext(AudioQueueContext);
+}
+
+/** What the queue is doing now. */
+export function useAudioStatus(): AudioStatus {
+  return useContext(AudioStatusContext);
+}
