@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { ReadingSession, ReadingStats } from '#core/api/reading-sessions.ts';
+import type { ReadingSessionSummary, ReadingStats } from '#core/api/reading-sessions.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -91,6 +91,7 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
   );
 }
 
+<<<<<<< HEAD
 /** Toasts of deleting a reading (not spec texts: issue #14 item 11). */
 export const DELETE_READING_TOASTS = {
   deleted: { title: 'Reading deleted', description: 'The reading and its recording are gone.' },
@@ -101,7 +102,7 @@ export const DELETE_READING_TOASTS = {
  * "Delete" for one reading: asks first (ConfirmDialog, focus on Cancel), then deletes the reading with
  * its recording; the outcome is a toast, which screen readers announce.
  */
-export function DeleteReadingButton({ session }: { session: ReadingSession }) {
+export function DeleteReadingButton({ session }: { session: ReadingSessionSummary }) {
   const [isOpen, setOpen] = useState(false);
   const remove = useDeleteReadingSession();
   const when = dateTimeFormat.format(new Date(session.created_at));
@@ -151,7 +152,10 @@ export function DeleteReadingButton({ session }: { session: ReadingSession }) {
   );
 }
 
-function History({ sessions }: { sessions: readonly ReadingSession[] }) {
+function History({ sessions }: { sessions: readonly ReadingSessionSummary[] }) {
+=======
+function History({ sessions }: { sessions: readonly ReadingSessionSummary[] }) {
+>>>>>>> f9fdbed (GET /api/reading-sessions returns summaries: only the columns the progress table shows (#15))
   return (
     <TableScroll label="Every reading, newest first">
       <table className="data-table">
