@@ -124,11 +124,19 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
       expect(profile.estimated_lexile_range).toBe(`${lexile - 50}L - ${lexile + 100}L`);
 
       const list = await parseResponse(client.api['reading-sessions'].$get());
-      // The list carries only what the progress table shows (no word results, mode, audio flag).
-      const { id, created_at, story_title, wcpm, accuracy_percentage, fluency_score, tokens_awarded } =
-        saved.session;
+      // The list carries only what the progress table shows (no word results, mode, story id).
+      const {
+        id,
+        created_at,
+        story_title,
+        wcpm,
+        accuracy_percentage,
+        fluency_score,
+        tokens_awarded,
+        has_audio,
+      } = saved.session;
       expect(list.sessions).toEqual([
-        { id, created_at, story_title, wcpm, accuracy_percentage, fluency_score, tokens_awarded },
+        { id, created_at, story_title, wcpm, accuracy_percentage, fluency_score, tokens_awarded, has_audio },
       ]);
       const detail = await parseResponse(
         client.api['reading-sessions'][':id'].$get({ param: { id: saved.session.id } }),

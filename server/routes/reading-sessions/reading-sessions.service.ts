@@ -43,6 +43,7 @@ const summaryColumns = {
   accuracyPercentage: readingSessions.accuracyPercentage,
   wordsPerMinute: readingSessions.wordsPerMinute,
   tokensAwarded: readingSessions.tokensAwarded,
+  audioPath: readingSessions.audioPath,
 };
 type SessionSummaryRow = Pick<SessionRow, keyof typeof summaryColumns>;
 
@@ -56,6 +57,7 @@ export function toReadingSessionSummary(row: SessionSummaryRow): ReadingSessionS
     accuracy_percentage: row.accuracyPercentage,
     fluency_score: row.fluencyScore,
     tokens_awarded: row.tokensAwarded,
+    has_audio: row.audioPath !== null,
   };
 }
 

@@ -91,7 +91,6 @@ export function ProgressChart({ chart }: { chart: ReadingStats['chart'] }) {
   );
 }
 
-<<<<<<< HEAD
 /** Toasts of deleting a reading (not spec texts: issue #14 item 11). */
 export const DELETE_READING_TOASTS = {
   deleted: { title: 'Reading deleted', description: 'The reading and its recording are gone.' },
@@ -153,9 +152,6 @@ export function DeleteReadingButton({ session }: { session: ReadingSessionSummar
 }
 
 function History({ sessions }: { sessions: readonly ReadingSessionSummary[] }) {
-=======
-function History({ sessions }: { sessions: readonly ReadingSessionSummary[] }) {
->>>>>>> f9fdbed (GET /api/reading-sessions returns summaries: only the columns the progress table shows (#15))
   return (
     <TableScroll label="Every reading, newest first">
       <table className="data-table">
