@@ -79,7 +79,7 @@ describe('parseWav', { timeout: 30_000 }, () => {
   });
 
   it('skips metadata chunks without trusting what they claim (a cue chunk claiming 4 billion points)', () => {
-    // wavefile's own reader loops over the claimed points until memory runs out (docs/decisions/0019).
+    // wavefile's own reader loops over the claimed points until memory runs out (docs/decisions/0021).
     const wav = encodeWav(tone(1), 16000);
     const cue = new Uint8Array(12);
     cue.set(new TextEncoder().encode('cue '));

@@ -3,7 +3,7 @@
  * the issue asks for, and conversion to the recogniser's 16 kHz mono (by sox). Writing WAV files is
  * core/audio/wav.ts (`wavefile`).
  *
- * `parseWav` stays our own on purpose (docs/decisions/0019-wav-libraries.md): it is the check on
+ * `parseWav` stays our own on purpose (docs/decisions/0021-wav-libraries.md): it is the check on
  * untrusted bytes, synchronous and bounded by the input size, so a bad file cannot hang the server;
  * wavefile's reader trusts the sizes a file declares (a 60-byte file whose `cue ` chunk claims four
  * billion points keeps it busy until memory runs out).
