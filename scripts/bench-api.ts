@@ -1,9 +1,9 @@
 /**
  * `npm run bench:api`: a mixed load of signed-in reads on the embedded database, and the latency of each
  * route. The server (scripts/bench/api-server.ts) runs in its own process on 127.0.0.1 with the story
- * library seeded and 20 readers signed in; autocannon sends GET /api/me, /api/stories, /api/reading-stats
- * and one story, 50 requests a second each (200 a second in all) for 20 s, spreading them over the
- * readers' cookies. Prints, per route and overall: requests, p50 / p95 / p99 latency in ms, errors
+ * library seeded and 20 readers signed in, each with 30 saved readings; autocannon sends GET /api/me,
+ * /api/stories, /api/reading-stats, one story and /api/reading-sessions, 40 requests a second each (200
+ * a second in all) for 20 s, spreading them over the readers' cookies. Prints, per route and overall: requests, p50 / p95 / p99 latency in ms, errors
  * (non-2xx answers, socket errors and timeouts) and the mean body size. Target (issue 15): p95 ≤ 50 ms
  * on 2 cores. Loopback only; nothing else is contacted.
  *
@@ -136,6 +136,7 @@ async function main() {
     ['GET /api/stories', '/api/stories'],
     ['GET /api/reading-stats', '/api/reading-stats'],
     ['GET /api/stories/:id', `/api/stories/${ready.storyId}`],
+    ['GET /api/reading-sessions', '/api/reading-sessions'],
   ];
   const all: number[] = [];
   let figures: RouteFigures[];

@@ -67,7 +67,7 @@ async function sayWord(dir: string, voice: string, word: string): Promise<Int16A
   if (hit) return hit;
   const out = join(dir, `w${wordCache.size}.wav`);
   await run('flite', ['-voice', voice, '-t', word, '-o', out]);
-  const audio = toRecogniserFormat(parseWav(new Uint8Array(await readFile(out))));
+  const audio = await toRecogniserFormat(parseWav(new Uint8Array(await readFile(out))));
   await rm(out);
   const samples = trim(audio.samples);
   wordCache.set(key, samples);

@@ -5,7 +5,7 @@
  * miscue precision / recall / F1 (errors = omission + substitution), false errors on clean
  * readings, WCPM mean absolute error, and wall time per second of audio.
  *
- *   npm run bench:scoring [-- --quick] [--child] [--keep] [--json FILE] [--verbose]
+ *   npm run bench:scoring [-- --quick] [--child] [--rate HZ] [--keep] [--json FILE] [--verbose]
  *
  * Audio is generated in a temporary folder and deleted (kept with --keep). Needs flite, sox
  * and pocketsphinx (Debian packages).
@@ -55,6 +55,11 @@ const { values: args } = parseArgs({
     jobs: { type: 'string' },
     /** Child-like readings: every voice raised by CHILD_SCALE (formants and pitch), same pace. */
     child: { type: 'boolean', default: false },
+    /**
+     * Deliver the synthetic readings as stereo WAV at this rate (e.g. 44100, a phone's or a browser's
+     * rate) instead of 16 kHz mono, so the server's conversion to the recogniser's format is scored too.
+     */
+    rate: { type: 'string' },
   },
 });
 
@@ -267,7 +272,7 @@ async function synthesise(dir: string, r: Omit<Reading, 'wav'>): Promise<string>
   }
   parts.push(lead);
   const wav = join(dir, `${r.id}.wav`);
-  await run('sox', [...parts, wav]);
+  await run('sox', [...parts, ...(args.rate ? ['-r', args.rate, '-c', '2'] : []), wav]);
   await Promise.all(parts.filter((p) => p !== lead).map((p) => rm(p)));
   return wav;
 }

@@ -82,6 +82,7 @@ export const LAZY_PARTS: Readonly<Record<string, { route: string; label: string 
     route: '/',
     label: 'accessible names for "Read buttons to me" (when it is on)',
   },
+  'core/audio/wav.ts': { route: '/fluency', label: 'WAV encoder (wavefile), as the microphone starts' },
 };
 
 /** One measured JavaScript file. */

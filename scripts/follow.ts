@@ -69,7 +69,9 @@ async function main(): Promise<void> {
   ]);
   let stream: FollowStream | undefined;
   try {
-    const audio = toRecogniserFormat(parseWav(new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength)));
+    const audio = await toRecogniserFormat(
+      parseWav(new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength)),
+    );
     stream = await createFollowStream({ passageText, settings: { helpAfterSeconds: helpAfter } });
     const { events } = await feedRecording(stream, audio.samples, { clock: 'simulated' });
     const lines = events

@@ -84,7 +84,7 @@ describe(`follow-along socket (${testDatabaseKind})`, () => {
       PASSAGE,
     );
     ({ handle, app, storyId } = fixture);
-    samples = toRecogniserFormat(parseWav(fixture.reading)).samples;
+    samples = (await toRecogniserFormat(parseWav(fixture.reading))).samples;
     await new Promise<void>((resolve) => {
       server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
     });

@@ -130,7 +130,20 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
       expect(profile.estimated_lexile_range).toBe(`${lexile - 50}L - ${lexile + 100}L`);
 
       const list = await parseResponse(client.api['reading-sessions'].$get());
-      expect(list.sessions.map((s) => s.id)).toEqual([saved.session.id]);
+      // The list carries only what the progress table shows (no word results, mode, story id).
+      const {
+        id,
+        created_at,
+        story_title,
+        wcpm,
+        accuracy_percentage,
+        fluency_score,
+        tokens_awarded,
+        has_audio,
+      } = saved.session;
+      expect(list.sessions).toEqual([
+        { id, created_at, story_title, wcpm, accuracy_percentage, fluency_score, tokens_awarded, has_audio },
+      ]);
       const detail = await parseResponse(
         client.api['reading-sessions'][':id'].$get({ param: { id: saved.session.id } }),
       );
@@ -273,8 +286,12 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
     // A moved clock: 21 days later the second one expires too.
     await deleteExpiredRecordings(handle.db, { dataDir, now: new Date(now.getTime() + 21 * 86_400_000) });
     expect(existsSync(recentFile)).toBe(false);
-    const list = await (await client.api['reading-sessions'].$get()).json();
-    expect(list.sessions.every((s: { has_audio: boolean }) => s.has_audio === false)).toBe(true);
+    for (const { session } of [old, recent]) {
+      const detail = await (
+        await client.api['reading-sessions'][':id'].$get({ param: { id: session.id } })
+      ).json();
+      expect(detail).toMatchObject({ session: { id: session.id, has_audio: false } });
+    }
   });
 
   it('refuses bad uploads clearly and saves nothing', { timeout: 60_000 }, async () => {

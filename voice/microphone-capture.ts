@@ -4,10 +4,12 @@
  * a WAV Blob for upload (docs/decisions/0007-recording-upload.md).
  *
  * Browser only (Web Audio, MediaDevices). The arithmetic lives in voice/wav.ts and
- * core/fluency-session/level.ts, which are tested in Node.
+ * core/fluency-session/level.ts, which are tested in Node. The WAV encoder (core/audio/wav.ts, with
+ * wavefile) is its own chunk, fetched while the microphone starts, so /fluency does not carry it.
  */
+import type { encodeWav as EncodeWav } from '#core/audio/wav.ts';
 import { meterLevel } from '#core/fluency-session/level.ts';
-import { encodeWav, pcmSeconds } from './wav.ts';
+import { pcmSeconds } from './wav.ts';
 
 /** URL of the worklet module (public/audio-worklets/, served from the site root). */
 export const CAPTURE_WORKLET_URL = '/audio-worklets/pcm-capture-processor.js';
@@ -122,9 +124,14 @@ export async function startCapture(
   let context: AudioContext;
   let source: MediaStreamAudioSourceNode;
   let node: AudioWorkletNode;
+  let encodeWav: typeof EncodeWav;
   try {
+    const encoder = import('#core/audio/wav.ts');
     ({ context, source } = await openContext(stream));
-    await context.audioWorklet.addModule(options.workletUrl ?? CAPTURE_WORKLET_URL);
+    [{ encodeWav }] = await Promise.all([
+      encoder,
+      context.audioWorklet.addModule(options.workletUrl ?? CAPTURE_WORKLET_URL),
+    ]);
     node = new AudioWorkletNode(context, 'pcm-capture', {
       numberOfInputs: 1,
       numberOfOutputs: 0,

@@ -104,8 +104,26 @@ export const SaveReadingSessionResponseSchema = z.object({
 });
 export type SaveReadingSessionResponse = z.infer<typeof SaveReadingSessionResponseSchema>;
 
-/** GET /api/reading-sessions: the user's sessions, newest first (spec §7.3). */
-export const ReadingSessionListSchema = z.object({ sessions: z.array(ReadingSessionSchema) });
+/**
+ * One row of GET /api/reading-sessions: only what the progress page's session table shows (spec §7.3:
+ * date, story, WCPM, accuracy, fluency score, tokens) and its delete button says (whether a
+ * recording goes too). The whole session, with the per-word result,
+ * is GET /api/reading-sessions/:id.
+ */
+export const ReadingSessionSummarySchema = ReadingSessionSchema.pick({
+  id: true,
+  created_at: true,
+  story_title: true,
+  wcpm: true,
+  accuracy_percentage: true,
+  fluency_score: true,
+  tokens_awarded: true,
+  has_audio: true,
+});
+export type ReadingSessionSummary = z.infer<typeof ReadingSessionSummarySchema>;
+
+/** GET /api/reading-sessions: the user's newest 500 sessions, newest first (spec §7.3). */
+export const ReadingSessionListSchema = z.object({ sessions: z.array(ReadingSessionSummarySchema) });
 
 /** GET /api/reading-sessions/:id: one session with its per-word result. */
 export const ReadingSessionDetailSchema = z.object({

@@ -1,7 +1,9 @@
 /**
  * The server under load for `npm run bench:api` (scripts/bench-api.ts), run as its own process so the
  * load generator does not share its event loop: the real app on the embedded database (PGlite in a
- * fresh temporary folder), the story library seeded, and BENCH_READERS verified readers signed in.
+ * fresh temporary folder), the story library seeded, and BENCH_READERS verified readers signed in,
+ * each with BENCH_SESSIONS saved readings (default 30, one a day, each with a 120-word result as the
+ * scorer stores it), so the progress reads (/api/reading-stats, /api/reading-sessions) have rows to read.
  * Listens on 127.0.0.1 only, on an ephemeral port, and prints one JSON line on stdout when ready:
  * `{ port, cookies: string[], storyId }`. Stops on SIGTERM.
  */
@@ -9,16 +11,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { pino } from 'pino';
 import { createApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { users } from '#server/db/schema.ts';
+import { asUser } from '#server/db/rls.ts';
+import { readingSessions, users } from '#server/db/schema.ts';
 import { seedDatabase } from '#server/db/seed.ts';
 import { loadEnv } from '#server/env.ts';
 import { seedStories } from '#server/stories/seed.ts';
 
 const READERS = Number(process.env.BENCH_READERS ?? 20);
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 30);
 const ORIGIN = 'http://127.0.0.1';
 
 async function main() {
@@ -77,6 +81,41 @@ async function main() {
     stories: { id: string }[];
   };
   const storyId = library.stories[Math.floor(library.stories.length / 2)]!.id;
+
+  // Saved readings, written as the scorer would (a per-word result of 120 words each).
+  const readers = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.email, 'bench-reader-%'));
+  const words = Array.from({ length: 120 }, (_, k) => ({
+    index: k,
+    expected: `word${k}`,
+    heard: `word${k}`,
+    status: k % 17 === 0 ? 'substitution' : 'correct',
+    start: k * 0.6,
+    end: k * 0.6 + 0.45,
+    confidence: 0.9,
+  }));
+  const day = 86_400_000;
+  for (const { id: userId } of readers) {
+    await asUser(database.db, userId, (tx) =>
+      tx.insert(readingSessions).values(
+        Array.from({ length: SESSIONS }, (_, k) => ({
+          userId,
+          createdAt: new Date(Date.now() - k * day),
+          storyId,
+          storyTitle: 'A bench story',
+          fluencyScore: 60 + (k % 30),
+          accuracyPercentage: 90 + (k % 10),
+          wordsPerMinute: 70 + k,
+          tokensAwarded: 5,
+          mode: 'practice',
+          wordResults: { words },
+          readingSeconds: 72,
+        })),
+      ),
+    );
+  }
 
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     process.stdout.write(`${JSON.stringify({ port: info.port, cookies, storyId })}\n`);

@@ -64,11 +64,12 @@ export function assertCommands(commands: readonly VoiceCommand[]): void {
 /**
  * The checks an utterance passes before it is decoded, and its conversion for the recogniser.
  * @param wav the WAV file's bytes
+ * @param signal cancels the conversion (see `toRecogniserFormat`)
  * @returns 16 kHz mono audio
  * @throws SpeechError as `parseWav` (`audio_not_wav`, `audio_silent` …), `audio_too_long` over 8 s,
- *   `audio_noise` for noise without a voice
+ *   `audio_noise` for noise without a voice; as `toRecogniserFormat` when sox fails
  */
-export function prepareCommandAudio(wav: Uint8Array): PcmAudio {
+export async function prepareCommandAudio(wav: Uint8Array, signal?: AbortSignal): Promise<PcmAudio> {
   const original = parseWav(wav);
   if (original.durationSeconds > MAX_COMMAND_SECONDS) {
     throw new SpeechError(
@@ -76,7 +77,7 @@ export function prepareCommandAudio(wav: Uint8Array): PcmAudio {
       `The command recording is ${original.durationSeconds.toFixed(1)} s; the limit is ${MAX_COMMAND_SECONDS} s.`,
     );
   }
-  const audio = toRecogniserFormat(original);
+  const audio = await toRecogniserFormat(original, signal ? { signal } : {});
   if (loudnessSpread(audio) < MIN_SPEECH_DYNAMIC_RANGE_DB)
     throw new SpeechError('audio_noise', 'The recording holds only noise: no voice was heard.');
   return audio;
@@ -90,6 +91,6 @@ export function prepareCommandAudio(wav: Uint8Array): PcmAudio {
  */
 export async function recogniseCommandWav(input: CommandWavInput): Promise<VoiceAnswer> {
   assertCommands(input.commands);
-  const audio = prepareCommandAudio(input.wav);
+  const audio = await prepareCommandAudio(input.wav, input.signal);
   return input.recogniser.recognise(audio, input.commands, input.signal);
 }

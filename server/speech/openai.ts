@@ -9,7 +9,7 @@ import type { HeardWord } from '#core/text/normalize.ts';
 import { z } from 'zod';
 import { SpeechError } from '#server/speech/errors.ts';
 import type { RecogniseInput, Recogniser } from '#server/speech/recogniser.ts';
-import { encodeWav } from '#server/speech/wav.ts';
+import { encodeWav } from '#core/audio/wav.ts';
 
 export interface OpenAiOptions {
   apiKey: string;

@@ -42,7 +42,7 @@ export async function scoreAudio(input: ScoreAudioInput): Promise<FluencyResult>
     );
   }
   const original = parseWav(input.wav);
-  const audio = toRecogniserFormat(original);
+  const audio = await toRecogniserFormat(original, input.signal ? { signal: input.signal } : {});
   const heard = await input.recogniser.recognise({
     audio,
     passage,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SpeechError } from '#server/speech/errors.ts';
-import { encodeWav, MAX_AUDIO_BYTES, parseWav, toRecogniserFormat } from '#server/speech/wav.ts';
+import { encodeWav } from '#core/audio/wav.ts';
+import { MAX_AUDIO_BYTES, parseWav, toRecogniserFormat } from '#server/speech/wav.ts';
 
 /** A sine tone (speech-like level), interleaved when stereo. */
 function tone(seconds: number, rate = 16000, channels = 1, amplitude = 8000): Int16Array {
@@ -23,7 +24,7 @@ function refusal(bytes: Uint8Array): string {
   throw new Error('expected a refusal');
 }
 
-describe('parseWav', () => {
+describe('parseWav', { timeout: 30_000 }, () => {
   it('accepts PCM 16-bit mono and stereo at any rate and reports the duration in seconds', () => {
     const mono = parseWav(encodeWav(tone(1.5), 16000));
     expect(mono).toMatchObject({ sampleRate: 16000, channels: 1, durationSeconds: 1.5 });
@@ -77,6 +78,24 @@ describe('parseWav', () => {
     expect(refusal(noFmt)).toBe('audio_corrupt');
   });
 
+  it('skips metadata chunks without trusting what they claim (a cue chunk claiming 4 billion points)', () => {
+    // wavefile's own reader loops over the claimed points until memory runs out (docs/decisions/0021).
+    const wav = encodeWav(tone(1), 16000);
+    const cue = new Uint8Array(12);
+    cue.set(new TextEncoder().encode('cue '));
+    new DataView(cue.buffer).setUint32(4, 4, true);
+    new DataView(cue.buffer).setUint32(8, 0xffffffff, true);
+    const hostile = new Uint8Array(wav.length + cue.length);
+    hostile.set(wav.subarray(0, 36));
+    hostile.set(cue, 36);
+    hostile.set(wav.subarray(36), 48);
+    new DataView(hostile.buffer).setUint32(4, hostile.length - 8, true);
+    expect(parseWav(hostile)).toMatchObject({ sampleRate: 16000, channels: 1, durationSeconds: 1 });
+    // The same chunk claiming more bytes than the file holds is refused.
+    new DataView(hostile.buffer).setUint32(40, 0xfffffff0, true);
+    expect(refusal(hostile)).toBe('audio_corrupt');
+  });
+
   it('refuses recordings over 180 s (by header, without reading 180 s of samples)', () => {
     // 8 kHz mono: 181 s is 2.9 MB, under the size limit
     expect(refusal(encodeWav(tone(181, 8000), 8000))).toBe('audio_too_long');
@@ -101,9 +120,9 @@ describe('parseWav', () => {
   });
 });
 
-describe('toRecogniserFormat', () => {
-  it('mixes stereo to mono and resamples 44.1 kHz to 16 kHz, keeping the tone', () => {
-    const out = toRecogniserFormat(parseWav(encodeWav(tone(1, 44100, 2), 44100, 2)));
+describe('toRecogniserFormat (sox)', { timeout: 30_000 }, () => {
+  it('mixes stereo to mono and resamples 44.1 kHz to 16 kHz, keeping the tone', async () => {
+    const out = await toRecogniserFormat(parseWav(encodeWav(tone(1, 44100, 2), 44100, 2)));
     expect(out.sampleRate).toBe(16000);
     expect(out.channels).toBe(1);
     expect(out.samples.length).toBe(16000);
@@ -113,10 +132,33 @@ describe('toRecogniserFormat', () => {
     expect(peak).toBeLessThan(9000);
   });
 
-  it('leaves 16 kHz mono as it is', () => {
+  it('leaves 16 kHz mono as it is', async () => {
     const input = parseWav(encodeWav(tone(1), 16000));
-    expect(Array.from(toRecogniserFormat(input).samples.subarray(0, 50))).toEqual(
-      Array.from(input.samples.subarray(0, 50)),
+    expect(await toRecogniserFormat(input)).toBe(input);
+  });
+
+  it('removes what 16 kHz cannot hold: a 12 kHz tone at 48 kHz comes out near silent', async () => {
+    const rate = 48000;
+    const high = Int16Array.from({ length: rate }, (_, k) =>
+      Math.round(8000 * Math.sin((2 * Math.PI * 12000 * k) / rate)),
     );
+    const out = await toRecogniserFormat(parseWav(encodeWav(high, rate)));
+    expect(out.samples.length).toBe(16000);
+    const peak = Math.max(...Array.from(out.samples.subarray(1000, 15000), Math.abs));
+    expect(peak).toBeLessThan(80); // below −40 dB of the input: no aliasing into the speech band
+  });
+
+  it('gives the same samples on every run (no dither)', async () => {
+    const input = parseWav(encodeWav(tone(1, 22050, 2), 22050, 2));
+    const [a, b] = await Promise.all([toRecogniserFormat(input), toRecogniserFormat(input)]);
+    expect(Array.from(a.samples)).toEqual(Array.from(b.samples));
+  });
+
+  it('stops when cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      toRecogniserFormat(parseWav(encodeWav(tone(1, 44100, 2), 44100, 2)), { signal: controller.signal }),
+    ).rejects.toMatchObject({ code: 'recogniser_failed' });
   });
 });

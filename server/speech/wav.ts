@@ -1,10 +1,14 @@
 /**
  * WAV input: strict parsing of RIFF/WAVE PCM 16-bit (any rate, mono or stereo), the refusals
- * the issue asks for, and conversion to the recogniser's 16 kHz mono.
+ * the issue asks for, and conversion to the recogniser's 16 kHz mono (by sox). Writing WAV files is
+ * core/audio/wav.ts (`wavefile`).
  *
- * Everything here is synchronous, bounded by the input size, and never waits on anything, so a
- * bad file cannot hang the server.
+ * `parseWav` stays our own on purpose (docs/decisions/0021-wav-libraries.md): it is the check on
+ * untrusted bytes, synchronous and bounded by the input size, so a bad file cannot hang the server;
+ * wavefile's reader trusts the sizes a file declares (a 60-byte file whose `cue ` chunk claims four
+ * billion points keeps it busy until memory runs out).
  */
+import { spawn } from 'node:child_process';
 import { SpeechError } from '#server/speech/errors.ts';
 
 /** Limits from issue 4: 10 MB and 180 s. */
@@ -176,86 +180,104 @@ export function assertNotSilent(audio: PcmAudio): void {
   }
 }
 
-/** Averages stereo to mono. */
-function toMono(audio: PcmAudio): Float32Array {
-  const frames = audio.samples.length / audio.channels;
-  const out = new Float32Array(frames);
-  if (audio.channels === 1) {
-    for (let k = 0; k < frames; k++) out[k] = audio.samples[k] ?? 0;
-  } else {
-    for (let k = 0; k < frames; k++)
-      out[k] = ((audio.samples[2 * k] ?? 0) + (audio.samples[2 * k + 1] ?? 0)) / 2;
-  }
-  return out;
-}
+/** Longest a conversion may take, ms (a 180 s recording at 96 kHz stereo takes well under 2 s). */
+const CONVERSION_TIMEOUT_MS = 60_000;
 
 /**
- * Converts to 16 kHz mono with a Hann-windowed sinc resampler (low-pass at 0.9 × the lower
- * Nyquist frequency, 8 zero crossings each side, kernel tabulated at 1/512-sample steps),
- * enough for speech recognition and linear in the input length.
+ * Converts to the recogniser's 16 kHz mono with sox (the Debian package `sox`, which scripts/setup.sh
+ * installs): the channels averaged, the rate changed by sox's `rate` effect at its default high
+ * quality (a linear-phase band-limited resampler), no dither, so the result is the same on every run.
+ * It runs in a child process, so a long recording does not hold the event loop. 16 kHz mono input is
+ * returned as it is.
+ * @param audio validated audio (from `parseWav`).
+ * @param opts.signal cancels the conversion (the child is killed).
  * @returns new audio at 16 kHz, 1 channel.
+ * @throws SpeechError `recogniser_unavailable` when sox is not installed, `recogniser_timeout` after
+ *   60 s, `recogniser_failed` when sox fails or the conversion is cancelled.
  */
-export function toRecogniserFormat(audio: PcmAudio): PcmAudio {
-  const mono = toMono(audio);
-  const inRate = audio.sampleRate;
-  const outRate = TARGET_SAMPLE_RATE;
-  let out: Float32Array;
-  if (inRate === outRate) {
-    out = mono;
-  } else {
-    const ratio = outRate / inRate;
-    const cutoff = 0.9 * Math.min(1, ratio); // relative to the input Nyquist
-    const zeros = 8;
-    const half = Math.ceil(zeros / cutoff);
-    const steps = 512;
-    const table = new Float32Array(half * steps + 2);
-    for (let t = 0; t < table.length; t++) {
-      const x = t / steps;
-      const arg = Math.PI * x * cutoff;
-      const sinc = x === 0 ? 1 : Math.sin(arg) / arg;
-      table[t] = x > half ? 0 : sinc * (0.5 + 0.5 * Math.cos((Math.PI * x) / half)) * cutoff;
-    }
-    const outLen = Math.floor(mono.length * ratio);
-    out = new Float32Array(outLen);
-    for (let n = 0; n < outLen; n++) {
-      const centre = n / ratio;
-      const first = Math.max(0, Math.ceil(centre - half));
-      const last = Math.min(mono.length - 1, Math.floor(centre + half));
-      let acc = 0;
-      for (let k = first; k <= last; k++)
-        acc += (mono[k] ?? 0) * (table[Math.round(Math.abs(k - centre) * steps)] ?? 0);
-      out[n] = acc;
-    }
-  }
-  const samples = new Int16Array(out.length);
-  for (let k = 0; k < out.length; k++)
-    samples[k] = Math.max(-32768, Math.min(32767, Math.round(out[k] ?? 0)));
-  return { sampleRate: outRate, channels: 1, samples, durationSeconds: samples.length / outRate };
+export async function toRecogniserFormat(
+  audio: PcmAudio,
+  opts: { signal?: AbortSignal } = {},
+): Promise<PcmAudio> {
+  if (audio.sampleRate === TARGET_SAMPLE_RATE && audio.channels === 1) return audio;
+  const raw = (rate: number, channels: number) => [
+    ...['-t', 'raw', '-e', 'signed-integer', '-b', '16', '-L'],
+    ...['-r', String(rate), '-c', String(channels)],
+  ];
+  const args = [
+    ...['-V1', '-D'],
+    ...raw(audio.sampleRate, audio.channels),
+    '-',
+    ...raw(TARGET_SAMPLE_RATE, 1),
+    '-',
+  ];
+  const input = Buffer.from(audio.samples.buffer, audio.samples.byteOffset, audio.samples.byteLength);
+  const output = await runSox(args, input, opts.signal);
+  const samples = new Int16Array(output.length >> 1);
+  for (let k = 0; k < samples.length; k++) samples[k] = output.readInt16LE(k * 2);
+  return {
+    sampleRate: TARGET_SAMPLE_RATE,
+    channels: 1,
+    samples,
+    durationSeconds: samples.length / TARGET_SAMPLE_RATE,
+  };
 }
 
-/**
- * Builds a PCM 16-bit WAV file (used by tests, the benchmark and the OpenAI upload).
- * @param samples interleaved samples.
- */
-export function encodeWav(samples: Int16Array, sampleRate: number, channels = 1): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(new ArrayBuffer(44 + samples.length * 2));
-  const view = new DataView(bytes.buffer);
-  const write = (at: number, s: string): void => {
-    for (let k = 0; k < s.length; k++) bytes[at + k] = s.charCodeAt(k);
-  };
-  write(0, 'RIFF');
-  view.setUint32(4, 36 + samples.length * 2, true);
-  write(8, 'WAVE');
-  write(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, WAVE_FORMAT_PCM, true);
-  view.setUint16(22, channels, true);
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * channels * 2, true);
-  view.setUint16(32, channels * 2, true);
-  view.setUint16(34, 16, true);
-  write(36, 'data');
-  view.setUint32(40, samples.length * 2, true);
-  for (let k = 0; k < samples.length; k++) view.setInt16(44 + k * 2, samples[k] ?? 0, true);
-  return bytes;
+/** Runs sox with `input` on stdin; resolves with its stdout. */
+function runSox(args: string[], input: Buffer, signal?: AbortSignal): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new SpeechError('recogniser_failed', 'The audio conversion was cancelled.'));
+      return;
+    }
+    const child = spawn('sox', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let stderr = '';
+    let settled = false;
+    const finish = (err: SpeechError | null, value?: Buffer): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (err) {
+        child.kill('SIGKILL');
+        reject(err);
+      } else resolve(value!);
+    };
+    const timer = setTimeout(
+      () => finish(new SpeechError('recogniser_timeout', 'The audio conversion took too long.')),
+      CONVERSION_TIMEOUT_MS,
+    );
+    const onAbort = (): void =>
+      finish(new SpeechError('recogniser_failed', 'The audio conversion was cancelled.'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => {
+      if (stderr.length < 2000) stderr += d.toString();
+    });
+    // sox gone early (it failed): its exit status tells why, not the broken pipe.
+    child.stdin.on('error', () => undefined);
+    child.on('error', (err: NodeJS.ErrnoException) =>
+      finish(
+        new SpeechError(
+          err.code === 'ENOENT' ? 'recogniser_unavailable' : 'recogniser_failed',
+          err.code === 'ENOENT'
+            ? 'sox is not installed (apt-get install sox).'
+            : `Cannot start sox: ${err.message}`,
+          { cause: err },
+        ),
+      ),
+    );
+    child.on('close', (code, sig) => {
+      if (code === 0) finish(null, Buffer.concat(out));
+      else
+        finish(
+          new SpeechError(
+            'recogniser_failed',
+            `The audio conversion failed (${sig ?? `exit ${String(code)}`}): ${stderr.trim().slice(-300)}`,
+          ),
+        );
+    });
+    child.stdin.end(input);
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * One name per screen (issue 17, item 10; docs/decisions/0021-names-and-digits.md): the document
+ * One name per screen (issue 17, item 10; docs/decisions/0022-names-and-digits.md): the document
  * title, the page's h1 and its menu label all use it, and the spoken navigation of §2.6 will too.
  * Where the spec gives a spoken-navigation page title (§2.6: Home Dashboard, Create Story, Saved
  * Stories, Premade Stories, Reading Practice, Progress Reports, Profile, Tokens, Rewards, Alphabet

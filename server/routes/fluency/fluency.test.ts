@@ -5,7 +5,7 @@ import type { AppEnv } from '#server/http/app-env.ts';
 import { handleError } from '#server/http/errors.ts';
 import { FluencyResultSchema } from '#core/fluency/result.schema.ts';
 import type { Recogniser } from '#server/speech/recogniser.ts';
-import { encodeWav } from '#server/speech/wav.ts';
+import { encodeWav } from '#core/audio/wav.ts';
 import { createFluencyRoutes } from '#server/routes/fluency/fluency.routes.ts';
 import { createScoringService, type ScoringDeps } from '#server/routes/fluency/fluency.service.ts';
 import { createFixedWindowLimiter } from '#server/routes/fluency/rate-limit.ts';

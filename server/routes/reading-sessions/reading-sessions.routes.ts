@@ -24,6 +24,7 @@ import {
   readingStatsFor,
   scoreAndSaveReading,
   toReadingSession,
+  toReadingSessionSummary,
 } from './reading-sessions.service.ts';
 
 const SessionIdParamSchema = z.object({ id: z.uuid() });
@@ -74,10 +75,10 @@ export function createReadingSessionRoutes(deps: {
         },
       )
 
-      /** GET /api/reading-sessions → { sessions } newest first. */
+      /** GET /api/reading-sessions → { sessions } (summaries, the newest 500) newest first. */
       .get('/reading-sessions', requireUser, async (c) => {
         const rows = await listReadingSessions(db, c.var.user.id);
-        return c.json({ sessions: rows.map(toReadingSession) });
+        return c.json({ sessions: rows.map(toReadingSessionSummary) });
       })
 
       /** GET /api/reading-sessions/:id → { session, result }; 404 `session_not_found`. */

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { Achievement, ReadingSession } from '#core/api/reading-sessions.ts';
+import type { Achievement, ReadingSession, ReadingSessionSummary } from '#core/api/reading-sessions.ts';
 import type { CompletedChallenge } from '#core/api/rewards.ts';
 import type { RandomSource } from '#core/challenges/daily-challenges.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
@@ -30,6 +30,36 @@ import { findStoryToRead } from '../stories/stories.service.ts';
 export const AUDIO_RETENTION_DAYS = 30;
 
 type SessionRow = typeof readingSessions.$inferSelect;
+
+/**
+ * The columns of a session's summary (GET /api/reading-sessions, `ReadingSessionSummarySchema`): not
+ * the per-word results (`word_results`, a few kB of JSON per session) nor anything the list does not show.
+ */
+const summaryColumns = {
+  id: readingSessions.id,
+  createdAt: readingSessions.createdAt,
+  storyTitle: readingSessions.storyTitle,
+  fluencyScore: readingSessions.fluencyScore,
+  accuracyPercentage: readingSessions.accuracyPercentage,
+  wordsPerMinute: readingSessions.wordsPerMinute,
+  tokensAwarded: readingSessions.tokensAwarded,
+  audioPath: readingSessions.audioPath,
+};
+type SessionSummaryRow = Pick<SessionRow, keyof typeof summaryColumns>;
+
+/** A session's summary columns in the list's shape (core/api/reading-sessions.ts). */
+export function toReadingSessionSummary(row: SessionSummaryRow): ReadingSessionSummary {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    story_title: row.storyTitle,
+    wcpm: row.wordsPerMinute,
+    accuracy_percentage: row.accuracyPercentage,
+    fluency_score: row.fluencyScore,
+    tokens_awarded: row.tokensAwarded,
+    has_audio: row.audioPath !== null,
+  };
+}
 
 /** A session row in the API's shape (core/api/reading-sessions.ts). */
 export function toReadingSession(row: SessionRow): ReadingSession {
@@ -357,11 +387,11 @@ export async function scoreAndSaveReading(
   });
 }
 
-/** The user's sessions, newest first (spec §7.3). */
+/** The user's sessions (the newest 500, summary columns only), newest first (spec §7.3). */
 export async function listReadingSessions(db: Database, userId: string) {
   const rows = await asUser(db, userId, (tx) =>
     tx
-      .select()
+      .select(summaryColumns)
       .from(readingSessions)
       .where(eq(readingSessions.userId, userId))
       .orderBy(desc(readingSessions.createdAt))

@@ -65,7 +65,7 @@ export function createVoiceService(deps: VoiceServiceDeps): VoiceService {
         );
       try {
         assertCommands(commands);
-        const audio = prepareCommandAudio(wav);
+        const audio = await prepareCommandAudio(wav, signal);
         const decode = () => deps.recogniser.recognise(audio, commands, signal);
         if (!deps.queue) return await decode();
         return await deps.queue.run(

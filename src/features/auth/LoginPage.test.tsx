@@ -459,7 +459,7 @@ for (const { name, input, onlySignUp } of START_MODES) {
           });
           expect(step).toBe(path.steps.length);
         },
-        20_000,
+        120_000,
       );
     }
   });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { ReadingSession, ReadingStats } from '#core/api/reading-sessions.ts';
+import type { ReadingSessionSummary, ReadingStats } from '#core/api/reading-sessions.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -157,7 +157,7 @@ export const DELETE_READING_TOASTS = {
  * "Delete" for one reading: asks first (ConfirmDialog, focus on Cancel), then deletes the reading with
  * its recording; the outcome is a toast, which screen readers announce.
  */
-export function DeleteReadingButton({ session }: { session: ReadingSession }) {
+export function DeleteReadingButton({ session }: { session: ReadingSessionSummary }) {
   const [isOpen, setOpen] = useState(false);
   const remove = useDeleteReadingSession();
   const when = dateTimeFormat.format(new Date(session.created_at));
@@ -207,7 +207,7 @@ export function DeleteReadingButton({ session }: { session: ReadingSession }) {
   );
 }
 
-function History({ sessions }: { sessions: readonly ReadingSession[] }) {
+function History({ sessions }: { sessions: readonly ReadingSessionSummary[] }) {
   return (
     <TableScroll label="Every reading, newest first">
       <table className="data-table">
