@@ -354,7 +354,11 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
             <LevelMeter level={snapshot.context.level} />
           </div>
           <div className="fluency-actions" ref={actions}>
-            {asking ? <Button icon="mic" onPress={() => send({ type: 'session.continue' })}>Keep reading</Button> : null}
+            {asking ? (
+              <Button icon="mic" onPress={() => send({ type: 'session.continue' })}>
+                Keep reading
+              </Button>
+            ) : null}
             <Button
               icon="stop"
               variant={asking ? 'secondary' : 'primary'}
