@@ -119,10 +119,11 @@ function celebrate(response: SaveReadingSessionResponse): void {
 /**
  * How a message of the session is said: the countdown as a countdown, the results as results, a
  * microphone problem as an error (a warning, §4.9), other steps as information; null for the line said
- * as recording starts (announced only: the microphone is open).
+ * as recording starts and for "Are you still reading?" (announced only: the microphone is open, and
+ * Sparky's voice must not be in the recording).
  */
 export function spokenTypeOf(message: string): SpeakRequest['type'] | null {
-  if (/^Recording\. Start/.test(message)) return null;
+  if (/^Recording\. Start/.test(message) || /^Are you still reading\?/.test(message)) return null;
   if (/^(Get ready|\d+$)/.test(message)) return 'countdown';
   if (/results are ready/i.test(message)) return 'results';
   if (/microphone/i.test(message) && /not/i.test(message)) return 'error';
