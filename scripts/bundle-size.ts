@@ -58,6 +58,9 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/read-story/:storyId': ['src/app/ProtectedLayout.tsx', 'src/features/stories/ReadStoryPage.tsx'],
   '/stories': ['src/app/ProtectedLayout.tsx', 'src/features/stories/MyStoriesPage.tsx'],
   '/my-voice': ['src/app/ProtectedLayout.tsx', 'src/features/my-voice/MyVoicePage.tsx'],
+  '/rewards': ['src/app/ProtectedLayout.tsx', 'src/features/rewards/RewardsPage.tsx'],
+  '/tokens': ['src/app/ProtectedLayout.tsx', 'src/features/rewards/TokensPage.tsx'],
+  '/avatar-shop': ['src/app/ProtectedLayout.tsx', 'src/features/rewards/AvatarShopPage.tsx'],
   '(screens being built)': ['src/app/ProtectedLayout.tsx', 'src/features/protected/BeingBuiltPage.tsx'],
 };
 
@@ -78,10 +81,6 @@ export const LAZY_PARTS: Readonly<Record<string, { route: string; label: string 
     label: "Sparky's audio engine (statechart, howler), after first paint",
   },
   'src/app/audio/ShortcutsHelp.tsx': { route: '/', label: 'spoken help dialog (on first open)' },
-  'node_modules/dom-accessibility-api/dist/index.mjs': {
-    route: '/',
-    label: 'accessible names for "Read buttons to me" (when it is on)',
-  },
   'core/audio/wav.ts': { route: '/fluency', label: 'WAV encoder (wavefile), as the microphone starts' },
 };
 

@@ -1,7 +1,7 @@
 /**
  * "Read buttons to me" (issue 10, a picture-first interface for pre-readers): every link, button and
  * menu item says its name when it gets focus or the pointer rests on it. The name is the accessible
- * name (W3C accname, computed by `dom-accessibility-api`, loaded only when the mode is first used), so
+ * name (W3C accname, computed by `dom-accessibility-api`, which the voice layer of the signed-in frame also uses), so
  * a child hears what a screen reader would say. Names are quiet items (priority 0): they never cut off
  * guidance or a warning, and the same name within 2 s is said once (§4.9).
  * With button sounds on, pressing a button also clicks.
