@@ -57,6 +57,31 @@ describe('audioQueueMachine: tier 1, pure transitions', () => {
     expect(s.context.current).toBeNull();
   });
 
+  it('withdrawing guidance cuts off the line being said and drops waiting guidance, not other lines', () => {
+    let s = pure([say('Old page, line one', 'guidance', MODEL_NOW), loaded]);
+    s = transition(audioQueueMachine, s, say('Old page, line two', 'guidance', MODEL_NOW + 1))[0];
+    s = transition(audioQueueMachine, s, say('Home', 'button', MODEL_NOW + 2))[0];
+    expect(s.value).toEqual({ playing: 'running' });
+    expect(s.context.queue.map((i) => i.text)).toEqual(['Old page, line two', 'Home']);
+    s = transition(audioQueueMachine, s, { type: 'audio.withdraw', itemType: 'guidance' })[0];
+    // The current guidance line is cut off and the button name, the only other line, starts.
+    expect(s.value).toBe('loading');
+    expect(s.context.current?.text).toBe('Home');
+    expect(s.context.queue).toEqual([]);
+    // Withdrawing a type with nothing of it queued changes nothing.
+    s = transition(audioQueueMachine, s, { type: 'audio.withdraw', itemType: 'read' })[0];
+    expect(s.context.current?.text).toBe('Home');
+  });
+
+  it('withdrawing a type that is not playing leaves the current line alone', () => {
+    let s = pure([say('Saved!', 'toast', MODEL_NOW), loaded]);
+    s = transition(audioQueueMachine, s, say('A page line', 'guidance', MODEL_NOW + 1))[0];
+    s = transition(audioQueueMachine, s, { type: 'audio.withdraw', itemType: 'guidance' })[0];
+    expect(s.value).toEqual({ playing: 'running' });
+    expect(s.context.current?.text).toBe('Saved!');
+    expect(s.context.queue).toEqual([]);
+  });
+
   it('a second guidance line waits for the first; a warning cuts it off', () => {
     const playing = pure([say('Line one.', 'guidance'), loaded]);
     const second = transition(audioQueueMachine, playing, say('Line two.', 'guidance', MODEL_NOW + 3000))[0];

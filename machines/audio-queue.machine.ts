@@ -38,6 +38,7 @@ import {
   type AudioPriority,
   type AudioSound,
   type EnqueueOutcome,
+  withdraw,
 } from '#core/audio/queue.ts';
 
 /** Share of the volume kept while ducked (the microphone records): a fifth, still audible to the adult nearby. */
@@ -115,6 +116,8 @@ export type AudioQueueEvent =
   | { type: 'audio.skip' }
   /** End the current item and empty the queue (Escape). */
   | { type: 'audio.stop' }
+  /** Drop every line of one type, waiting or current (a page's guidance when the page is left). */
+  | { type: 'audio.withdraw'; itemType: AudioItemType }
   | { type: 'audio.duck' }
   | { type: 'audio.unduck' }
   | { type: 'audio.volume'; volume: number }
@@ -164,7 +167,8 @@ export function effectiveVolume(context: Pick<AudioQueueContext, 'volume' | 'isD
  * - `fallingBack`: the audio failed; the item is said another way (`speakFallback`), or skipped.
  *
  * Anywhere: `audio.enqueue` applies the §4.9 rules; an item of strictly higher priority than the
- * current one cuts it off. `audio.stop` empties everything; `audio.skip` goes to the next item.
+ * current one cuts it off. `audio.stop` empties everything; `audio.skip` goes to the next item;
+ * `audio.withdraw` drops one type's lines, cutting the current one off when it is of that type.
  */
 export const audioQueueMachine = setup({
   types: {
@@ -190,6 +194,8 @@ export const audioQueueMachine = setup({
     canStart: ({ context }) => !context.isDucked && context.queue.length > 0,
     isPreempting: ({ context, event }) => event.type === 'audio.enqueue' && offer(context, event).preempts,
     isHoldingOnLoad: ({ context }) => context.holdOnLoad,
+    isWithdrawingCurrent: ({ context, event }) =>
+      event.type === 'audio.withdraw' && withdraw(context, event.itemType).stopsCurrent,
   },
   actions: {
     /** The §8 "Audio Error" toast and a log line; provided by the app. */
@@ -209,6 +215,9 @@ export const audioQueueMachine = setup({
       return { current: next.current, queue: next.queue, playable: null, holdOnLoad: false };
     }),
     finishCurrent: assign({ current: null, playable: null, holdOnLoad: false }),
+    withdrawWaiting: assign(({ context, event }) =>
+      event.type === 'audio.withdraw' ? { queue: withdraw(context, event.itemType).state.queue } : {},
+    ),
     clearAll: assign({ current: null, playable: null, queue: [], holdOnLoad: false }),
     holdOnLoad: assign({ holdOnLoad: true }),
     releaseHold: assign({ holdOnLoad: false }),
@@ -244,6 +253,10 @@ export const audioQueueMachine = setup({
     'audio.unduck': { actions: 'unduck' },
     'audio.volume': { actions: 'setVolume' },
     'audio.stop': { target: '.idle', actions: 'clearAll' },
+    'audio.withdraw': [
+      { guard: 'isWithdrawingCurrent', target: '.idle', actions: ['withdrawWaiting', 'finishCurrent'] },
+      { actions: 'withdrawWaiting' },
+    ],
   },
   states: {
     idle: {

@@ -4,6 +4,7 @@ import {
   MAX_QUEUE_ITEMS,
   enqueue,
   takeNext,
+  withdraw,
   type AudioItem,
   type AudioPriority,
   type QueueState,
@@ -101,6 +102,16 @@ describe('audio queue rules (§4.9, §9)', () => {
     expect(enqueue(playingInfo, item('Home', 0, 3000)).preempts).toBe(false);
     const playingQuiet: QueueState = { ...EMPTY, current: item('Home', 0, 0) };
     expect(enqueue(playingQuiet, item('line', 1, 1, 'guidance')).preempts).toBe(true);
+  });
+
+  it('withdraw drops the waiting lines of one type and says whether the current one is of it', () => {
+    const current = item('Old page', 1, 0, 'guidance');
+    const waiting = [item('Old page, two', 1, 1, 'guidance'), item('Home', 0, 2, 'button')];
+    const out = withdraw({ current, queue: waiting, recent: {} }, 'guidance');
+    expect(out.state.queue.map((q) => q.text)).toEqual(['Home']);
+    expect(out.stopsCurrent).toBe(true);
+    expect(withdraw({ current, queue: waiting, recent: {} }, 'toast').stopsCurrent).toBe(false);
+    expect(withdraw({ current: null, queue: [], recent: {} }, 'guidance').stopsCurrent).toBe(false);
   });
 
   it('takeNext moves the head to current', () => {

@@ -183,3 +183,27 @@ export function takeNext(state: QueueState): QueueState {
   const [head, ...rest] = state.queue;
   return { ...state, current: head ?? null, queue: rest };
 }
+
+/**
+ * Withdraws every line of one type: waiting ones leave the queue, and the caller cuts the current
+ * one off when {@link WithdrawResult.stopsCurrent} says so. Used when a page is left (§4.8: its
+ * guidance is about a screen that is no longer shown, so the next page's guidance must not wait
+ * behind it, nor be replaced by its own second line while it waits).
+ *
+ * @param state the queue now
+ * @param type the type to withdraw (e.g. `guidance`)
+ * @returns the queue without that type, and whether the current item is of that type
+ */
+export function withdraw(state: QueueState, type: AudioItemType): WithdrawResult {
+  return {
+    state: { ...state, queue: state.queue.filter((q) => q.type !== type) },
+    stopsCurrent: state.current !== null && state.current.type === type,
+  };
+}
+
+/** The result of {@link withdraw}. */
+export interface WithdrawResult {
+  readonly state: QueueState;
+  /** True when the current item is of the withdrawn type and should be cut off. */
+  readonly stopsCurrent: boolean;
+}

@@ -114,6 +114,7 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
       toggle: () => withActor((a) => a.send({ type: 'audio.toggle' })),
       skip: () => withActor((a) => a.send({ type: 'audio.skip' })),
       stop: () => withActor((a) => a.send({ type: 'audio.stop' })),
+      withdraw: (itemType) => withActor((a) => a.send({ type: 'audio.withdraw', itemType })),
       duck: () => withActor((a) => a.send({ type: 'audio.duck' })),
       unduck: () => withActor((a) => a.send({ type: 'audio.unduck' })),
       setGuidance: (lines) => {

@@ -33,6 +33,8 @@ export interface AudioQueueApi {
   skip(): void;
   /** End the current line and empty the queue (Escape). */
   stop(): void;
+  /** Drops every line of one type, waiting or being said (a page's guidance when the page is left). */
+  withdraw(type: AudioItemType): void;
   /** The microphone records: play at a fifth of the volume and start nothing new (issue 11). */
   duck(): void;
   /** The microphone stopped: back to full volume; what waited plays. */
@@ -66,6 +68,7 @@ export const SILENT_AUDIO_QUEUE: AudioQueueApi = {
   toggle: noop,
   skip: noop,
   stop: noop,
+  withdraw: noop,
   duck: noop,
   unduck: noop,
   setGuidance: noop,

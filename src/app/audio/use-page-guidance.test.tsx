@@ -45,17 +45,19 @@ function Page({ guidance }: { guidance: PageGuidance }) {
 function renderPage(guidance: PageGuidance) {
   const spoken: SpeakRequest[] = [];
   const registered: (readonly string[] | null)[] = [];
+  const withdrawn: string[] = [];
   const queue: AudioQueueApi = {
     ...SILENT_AUDIO_QUEUE,
     speak: (request) => spoken.push(request),
     setGuidance: (lines) => registered.push(lines),
+    withdraw: (type) => withdrawn.push(type),
   };
   const view = render(
     <AudioQueueContext.Provider value={queue}>
       <Page guidance={guidance} />
     </AudioQueueContext.Provider>,
   );
-  return { spoken, registered, view };
+  return { spoken, registered, withdrawn, view };
 }
 
 const LINES: PageGuidance = ['Hi! This is a page.', 'Press the green button.'];
@@ -91,13 +93,16 @@ describe('usePageGuidance (§4.8)', () => {
     expect(GUIDANCE_SECOND_LINE_MS).toBe(3000);
   });
 
-  it('leaving the page cancels what was not said yet and forgets the help lines', () => {
-    const { spoken, registered, view } = renderPage(LINES);
+  it('leaving the page cancels what was not said yet, withdraws what it queued, and forgets the help lines', () => {
+    const { spoken, registered, withdrawn, view } = renderPage(LINES);
     act(() => vi.advanceTimersByTime(GUIDANCE_DELAY_MS));
+    expect(withdrawn).toEqual([]);
     view.unmount();
     act(() => vi.advanceTimersByTime(10_000));
     expect(spoken.map((s) => s.text)).toEqual([LINES[0]]);
     expect(registered.at(-1)).toBeNull();
+    // The line already offered (maybe still waiting, maybe being said) is taken back, with any page reading.
+    expect(withdrawn).toEqual(['guidance', 'read']);
   });
 
   it('says nothing with navigation audio off, but keeps the lines for Ctrl+V help', () => {

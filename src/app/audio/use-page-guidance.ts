@@ -15,7 +15,7 @@ export type PageGuidance = readonly [string] | readonly [string, string];
  * Speaks a page's guidance (§4.8): the first line 1 s after arriving, the second 3 s after that, both
  * as information (priority 1), when navigation audio is on; then, with auto-read on, the page's text;
  * and registers the guidance for Ctrl+V help. Leaving
- * the page cancels what has not been said yet.
+ * the page cancels what has not been said yet, and cuts off its guidance or page reading mid-line.
  *
  * @param guidance the page's lines; null while the page is not ready to be explained
  */
@@ -62,6 +62,10 @@ export function usePageGuidance(guidance: PageGuidance | null): void {
     return () => {
       timers.forEach((t) => window.clearTimeout(t));
       audio.setGuidance(null);
+      // What this page still had to say is about a screen no longer shown: the next page's
+      // guidance neither waits behind it nor is replaced by its own second line while it waits.
+      audio.withdraw('guidance');
+      audio.withdraw('read');
     };
   }, [audio, key, navigationAudio, autoRead]);
 }
