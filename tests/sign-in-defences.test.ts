@@ -204,6 +204,32 @@ describe(`sign-in defences (${testDatabaseKind})`, () => {
     expect((await tablet.request('/api/me')).status).toBe(200);
   });
 
+  it('counts a signed-in user’s wrong passwords (account deletion, password change) as failed sign-ins', async () => {
+    // A stolen session is no way round the lockout: each wrong password is a guess at the account.
+    const email = await account('stolen-session');
+    const thief = createBrowser(app, nextAddress());
+    expect((await signInJson(thief, email, PASSWORD)).status).toBe(200);
+    const deleteWith = (password: string) =>
+      thief.request('/api/account', { method: 'DELETE', json: { password } });
+    for (let i = 0; i < 3; i++) expect((await deleteWith(WRONG)).status).toBe(403);
+    const changeWith = (currentPassword: string) =>
+      thief.request('/api/auth/change-password', {
+        method: 'POST',
+        json: { currentPassword, newPassword: 'green-heron-sings-77' },
+      });
+    for (let i = 0; i < 2; i++) expect((await changeWith(WRONG)).status).toBe(400);
+    // Five failures: the right password no longer works from this browser, in any of the three places.
+    const locked = await deleteWith(PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(((await locked.json()) as { error: { code: string } }).error.code).toBe('account_locked');
+    expect(locked.headers.get('retry-after')).toBe('900');
+    expect((await changeWith(PASSWORD)).status).toBe(429);
+    expect((await signInJson(thief, email, PASSWORD)).status).toBe(429);
+    // Nothing was deleted or changed.
+    expect(await handle.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    expect((await thief.request('/api/me')).status).toBe(200);
+  });
+
   it('keeps better-auth’s origin checks in test mode: no reset link to another site', async () => {
     const email = await account('redirect');
     const client = createBrowser(app, nextAddress());

@@ -8,6 +8,9 @@
  * - `/sign-up/email`, `/change-password`, `/reset-password`: the password policy (password-policy.ts),
  *   with the user's name and e-mail as context.
  * - `/change-password` always ends the user's other sessions (`revokeOtherSessions` forced on).
+ * - `/change-password` and `/verify-password` (server-only; DELETE /api/account asks the password through
+ *   it) check a signed-in user's password: a wrong one counts as a sign-in failure of that account, and a
+ *   locked account is refused, so a stolen session is no way round the lockout.
  * - `/sign-up/email`, `/update-user`: a name with a control character (NUL) is refused.
  */
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
@@ -82,19 +85,23 @@ function deviceCookieOptions(secure: boolean) {
 export function accountHooks(deps: { lockout: Lockout; secureCookies: boolean }) {
   const { lockout, secureCookies } = deps;
 
+  /** 429 `account_locked` when the count this browser belongs to is locked for the account. */
+  async function refuseLocked(email: string, ctx: HookContext): Promise<void> {
+    const bucket = await lockout.bucketFor(email, parseDeviceId(ctx.getCookie(DEVICE_COOKIE)));
+    if (await lockout.lockedUntil(email, bucket)) {
+      throw new APIError(
+        'TOO_MANY_REQUESTS',
+        { code: ACCOUNT_LOCKED_CODE, message: LOCKED_MESSAGE },
+        { 'retry-after': String(LOCK_MINUTES * 60) },
+      );
+    }
+  }
+
   const before = createAuthMiddleware(async (ctx) => {
     switch (ctx.path) {
       case '/sign-in/email': {
         const email = stringField(ctx.body, 'email');
-        if (!email) return;
-        const bucket = await lockout.bucketFor(email, parseDeviceId(ctx.getCookie(DEVICE_COOKIE)));
-        if (await lockout.lockedUntil(email, bucket)) {
-          throw new APIError(
-            'TOO_MANY_REQUESTS',
-            { code: ACCOUNT_LOCKED_CODE, message: LOCKED_MESSAGE },
-            { 'retry-after': String(LOCK_MINUTES * 60) },
-          );
-        }
+        if (email) await refuseLocked(email, ctx);
         return;
       }
       case '/update-user':
@@ -107,8 +114,14 @@ export function accountHooks(deps: { lockout: Lockout; secureCookies: boolean })
           name: stringField(ctx.body, 'name'),
         });
         return;
+      case '/verify-password': {
+        const session = await getSessionFromCtx(ctx).catch(() => null);
+        if (session) await refuseLocked(session.user.email, ctx);
+        return;
+      }
       case '/change-password': {
         const session = await getSessionFromCtx(ctx).catch(() => null);
+        if (session) await refuseLocked(session.user.email, ctx);
         refuseWeak(stringField(ctx.body, 'newPassword'), {
           email: session?.user.email,
           name: session?.user.name,
@@ -127,6 +140,19 @@ export function accountHooks(deps: { lockout: Lockout; secureCookies: boolean })
   });
 
   const after = createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/verify-password' || ctx.path === '/change-password') {
+      // A signed-in user's wrong password is a failed guess at the account like a wrong sign-in.
+      const returned = ctx.context.returned;
+      if (!isAPIError(returned) || returned.body?.code !== 'INVALID_PASSWORD') return;
+      const session = await getSessionFromCtx(ctx).catch(() => null);
+      if (!session) return;
+      const email = session.user.email;
+      await lockout.recordFailure(
+        email,
+        await lockout.bucketFor(email, parseDeviceId(ctx.getCookie(DEVICE_COOKIE))),
+      );
+      return;
+    }
     if (ctx.path !== '/sign-in/email') return;
     const email = stringField(ctx.body, 'email');
     if (!email) return;

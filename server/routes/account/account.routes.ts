@@ -14,7 +14,9 @@ import {
   RoleChangeRequestSchema,
   SignUpRequestSchema,
 } from '#core/api/account.ts';
+import { isAPIError } from 'better-auth/api';
 import type { Auth } from '../../auth/auth.ts';
+import { LOCK_MINUTES, LOCKED_MESSAGE } from '../../auth/lockout.ts';
 import { passwordProblems } from '../../auth/password-policy.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
@@ -136,19 +138,30 @@ export function createAccountRoutes(deps: {
      * DELETE /api/account { password? } → { deleted: true }, with the session cookies cleared: the
      * signed-in user's account and everything of it (issue #14 item 11; delete-account.service.ts).
      * Only one's own account: there is no id to send. The password is asked again when the account has
-     * one: 403 `wrong_password`; 409 `last_owner`; 422 `invalid_input`.
+     * one: 403 `wrong_password` (counted by the sign-in lockout), 429 `account_locked`; 409 `last_owner`;
+     * 422 `invalid_input`.
      */
     .delete('/account', requireUser, validate('json', DeleteAccountRequestSchema), async (c) => {
       const userId = c.var.user.id;
       const { password } = c.req.valid('json');
       if (await hasPassword(db, userId)) {
-        const ok =
-          password !== undefined &&
-          (await auth.api
-            .verifyPassword({ body: { password }, headers: c.req.raw.headers })
-            .then(() => true)
-            .catch(() => false));
-        if (!ok) return apiError(c, 403, 'wrong_password', 'That is not the password of this account.');
+        // better-auth's verify-password runs the lockout hooks (server/auth/hooks.ts): a wrong password
+        // here counts as a failed sign-in of the account, and a locked account is refused.
+        const outcome =
+          password === undefined
+            ? 'wrong'
+            : await auth.api
+                .verifyPassword({ body: { password }, headers: c.req.raw.headers })
+                .then(() => 'ok' as const)
+                .catch((error: unknown) =>
+                  isAPIError(error) && error.statusCode === 429 ? ('locked' as const) : ('wrong' as const),
+                );
+        if (outcome === 'locked') {
+          c.header('retry-after', String(LOCK_MINUTES * 60));
+          return apiError(c, 429, 'account_locked', LOCKED_MESSAGE);
+        }
+        if (outcome === 'wrong')
+          return apiError(c, 403, 'wrong_password', 'That is not the password of this account.');
       }
       // Signing out first gives the answer's cookie-clearing headers; the rows go with the user anyway.
       const signedOut = await auth.api
