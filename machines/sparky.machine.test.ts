@@ -166,13 +166,12 @@ describe('sparkyMachine, tier 1: logic (spec §4.8)', () => {
       expect(actor.getSnapshot().matches({ voice: 'quiet' })).toBe(true);
     });
 
-    it('speaks every line at priority 1 (information, spec §4.9)', () => {
+    it('answers at priority 1 (information, spec §4.9) and praises unasked at 0, behind the page', () => {
       const { actor, spoken } = start();
       actor.send({ type: 'panel.open' });
       actor.send({ type: 'sparky.reply', reply: 'no' });
       actor.send({ type: 'sparky.complete' });
-      expect(spoken).toHaveLength(3);
-      expect(spoken.every((s) => s.priority === 1)).toBe(true);
+      expect(spoken.map((s) => s.priority)).toEqual([1, 1, 0]);
     });
   });
 });

@@ -6,8 +6,9 @@
  * (core/sparky/assignments.ts `assignmentsFor`); a reply comes from a button or, once the voice layer
  * listens, from what the recogniser heard (`understandReply` turns it into `sparky.reply`). The app
  * provides, with `sparkyMachine.provide()`:
- * - action `speak` (params `{ text, priority }`): says a line through the audio queue, with a caption
- *   (src/lib/speak.ts; spec §4.9 priority 1 for information);
+ * - action `speak` (params `{ text, priority }`): says a line through the app's one audio queue
+ *   (type `sparky`, captioned and announced there; spec §4.9 priority 1 for information, 0 for praise
+ *   Sparky offers unasked);
  * - action `goToRewards`: navigates to /rewards (spec §4.8, 2 s after a yes).
  * It sends `speech.ended` when a line has been said, so the mood can settle (spec §4.8).
  */
@@ -24,10 +25,15 @@ import {
   type SparkyReply,
 } from '#core/sparky/assignments.ts';
 
-/** A line Sparky says (spec §4.9: priority 1, information). */
+/**
+ * A line Sparky says (spec §4.9): priority 1 (information) for what he says because the child pressed or
+ * answered him; priority 0 for praise he offers by himself (an assignment completed by `sparky.sync` or
+ * `sparky.complete`), which waits its turn in the audio queue and never replaces the page's own lines (a
+ * reading's results, the page guidance).
+ */
 export interface SparkySpeakParams {
   text: string;
-  priority: 1 | 2;
+  priority: 0 | 1 | 2;
 }
 
 /** Serialisable context. */
@@ -141,7 +147,7 @@ export const sparkyMachine = setup({
         enqueue.assign({ assignments: next.assignments });
         for (const line of next.lines) {
           enqueue.assign({ said: line.text });
-          enqueue({ type: 'speak', params: { text: line.text, priority: 1 } });
+          enqueue({ type: 'speak', params: { text: line.text, priority: 0 } });
           enqueue.raise({ type: 'speech.started', mood: line.mood });
         }
       }),
@@ -152,7 +158,7 @@ export const sparkyMachine = setup({
         enqueue.assign({ assignments: next.assignments });
         for (const line of next.lines) {
           enqueue.assign({ said: line.text });
-          enqueue({ type: 'speak', params: { text: line.text, priority: 1 } });
+          enqueue({ type: 'speak', params: { text: line.text, priority: 0 } });
           enqueue.raise({ type: 'speech.started', mood: line.mood });
         }
       }),

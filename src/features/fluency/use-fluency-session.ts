@@ -38,7 +38,6 @@ import {
 } from '#voice/microphone-capture.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { invalidateAfterReading } from '../../lib/api/rewards.ts';
-import { speak } from '../../lib/speak.ts';
 import { challengeDoneLine } from '#core/challenges/challenge-messages.ts';
 import { showToast } from '../../ui/toast-store.ts';
 import { READING_SESSIONS_QUERY_KEY } from './api/reading-sessions.ts';
@@ -98,22 +97,31 @@ export const browserEffects: FluencyEffects = {
 };
 
 /**
- * Says the daily challenges a session completed (spec §4.4), and shows and says 'Achievement Unlocked!'
- * (spec §4.5) for the achievements it earned; one toast at a time (§9).
+ * Shows 'Achievement Unlocked!' (spec §4.5) for the achievements a session earned, one toast at a time
+ * (§9), which the audio queue says with its fanfare; then says, waiting their turn behind it (priority 0,
+ * so nothing already waiting is replaced), the daily challenges it completed (spec §4.4) and the further
+ * achievements.
+ * @param speak the audio queue's speak
  */
-function celebrate(response: SaveReadingSessionResponse): void {
-  for (const done of response.completedChallenges) speak(challengeDoneLine(done.name, done.reward_tokens));
+function celebrate(response: SaveReadingSessionResponse, speak: (request: SpeakRequest) => void): void {
   const [first, ...more] = response.newAchievements;
-  if (!first) return;
-  for (const achievement of response.newAchievements) {
-    speak(`Achievement Unlocked! ${achievement.achievement_name}: ${achievement.description}`);
+  if (first) {
+    showToast({
+      title: 'Achievement Unlocked!',
+      description: `${first.achievement_name}: ${first.description}`,
+      variant: 'default',
+      ...(more.length > 0 ? { details: more.map((a) => `${a.achievement_name}: ${a.description}`) } : {}),
+    });
   }
-  showToast({
-    title: 'Achievement Unlocked!',
-    description: `${first.achievement_name}: ${first.description}`,
-    variant: 'default',
-    ...(more.length > 0 ? { details: more.map((a) => `${a.achievement_name}: ${a.description}`) } : {}),
-  });
+  for (const done of response.completedChallenges)
+    speak({ text: challengeDoneLine(done.name, done.reward_tokens), type: 'toast', priority: 0 });
+  for (const achievement of more) {
+    speak({
+      text: `Achievement Unlocked! ${achievement.achievement_name}: ${achievement.description}`,
+      type: 'achievement',
+      priority: 0,
+    });
+  }
 }
 
 /**
@@ -366,7 +374,7 @@ export function useFluencySession(
         void queryClient.invalidateQueries({ queryKey: READING_SESSIONS_QUERY_KEY });
         // Today's challenges, the ledger and the achievements (issue #13).
         void invalidateAfterReading(queryClient);
-        celebrate(response);
+        celebrate(response, audio.speak);
       },
       reading.get,
       audio.speak,

@@ -10,9 +10,9 @@ import {
 } from '#core/challenges/challenge-messages.ts';
 import { challengePercent, challengeTask } from '#core/challenges/daily-challenges.ts';
 import { dailyChallengesMachine, type SpeakParams } from '#machines/daily-challenges.machine.ts';
+import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import { challengePath } from '../../app/paths.ts';
 import { DAILY_CHALLENGES_QUERY_KEY, getDailyChallengesQueryOptions } from '../../lib/api/rewards.ts';
-import { speak as speakLine } from '../../lib/speak.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { Link } from '../../ui/Link.tsx';
@@ -23,7 +23,7 @@ import './daily-challenges.css';
 export interface DailyChallengesCardProps {
   /** Today's challenges; by default through the query cache (GET /api/daily-challenges). */
   loadChallenges?: () => Promise<DailyChallenge[]>;
-  /** Says a line; by default src/lib/speak.ts. */
+  /** Says a line; by default Sparky says it through the app's one audio queue (a failure as an error). */
   speak?: (params: SpeakParams) => void;
 }
 
@@ -96,10 +96,11 @@ function ChallengeItem({ challenge }: { challenge: DailyChallenge }) {
  * The Daily Challenges card of /home (spec §2.5), run by machines/daily-challenges.machine.ts: 'Loading
  * challenges...', the completed/total badge, each challenge with its progress and percent, '+N tokens' on
  * completed ones, the empty day and the all-done texts, and a retry after a failure. Sparky says the
- * summary 4.5 s after it loads (spec §4.9), with a caption through the announcer.
+ * summary 4.5 s after it loads (spec §4.9), through the audio queue (spoken, captioned, announced).
  */
 export function DailyChallengesCard({ loadChallenges, speak }: DailyChallengesCardProps) {
   const queryClient = useQueryClient();
+  const audio = useAudioQueue();
   const [machine] = useState(() =>
     dailyChallengesMachine.provide({
       actors: {
@@ -109,7 +110,14 @@ export function DailyChallengesCard({ loadChallenges, speak }: DailyChallengesCa
         ),
       },
       actions: {
-        speak: (_, params) => (speak ?? ((p: SpeakParams) => speakLine(p.text, p.priority)))(params),
+        speak: (_, params) =>
+          speak
+            ? speak(params)
+            : audio.speak({
+                text: params.text,
+                type: params.priority === 2 ? 'error' : 'sparky',
+                priority: params.priority,
+              }),
       },
     }),
   );

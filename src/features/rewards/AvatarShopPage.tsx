@@ -1,10 +1,10 @@
+import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { AVATAR_SHOP_GUIDANCE } from './avatar-shop.guidance.ts';
 import { AVATAR_SLOT_NAMES, AVATAR_SLOTS, avatarItem } from '#core/rewards/avatar-items.ts';
 import type { ShopItem } from '#core/api/rewards.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { useAvatarShop, useBuyItem, useChangeOutfit } from '../../lib/api/rewards.ts';
-import { speak } from '../../lib/speak.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Avatar, AvatarItemPreview, outfitDescription } from '../../ui/avatar/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -20,10 +20,9 @@ export function newPurchaseKey(): string {
   return `buy-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** Shows and says a line (toast + caption + speech). */
+/** Shows a line as a toast, which the audio queue says and captions (a refusal as a warning). */
 function tell(title: string, description: string, variant: 'default' | 'destructive' = 'default') {
   showToast({ title, description, variant });
-  speak(`${title} ${description}`, variant === 'destructive' ? 2 : 1);
 }
 
 /** Why a purchase was refused, in a child's words. */
@@ -49,6 +48,7 @@ function refusalWords(error: unknown, item: ShopItem, balance: number): string {
 export function AvatarShopPage() {
   useDocumentTitle('Avatar Shop');
   usePageGuidance(AVATAR_SHOP_GUIDANCE);
+  const audio = useAudioQueue();
   const shop = useAvatarShop();
   const buy = useBuyItem();
   const outfit = useChangeOutfit();
@@ -82,7 +82,11 @@ export function AvatarShopPage() {
     outfit.mutate(
       { [item.slot]: wear ? item.id : null },
       {
-        onSuccess: () => speak(wear ? `Now wearing the ${item.name}.` : `Took off the ${item.name}.`),
+        onSuccess: () =>
+          audio.speak({
+            text: wear ? `Now wearing the ${item.name}.` : `Took off the ${item.name}.`,
+            type: 'sparky',
+          }),
         onError: () => tell('Not changed', 'Something went wrong. Please try again.', 'destructive'),
       },
     );

@@ -8,6 +8,7 @@ import { useTimeZoneSync } from '../../lib/api/profile.ts';
 import { useScrollRestoration } from '../../lib/use-scroll-restoration.ts';
 import { TalkToSparky } from '../../app/voice/TalkToSparky.tsx';
 import { VoiceProvider } from '../../app/voice/VoiceProvider.tsx';
+import { SparkyDock } from '../../app/SparkyDock.tsx';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
@@ -77,6 +78,7 @@ export function ShellLayout() {
           </main>
         </div>
       </div>
+      <SparkyDock />
     </VoiceProvider>
   );
 }

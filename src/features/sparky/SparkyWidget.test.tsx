@@ -22,6 +22,14 @@ import {
   createSparkyTestModel,
   type SparkySnapshot,
 } from '#machines/sparky.test-model.ts';
+import { createCommandRegistry } from '#voice/command-registry.ts';
+import { VoiceRegistryContext } from '#voice/use-voice-commands.ts';
+import {
+  AudioQueueContext,
+  SILENT_AUDIO_QUEUE,
+  type AudioQueueApi,
+  type SpeakRequest,
+} from '../../app/audio/audio-context.ts';
 import { completeSparkyAssignment, replyToSparky } from '../../lib/sparky-bus.ts';
 import { SparkyWidget } from './SparkyWidget.tsx';
 
@@ -227,5 +235,66 @@ describe('SparkyWidget', () => {
       'celebratory',
     );
     expect(screen.queryByRole('switch')).toBeNull();
+  });
+
+  it('takes a yes said aloud through the voice layer, whose registry has the replies only while he asks', async () => {
+    const registry = createCommandRegistry({ commands: [] });
+    const trips: string[] = [];
+    render(
+      <VoiceRegistryContext.Provider value={registry}>
+        <SparkyWidget
+          assignments={SAMPLE_ASSIGNMENTS.challengeOnHome}
+          onGoToRewards={() => trips.push('/rewards')}
+          speak={() => {}}
+        />
+      </VoiceRegistryContext.Provider>,
+    );
+    const phrases = () => registry.active().map((c) => c.phrase);
+    expect(phrases()).not.toContain('yes');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(mascot());
+    await flush();
+    expect(phrases()).toEqual(expect.arrayContaining(['yes', 'start', 'begin', 'no', 'skip', 'not now']));
+    // What the voice layer does with a command the recogniser heard: its registered handler runs it.
+    const yes = registry.active().find((c) => c.phrase === 'start')!;
+    act(() => registry.handlerFor(yes)!(yes.target, yes));
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Off to your rewards!' })).toBeInTheDocument();
+    expect(phrases()).not.toContain('yes');
+    await act(async () => vi.advanceTimersByTimeAsync(YES_NAVIGATE_DELAY_MS));
+    expect(trips).toEqual(['/rewards']);
+  });
+
+  it("speaks through the app's one audio queue as Sparky: answers at priority 1, praise unasked at 0", async () => {
+    const said: SpeakRequest[] = [];
+    const queue: AudioQueueApi = { ...SILENT_AUDIO_QUEUE, speak: (request) => said.push(request) };
+    let assignments = SAMPLE_ASSIGNMENTS.challengeOnHome;
+    const ui = () => (
+      <AudioQueueContext.Provider value={queue}>
+        <SparkyWidget assignments={assignments} onGoToRewards={() => {}} />
+      </AudioQueueContext.Provider>
+    );
+    const view = render(ui());
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(mascot());
+    await flush();
+    expect(said).toEqual([{ text: makeAssignment('daily-challenge').message, type: 'sparky', priority: 1 }]);
+    await user.click(screen.getByRole('button', { name: 'Not now' }));
+    await flush();
+    expect(said.at(-1)).toEqual({ text: SPARKY_LINES.no, type: 'sparky', priority: 1 });
+    assignments = SAMPLE_ASSIGNMENTS.home;
+    view.rerender(ui());
+    await flush();
+    expect(said.at(-1)).toEqual({
+      text: praiseLine(makeAssignment('daily-challenge')),
+      type: 'sparky',
+      priority: 0,
+    });
+    // The face settles once the caption has had its time (the queue says no more than that).
+    await act(async () => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.getByRole('complementary', { name: 'Sparky' }).querySelector('svg')).toHaveAttribute(
+      'data-mood',
+      'helpful',
+    );
   });
 });

@@ -10,8 +10,8 @@ import {
 import type { VoiceCommand } from '#core/voice/command.ts';
 import { sparkyMachine, type SparkySpeakParams } from '#machines/sparky.machine.ts';
 import { useVoiceCommands } from '#voice/use-voice-commands.ts';
+import { useAudioQueue, type AudioQueueApi } from '../../app/audio/audio-context.ts';
 import { subscribeSparky } from '../../lib/sparky-bus.ts';
-import { speak as speakLine } from '../../lib/speak.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Switch } from '../../ui/Switch.tsx';
@@ -28,8 +28,9 @@ export interface SparkyWidgetProps {
   /** Goes to /rewards (spec §4.8, 2 s after a yes). */
   onGoToRewards: () => void;
   /**
-   * Says a line and resolves when it has been said; by default src/lib/speak.ts, with the caption's
-   * reading time standing for the line until the audio queue reports when speech ends.
+   * Says a line and resolves when it has been said; by default the app's one audio queue (type
+   * `sparky`), with the caption's reading time standing for the line (the queue does not report when
+   * one line ends).
    */
   speak?: (params: SparkySpeakParams) => Promise<void> | void;
   /**
@@ -49,9 +50,12 @@ export const SPARKY_REPLY_COMMANDS: readonly VoiceCommand[] = (['yes', 'no'] as 
   REPLY_WORDS[reply].map((phrase) => ({ phrase, intent: 'action' as const, target: REPLY_TARGET[reply] })),
 );
 
-/** src/lib/speak.ts, resolved once the caption has had time to be read (150 words a minute). */
-function speakWithCaption(params: SparkySpeakParams): Promise<void> {
-  speakLine(params.text, params.priority);
+/**
+ * Says a line through the audio queue (type `sparky`: spoken, captioned and announced once there),
+ * resolved once the caption has had time to be read (150 words a minute).
+ */
+function speakThroughQueue(audio: AudioQueueApi, params: SparkySpeakParams): Promise<void> {
+  audio.speak({ text: params.text, type: 'sparky', priority: params.priority });
   return new Promise((resolve) => setTimeout(resolve, speechDurationMs(params.text)));
 }
 
@@ -59,7 +63,7 @@ function speakWithCaption(params: SparkySpeakParams): Promise<void> {
  * Sparky's floating widget (spec §2.4, §4.8), run by machines/sparky.machine.ts: the mascot at the bottom
  * right, his face following his mood, his last line in a bubble; pressed while an assignment remains, it
  * opens a small panel with the current assignment and 'Yes' / 'Not now' (the same replies work by voice
- * through src/lib/sparky-bus.ts). Not modal: the page stays usable, Escape or 'Close' dismisses the
+ * through src/lib/sparky-bus.ts); it speaks through the app's one audio queue. Not modal: the page stays usable, Escape or 'Close' dismisses the
  * panel and focus returns to the mascot. Shown by src/app/SparkyDock.tsx on large screens, never for teachers.
  */
 export function SparkyWidget({
@@ -69,10 +73,12 @@ export function SparkyWidget({
   listening,
   onListeningChange,
 }: SparkyWidgetProps) {
+  // The queue's API is one object for the app's life.
+  const audio = useAudioQueue();
   // The first props are kept (the dock's navigate and the app's speak do not change).
   const [machine] = useState(() => {
     let latest = 0;
-    const say = speak ?? speakWithCaption;
+    const say = speak ?? ((params: SparkySpeakParams) => speakThroughQueue(audio, params));
     return sparkyMachine.provide({
       actions: {
         speak: ({ self }, params) => {
@@ -172,7 +178,7 @@ export function SparkyWidget({
             </Button>
           </div>
           {snapshot.matches({ panel: 'leaving' }) ? (
-            // Said and captioned through speak(); written here without a second announcement.
+            // Said and captioned by the audio queue; written here without a second announcement.
             <p>{SPARKY_LINES.yes}</p>
           ) : current ? (
             <>
