@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { chromiumArgs } from '../playwright.config.ts';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
+import { launchWithMicrophone } from './helpers/microphone.ts';
 import { finishOnboardingByApi, freshEmail, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
 
 /*
@@ -106,20 +106,6 @@ function makeReading(story: { id: string; title: string; body: string }, pauseSe
     plainWav: plain,
     truthWcpm: ((words.length - 1) * 60) / speechSeconds,
   };
-}
-
-/** A browser whose microphone plays `wav` once (stack-gotchas: `%noloop`). */
-function launchWithMicrophone(wav: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}%noloop`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
 }
 
 async function newContext(

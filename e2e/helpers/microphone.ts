@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { chromiumArgs } from '../../playwright.config.ts';
+
+/**
+ * A browser whose fake microphone plays `wav` once (see ../shared/notes/stack-gotchas.md: `%noloop`;
+ * one file per browser launch).
+ */
+export function launchWithMicrophone(wav: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      ...chromiumArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}%noloop`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+/**
+ * flite (voice slt) reads `text` into a 16 kHz mono 16-bit WAV, with `padSeconds` of silence in front
+ * (for the fake microphone: it starts playing when the microphone opens, before a 3-2-1 countdown ends).
+ * @returns the WAV's path
+ */
+export function fliteReading(text: string, padSeconds = 0): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sparky-reading-'));
+  const raw = join(dir, 'raw.wav');
+  const wav = join(dir, 'reading.wav');
+  execFileSync('flite', ['-voice', 'slt', '-t', text, '-o', raw]);
+  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', String(padSeconds), '0']);
+  return wav;
+}
