@@ -82,6 +82,10 @@ export const LAZY_PARTS: Readonly<Record<string, { route: string; label: string 
   },
   'src/app/audio/ShortcutsHelp.tsx': { route: '/', label: 'spoken help dialog (on first open)' },
   'core/audio/wav.ts': { route: '/fluency', label: 'WAV encoder (wavefile), as the microphone starts' },
+  'src/features/sparky/SparkyWidget.tsx': {
+    route: '/home',
+    label: "Sparky's widget (statechart, face), on large screens for readers",
+  },
 };
 
 /** One measured JavaScript file. */
