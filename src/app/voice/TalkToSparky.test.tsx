@@ -1,10 +1,11 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { COMING_SOON } from '#core/voice/answers.ts';
 import type { VoiceAnswer, VoiceCommand } from '#core/voice/command.ts';
 import { useVoiceCommands } from '#voice/use-voice-commands.ts';
+import { AudioQueueContext, SILENT_AUDIO_QUEUE, type AudioQueueApi } from '../audio/audio-context.ts';
 import { TalkToSparky } from './TalkToSparky.tsx';
 import { VoiceProvider } from './VoiceProvider.tsx';
 import type { ListenCallbacks, VoiceEffects } from './voice-effects.ts';
@@ -173,5 +174,69 @@ describe('Talk to Sparky', () => {
     expect(talk).toHaveAttribute('aria-pressed', 'false');
     await user.keyboard('{Alt>}t{/Alt}');
     expect(talk).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  describe('through the app’s one audio queue', () => {
+    /** The queue as a spy, and the app with only the microphone and recogniser faked. */
+    function renderWithQueue(said: VoiceAnswer) {
+      const fake = fakeEffects(said);
+      const audio: AudioQueueApi = {
+        ...SILENT_AUDIO_QUEUE,
+        speak: vi.fn(),
+        duck: vi.fn(),
+        unduck: vi.fn(),
+        stop: vi.fn(),
+        pause: vi.fn(),
+        resume: vi.fn(),
+      };
+      render(
+        <MemoryRouter initialEntries={['/fluency']}>
+          <AudioQueueContext.Provider value={audio}>
+            <VoiceProvider effects={{ listen: fake.effects.listen, recognise: fake.effects.recognise }}>
+              <TalkToSparky />
+              <main>
+                <Routes>
+                  <Route path="/fluency" element={<PracticeScreen />} />
+                </Routes>
+              </main>
+            </VoiceProvider>
+          </AudioQueueContext.Provider>
+        </MemoryRouter>,
+      );
+      return { fake, audio };
+    }
+
+    it('ducks the queue while the microphone records and speaks the answer as an answer item', async () => {
+      const { fake, audio } = renderWithQueue(answer(null, null, null));
+      await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
+      expect(audio.duck).toHaveBeenCalledTimes(1);
+      expect(audio.unduck).not.toHaveBeenCalled();
+      fake.speakIntoMicrophone();
+      await waitFor(() =>
+        expect(audio.speak).toHaveBeenCalledWith({
+          text: "I didn't catch that. You can say “start reading”, “The Lost Mitten” or “Show all stories”.",
+          type: 'answer',
+        }),
+      );
+      expect(audio.unduck).toHaveBeenCalled();
+    });
+
+    it('"stop" stops the queue and "read page" reads the page through it', async () => {
+      const stop = renderWithQueue(answer('action', 'stop', 'stop'));
+      await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
+      stop.fake.speakIntoMicrophone();
+      await waitFor(() => expect(stop.audio.stop).toHaveBeenCalledTimes(1));
+      cleanup();
+
+      const read = renderWithQueue(answer('action', 'read-page', 'read page'));
+      await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
+      read.fake.speakIntoMicrophone();
+      await waitFor(() =>
+        expect(read.audio.speak).toHaveBeenCalledWith({
+          text: expect.stringContaining('Reading Practice') as string,
+          type: 'read',
+        }),
+      );
+    });
   });
 });

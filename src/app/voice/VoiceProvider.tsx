@@ -6,7 +6,7 @@
  * screen's own action). The talk button (TalkToSparky.tsx) sends it `voice.talk`.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { heardFrom } from '#core/voice/answers.ts';
@@ -29,7 +29,10 @@ import { VoiceRegistryContext } from '#voice/use-voice-commands.ts';
 import { controlCommands, visibleControls } from '#voice/visible-controls.ts';
 import { SCREEN_TITLES } from '../../features/protected/screen-titles.ts';
 import { isBuiltPath, protectedPatterns } from '../paths.ts';
-import { browserVoiceEffects, type VoiceEffects } from './voice-effects.ts';
+import { useAudioQueue, type AudioQueueApi } from '../audio/audio-context.ts';
+import { SPOKEN } from '../audio/AudioQueueProvider.tsx';
+import { pageText } from '../audio/page-text.ts';
+import { browserVoiceEffects, queueVoiceEffects, type VoiceEffects } from './voice-effects.ts';
 
 /** The running listening statechart. */
 export type VoiceActor = ActorRefFrom<typeof voiceCommandMachine>;
@@ -54,15 +57,18 @@ function isBuiltTarget(path: string): boolean {
 }
 
 /**
- * The §9 actions every screen has. "stop", "pause" and "continue" act on Sparky's audio queue
- * (issue 10), which this layer does not drive yet: they are confirmed and otherwise do nothing.
+ * The §9 actions every screen has: "stop", "pause" and "continue" act on Sparky's audio queue (issue
+ * 10), "read page" reads the page's main text through it (as the Read Page button does).
  */
 function runGlobalAction(
   action: GlobalAction,
-  app: { registry: CommandRegistry; effects: VoiceEffects; back: () => void },
+  app: { registry: CommandRegistry; effects: VoiceEffects; audio: AudioQueueApi; back: () => void },
 ): void {
   if (action === 'back') app.back();
   else if (action === 'refresh') window.location.reload();
+  else if (action === 'stop') app.audio.stop();
+  else if (action === 'pause') app.audio.pause();
+  else if (action === 'resume') app.audio.resume();
   else if (action === 'help')
     app.effects.speak(
       `You can say ${app.registry
@@ -71,25 +77,24 @@ function runGlobalAction(
         .join(', ')}.`,
       'info',
     );
-  else if (action === 'read-page') {
-    const text = (document.querySelector('main')?.textContent ?? '')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 600);
-    if (text) app.effects.speak(text, 'info');
-  }
+  else if (action === 'read-page')
+    app.audio.speak({ text: pageText() || SPOKEN.nothingToRead, type: 'read' });
 }
 
 /** Props of {@link VoiceProvider}. */
 export interface VoiceProviderProps {
   children: ReactNode;
-  /** The browser's microphone, recogniser and voice; tests pass fakes. */
-  effects?: VoiceEffects;
+  /**
+   * The microphone, recogniser and voice; tests pass fakes. By default the browser's microphone and
+   * our server's recogniser, and Sparky's voice through the app's audio queue.
+   */
+  effects?: Partial<VoiceEffects>;
 }
 
 /** What the voice layer reaches outside itself; replaced on every render (the latest is used). */
 interface VoiceLayerLinks {
   effects: VoiceEffects;
+  audio: AudioQueueApi;
   navigate: NavigateFunction;
 }
 
@@ -108,6 +113,7 @@ function createVoiceLayer(initial: VoiceLayerLinks) {
       runGlobalAction(target as GlobalAction, {
         registry,
         effects: links.effects,
+        audio: links.audio,
         back: () => void links.navigate(-1),
       }),
   });
@@ -171,12 +177,17 @@ function createVoiceLayer(initial: VoiceLayerLinks) {
 }
 
 /** The voice layer: the registry and the listening statechart, for everything inside. */
-export function VoiceProvider({ children, effects = browserVoiceEffects }: VoiceProviderProps) {
+export function VoiceProvider({ children, effects: given }: VoiceProviderProps) {
   const navigate = useNavigate();
-  const [layer] = useState(() => createVoiceLayer({ effects, navigate }));
+  const audio = useAudioQueue();
+  const effects = useMemo<VoiceEffects>(
+    () => ({ ...browserVoiceEffects, ...queueVoiceEffects(audio), ...given }),
+    [given, audio],
+  );
+  const [layer] = useState(() => createVoiceLayer({ effects, audio, navigate }));
   useEffect(() => {
-    layer.link({ effects, navigate });
-  }, [layer, effects, navigate]);
+    layer.link({ effects, audio, navigate });
+  }, [layer, effects, audio, navigate]);
   const { registry, machine } = layer;
 
   const actor = useActorRef(machine, { input: {} });

@@ -3,7 +3,6 @@
  * component tests pass fakes: the microphone with its end-of-speech detection, the recogniser
  * (POST /api/voice/command), and Sparky's voice.
  */
-import { announce } from '#a11y/announcer.ts';
 import { VoiceAnswerSchema } from '#core/api/voice.ts';
 import { INITIAL_END_OF_SPEECH, nextEndOfSpeech } from '#core/voice/end-of-speech.ts';
 import type { VoiceMicrophoneIssue } from '#core/voice/answers.ts';
@@ -15,6 +14,7 @@ import {
   type CaptureSession,
 } from '#voice/microphone-capture.ts';
 import { api } from '../../lib/api/client.ts';
+import type { AudioQueueApi } from '../audio/audio-context.ts';
 import { call } from '../../lib/api/http.ts';
 
 /**
@@ -125,11 +125,24 @@ export async function recogniseOnServer(
   return VoiceAnswerSchema.parse(answer);
 }
 
-/** The browser's effects; Sparky's voice is the live region until the audio queue (issue 10) speaks it. */
-export const browserVoiceEffects: VoiceEffects = {
+/**
+ * The browser's microphone and recogniser. Sparky's voice and ducking come from the app's one audio
+ * queue ({@link queueVoiceEffects}), given by VoiceProvider.
+ */
+export const browserVoiceEffects: Pick<VoiceEffects, 'listen' | 'recognise'> = {
   listen: listenWithMicrophone,
   recognise: recogniseOnServer,
-  speak: (text, type) => announce(text, type === 'warning' ? 'assertive' : 'polite'),
-  duck: () => {},
-  unduck: () => {},
 };
+
+/**
+ * Sparky's voice through the app's one audio queue (issue 10, src/app/audio): a reply is an `answer`
+ * item (spoken, captioned and announced once by the queue), a warning an `error` item (priority 2,
+ * so it cuts off what plays); the queue is ducked while the microphone records.
+ */
+export function queueVoiceEffects(audio: AudioQueueApi): Pick<VoiceEffects, 'speak' | 'duck' | 'unduck'> {
+  return {
+    speak: (text, type) => audio.speak({ text, type: type === 'warning' ? 'error' : 'answer' }),
+    duck: () => audio.duck(),
+    unduck: () => audio.unduck(),
+  };
+}
