@@ -9,7 +9,12 @@
  * - time from the end of speech to the answer, median and p95 (target p95 < 700 ms on 2 cores): the
  *   server's work once the utterance has arrived (WAV checks, resampling, decoding).
  *
- *   npm run bench:commands [-- --quick] [--keep] [--reuse DIR] [--options JSON] [--verbose] [--json FILE]
+ *   npm run bench:commands [-- --quick] [--keep] [--reuse DIR] [--options JSON] [--verbose] [--json FILE] [--cold]
+ *
+ * By default the recogniser keeps its decoders warm (one process per warp, as the server does);
+ * `--cold` starts processes for every command instead (as the CLI does). Besides wall-clock times,
+ * which depend on the machine's load, it prints the warm decoders' CPU time per command, which
+ * barely does.
  *
  * Needs flite, sox and pocketsphinx (Debian packages). Audio is made in a temporary folder and
  * deleted (kept with --keep). Speed figures depend on what else the machine is doing.
@@ -17,7 +22,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import type { VoiceCommand } from '#core/voice/command.ts';
@@ -41,6 +46,7 @@ const { values: args } = parseArgs({
     options: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     json: { type: 'string' },
+    cold: { type: 'boolean', default: false },
   },
 });
 
@@ -277,7 +283,11 @@ async function main(): Promise<void> {
 
   const tuning = (args.options ? JSON.parse(args.options) : {}) as CommandRecogniserOptions;
   let detail: CommandDecodeDetail | undefined;
-  const recogniser = createCommandRecogniser({ ...tuning, onDecode: (d) => (detail = d) });
+  const recogniser = createCommandRecogniser({
+    ...tuning,
+    ...(args.cold ? { warm: false } : {}),
+    onDecode: (d) => (detail = d),
+  });
   // warm-up: the dictionary loads once per process
   await recogniseCommandWav({ wav: await readFile(made[0]!.wav), commands, recogniser });
 
@@ -285,18 +295,22 @@ async function main(): Promise<void> {
     u: Utterance;
     target: string | null;
     ms: number;
+    cpuMs: number;
     detail: CommandDecodeDetail | undefined;
     error?: string;
   }[] = [];
   for (const u of made) {
     const wav = await readFile(u.wav);
     detail = undefined;
+    const cpu0 = recogniser.cpuSeconds?.() ?? 0;
     const t0 = performance.now();
+    const cpuMs = () => 1000 * ((recogniser.cpuSeconds?.() ?? 0) - cpu0);
     try {
       const answer = await recogniseCommandWav({ wav, commands, recogniser });
-      results.push({ u, target: answer.target, ms: performance.now() - t0, detail });
+      results.push({ u, target: answer.target, ms: performance.now() - t0, cpuMs: cpuMs(), detail });
     } catch (err) {
-      results.push({ u, target: null, ms: performance.now() - t0, detail, error: (err as Error).message });
+      const ms = performance.now() - t0;
+      results.push({ u, target: null, ms, cpuMs: cpuMs(), detail, error: (err as Error).message });
     }
   }
 
@@ -308,6 +322,7 @@ async function main(): Promise<void> {
   const doubles = of('double').filter((r) => r.target !== null);
   const shouts = of('shout').filter((r) => r.target !== null);
   const times = results.map((r) => r.ms);
+  const cpu = results.map((r) => r.cpuMs);
   const group = (pred: (r: (typeof results)[number]) => boolean) => {
     const rs = cmd.filter(pred);
     return `${rs.filter((r) => r.target === r.u.expected).length}/${rs.length}`;
@@ -318,7 +333,12 @@ async function main(): Promise<void> {
     `  adult ${group((r) => !r.u.child)}, child-like ${group((r) => r.u.child)}, with noise ${group((r) => r.u.noise)}; by voice ${VOICES.map((v) => `${v} ${group((r) => r.u.voice === v)}`).join(', ')}`,
     `false activations on ordinary sentences: ${falseActivations.length}/${of('sentence').length}`,
     `two commands at once acted on: ${doubles.length}/${of('double').length}; shouted commands acted on: ${shouts.length}/${of('shout').length}`,
-    `end of speech to answer: median ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`,
+    `end of speech to answer: median ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (${args.cold ? 'a process per command' : 'warm decoders'}; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores at the end)`,
+    ...(args.cold
+      ? []
+      : [
+          `warm decoders' CPU per command (all warps together): median ${percentile(cpu, 50).toFixed(0)} ms, p95 ${percentile(cpu, 95).toFixed(0)} ms`,
+        ]),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   if (args.verbose)
@@ -326,7 +346,7 @@ async function main(): Promise<void> {
       const ok = r.u.kind === 'command' ? r.target === r.u.expected : r.target === null;
       if (!ok || r.error)
         process.stdout.write(
-          `  ${ok ? 'ok ' : 'BAD'} ${r.u.id} ${r.u.kind} ${r.u.voice}${r.u.child ? ' child' : ''}${r.u.noise ? ' noise' : ''} "${r.u.text}" → ${r.target ?? 'null'} ${r.error ?? ''} heard=[${r.detail?.heard.join(' ') ?? ''}] margin=${r.detail?.margin?.toFixed(1) ?? '-'} warp=${r.detail?.warp ?? '-'} ${r.detail?.refusal ?? ''}\n`,
+          `  ${ok ? 'ok ' : 'BAD'} ${r.u.id} ${r.u.kind} ${r.u.voice}${r.u.child ? ' child' : ''}${r.u.noise ? ' noise' : ''} "${r.u.text}" → ${r.target ?? 'null'} ${r.error ?? ''} heard=[${r.detail?.heard.join(' ') ?? ''}] margin=${r.detail?.margin?.toFixed(1) ?? '-'} warp=${r.detail?.warp ?? '-'} ${r.detail?.refusal ?? ''} ${(r.detail?.perWarp ?? []).map((w) => `[${w.warp}: ${w.heard.join(' ')} ${w.margin?.toFixed(1) ?? '-'}]`).join(' ')}\n`,
         );
     }
   if (args.verbose)
@@ -344,6 +364,7 @@ async function main(): Promise<void> {
         1,
       ),
     );
+  await recogniser.close?.();
   if (!args.keep && !args.reuse) await rm(dir, { recursive: true, force: true });
   else process.stderr.write(`audio kept in ${dir}\n`);
 }

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     const answer = await recogniseCommandWav({
       wav: new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength),
       commands,
-      recogniser: createCommandRecogniser(),
+      recogniser: createCommandRecogniser({ warm: false }),
     });
     process.stdout.write(`${JSON.stringify(answer)}\n`);
   } catch (err) {

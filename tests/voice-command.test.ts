@@ -19,6 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VoiceAnswerSchema } from '../core/api/voice.ts';
 import type { VoiceCommand } from '../core/voice/command.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
+import { createCommandRecogniser, type CommandDecodeDetail } from '../server/speech/command-decoder.ts';
+import { prepareCommandAudio } from '../server/speech/command-service.ts';
 import { createBrowser, createSignedInClient, createTestApp, errorOf, type TestApp } from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
 import { audioForm, makeSilence } from './helpers/readings.ts';
@@ -132,6 +134,43 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
         const response = await client.request('/api/voice/command', { method: 'POST', body: form(audio) });
         expect(response.status).toBe(200);
         expect(await response.json()).toEqual({ intent: null, target: null, phrase: null, confidence: 0 });
+      }
+    },
+  );
+
+  decoding(
+    'a warm decoder answers as a process of its own does, and learns a title outside the dictionary',
+    { timeout: 120_000 },
+    async () => {
+      const details: CommandDecodeDetail[] = [];
+      const warm = createCommandRecogniser({ onDecode: (d) => details.push(d) });
+      const cold = createCommandRecogniser({ warm: false });
+      try {
+        const audio = await prepareCommandAudio(say('take me to reading practice'));
+        const known = await warm.recognise(audio, COMMANDS);
+        expect(details.at(-1)?.decoder).toBe('warm');
+        expect(known).toEqual(await cold.recognise(audio, COMMANDS));
+        expect(known.target).toBe('/fluency');
+
+        // "Zorblax" is in no dictionary: that command is decoded by processes of its own while the
+        // warm decoders restart with its letter-to-sound guess, then by the warm decoders.
+        const withTitle = [
+          ...COMMANDS,
+          { phrase: 'Zorblax the Brave', intent: 'action' as const, target: 'story:zorblax' },
+        ];
+        const title = await prepareCommandAudio(say('Zorblax the Brave', 'rms'));
+        const first = await warm.recognise(title, withTitle);
+        expect(details.at(-1)?.decoder).toBe('process');
+        expect(first.target).toBe('story:zorblax');
+        let again = first;
+        for (let tries = 0; tries < 60 && details.at(-1)?.decoder !== 'warm'; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          again = await warm.recognise(title, withTitle);
+        }
+        expect(details.at(-1)?.decoder).toBe('warm');
+        expect(again).toEqual(first);
+      } finally {
+        await warm.close?.();
       }
     },
   );

@@ -28,6 +28,7 @@ import {
 } from '#server/speech/lexicon.ts';
 import { DEFAULT_MODEL_DIR, dictionaryLines, lexiconFor, runLimited } from '#server/speech/pocketsphinx.ts';
 import { SpeechError } from '#server/speech/errors.ts';
+import { startWarmBatch, type WarmBatch } from '#server/speech/warm-batch.ts';
 import type { PcmAudio } from '#server/speech/wav.ts';
 import { NO_COMMAND, phraseTokens, type VoiceAnswer, type VoiceCommand } from '#core/voice/command.ts';
 import {
@@ -36,6 +37,7 @@ import {
   GARBAGE_PREFIX,
   matchPath,
   type CommandGrammarProbabilities,
+  type GrammarEntry,
 } from '#server/speech/command-grammar.ts';
 
 /**
@@ -43,6 +45,8 @@ import {
  * `DEFAULT_WARP_FACTORS`; children's formants sit 15–40 % above adults', Lee, Potamianos & Narayanan 1999).
  */
 export const DEFAULT_COMMAND_WARP = 1.45;
+/** The warps every command is decoded at (see {@link DEFAULT_COMMAND_WARP}). */
+export const DEFAULT_COMMAND_WARPS: readonly number[] = [1, DEFAULT_COMMAND_WARP];
 /**
  * Smallest accepted margin: the command path's total score minus the garbage loop's (decoded alone,
  * without the prior that tilts the grammar towards commands), per frame of speech, in pocketsphinx's
@@ -80,20 +84,32 @@ export interface CommandRecogniserOptions {
   modelDir?: string;
   dictionaryPath?: string;
   binary?: string;
-  /** Warps tried at once (default `[1, DEFAULT_COMMAND_WARP]`; `[1]` for none). */
+  /** Warps tried at once (default {@link DEFAULT_COMMAND_WARPS}; `[1]` for none). */
   warps?: readonly number[];
   /** See {@link DEFAULT_MIN_MARGIN}. */
   minMargin?: number;
+  /**
+   * How the warp is chosen: `'best'` (default) the one whose command-grammar path scores best;
+   * `'any'` the widest accepted command when the warps that accept one agree.
+   */
+  warpChoice?: 'best' | 'any';
   /** How many of the commonest English words the garbage loop holds beside the phones (default {@link DEFAULT_COMMON_WORDS}). */
   commonWords?: number;
   /** Grammar priors (command-grammar.ts). */
   probabilities?: Partial<CommandGrammarProbabilities>;
   /** Language weight (-lw). */
   languageWeight?: number;
+  /** Further decoder arguments (tuning, e.g. `['-cmn', 'batch']`). */
+  extraArgs?: readonly string[];
   /** Wall-clock limit of one decode, ms (default 5 s). */
   timeoutMs?: number;
   /** Virtual memory limit of the decoder, kB. */
   memoryLimitKb?: number;
+  /**
+   * Keep one decoder process per warp running between commands (warm-batch.ts), so that the model
+   * and dictionary load once (default true; the CLI, which decodes one command, passes false).
+   */
+  warm?: boolean;
   /** Called with what was decoded (benchmark and tests). */
   onDecode?: (detail: CommandDecodeDetail) => void;
 }
@@ -107,6 +123,10 @@ export interface CommandDecodeDetail {
   margin: number | null;
   /** Why no command was taken, or null when one was. */
   refusal: 'other' | 'nothing' | 'weak' | 'clipped' | null;
+  /** Which decoders ran: the warm ones, or processes started for this command. */
+  decoder?: 'warm' | 'process';
+  /** What each warp heard, and its margin (null when its path was not one command). */
+  perWarp?: { warp: number; heard: string[]; margin: number | null }[];
 }
 
 /** What the recogniser does with one utterance. */
@@ -119,10 +139,14 @@ export interface CommandRecogniser {
    * @throws SpeechError `recogniser_unavailable`, `recogniser_timeout`, `recogniser_failed`
    */
   recognise(audio: PcmAudio, commands: readonly VoiceCommand[], signal?: AbortSignal): Promise<VoiceAnswer>;
+  /** Ends the warm decoders, if any (they also end when the process exits). */
+  close?(): Promise<void>;
+  /** CPU seconds the warm decoders have used so far (the benchmark's load-independent cost); 0 without. */
+  cpuSeconds?(): number;
 }
 
 /** One hypothesis segment of `-hypseg` output: a word and its frames and scores. */
-interface Segment {
+export interface Segment {
   word: string;
   start: number;
   end: number;
@@ -182,6 +206,33 @@ export function confidenceOf(margin: number, minMargin: number): number {
 }
 
 /**
+ * Longest sound after a command that is taken for a breath, a click or the end of the last word
+ * rather than more words, 10 ms frames (0.3 s: about one short syllable; a word and the pause before it take longer;
+ * "sample stories" read slowly came out as "sample stories thing" on `npm run bench:commands`).
+ */
+export const MAX_TRAILING_BLIP_FRAMES = 30;
+
+/**
+ * Drops the garbage words at the end of a path when together they last at most
+ * {@link MAX_TRAILING_BLIP_FRAMES} and the words before end with a command's word; a second command,
+ * or more words than a blip, still make the path "other".
+ */
+export function dropTrailingBlip(segments: readonly Segment[], commandWords: ReadonlySet<string>): Segment[] {
+  let cut = segments.length;
+  while (cut > 0 && !commandWords.has(segments[cut - 1]!.word) && segments[cut - 1]!.word !== 'please') cut--;
+  if (cut === 0 || cut === segments.length) return [...segments];
+  const tail = segments.slice(cut).reduce((n, s) => n + Math.max(1, s.end - s.start), 0);
+  return tail <= MAX_TRAILING_BLIP_FRAMES ? segments.slice(0, cut) : [...segments];
+}
+
+/** One warp's two decodes of an utterance. */
+interface WarpRun {
+  warp: number;
+  command: ReturnType<typeof parseHypsegLines> extends Map<string, infer V> ? V | undefined : never;
+  garbage: ReturnType<typeof parseHypsegLines> extends Map<string, infer V> ? V | undefined : never;
+}
+
+/**
  * Creates the command recogniser.
  * @param options paths, limits and tuning; defaults suit Debian's pocketsphinx packages.
  */
@@ -189,11 +240,182 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
   const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
   const dictionaryPath = options.dictionaryPath ?? DEFAULT_CMUDICT;
   const binary = options.binary ?? 'pocketsphinx_batch';
-  const warps = options.warps ?? [1, DEFAULT_COMMAND_WARP];
+  const warps = options.warps ?? DEFAULT_COMMAND_WARPS;
   const minMargin = options.minMargin ?? DEFAULT_MIN_MARGIN;
+  const warpChoice = options.warpChoice ?? 'best';
+  const languageWeight = options.languageWeight ?? 8;
+  const extraArgs = options.extraArgs ?? [];
+  const memoryKb = options.memoryLimitKb ?? 1_000_000;
   const phoneWords = CMU_PHONES.map((p) => `${GARBAGE_PREFIX}${p.toLowerCase()}`);
   const fillerCount = options.commonWords ?? DEFAULT_COMMON_WORDS;
   const report = (detail: CommandDecodeDetail): void => options.onDecode?.(detail);
+  const warm = options.warm === false ? null : createWarmPool();
+
+  /**
+   * The warm decoders (one per warp), started on first use and restarted with the words they
+   * lacked (letter-to-sound guesses for titles and button names outside cmudict).
+   */
+  function createWarmPool() {
+    const extra = new Map<string, string>(); // dictionary line → word
+    let current: Promise<WarmBatch[]> | null = null;
+    let restarting = false;
+    let closing = false;
+    let latest: WarmBatch[] = [];
+    const start = (): Promise<WarmBatch[]> => {
+      const lines = [
+        ...phoneWords.map((w) => `${w} ${w.slice(GARBAGE_PREFIX.length).toUpperCase()}`),
+        ...extra.keys(),
+      ];
+      const all = Promise.allSettled(
+        warps.map((warp) =>
+          startWarmBatch({
+            binary,
+            modelDir,
+            dictionaryPath,
+            extraLines: lines,
+            extraArgs,
+            warp,
+            languageWeight,
+            memoryKb: Math.max(memoryKb, 1_000_000),
+          }),
+        ),
+      ).then(async (settled) => {
+        const ok = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+        const failed = settled.find((s) => s.status === 'rejected');
+        if (failed) {
+          await Promise.all(ok.map((b) => b.close()));
+          throw failed.reason;
+        }
+        return ok;
+      });
+      return all;
+    };
+    return {
+      /** The warm decoders, or null when they cannot run (then each command gets a process of its own). */
+      async ready(): Promise<WarmBatch[] | null> {
+        closing = false;
+        if (!current) current = start();
+        try {
+          const batches = await current;
+          latest = batches;
+          if (batches.some((b) => b.dead)) {
+            current = null;
+            await Promise.all(batches.map((b) => b.close()));
+            return null;
+          }
+          return batches;
+        } catch {
+          current = null;
+          return null;
+        }
+      },
+      /** Adds dictionary lines and restarts the decoders with them in the background. */
+      learn(lines: readonly string[]) {
+        let added = false;
+        for (const l of lines)
+          if (!extra.has(l)) {
+            extra.set(l, l.split(' ')[0] ?? '');
+            added = true;
+          }
+        if (!added || restarting) return;
+        restarting = true;
+        const next = start();
+        void next.then(
+          async (batches) => {
+            if (closing) {
+              await Promise.all(batches.map((b) => b.close()));
+              return;
+            }
+            const old = current;
+            current = Promise.resolve(batches);
+            restarting = false;
+            await old?.then((b) => Promise.all(b.map((x) => x.close()))).catch(() => undefined);
+          },
+          () => {
+            restarting = false;
+          },
+        );
+      },
+      /** CPU seconds of the decoders in use. */
+      cpuSeconds: () => latest.reduce((n, b) => n + b.cpuSeconds(), 0),
+      async close() {
+        closing = true;
+        const old = current;
+        current = null;
+        await old?.then((b) => Promise.all(b.map((x) => x.close()))).catch(() => undefined);
+      },
+    };
+  }
+
+  /** Decodes with one process per warp, started for this command only (no warm decoder). */
+  async function decodeOnce(
+    dictLines: readonly string[],
+    fsg: string,
+    garbageFsg: string,
+    raw: Buffer,
+    frames: number,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<WarpRun[]> {
+    const dir = await mkdtemp(join(tmpdir(), 'sparky-cmd-'));
+    try {
+      await Promise.all([
+        writeFile(join(dir, 'utt.raw'), raw),
+        writeFile(join(dir, 'commands.dict'), `${dictLines.join('\n')}\n`),
+        writeFile(join(dir, 'commands.fsg'), fsg),
+        writeFile(join(dir, 'garbage.fsg'), garbageFsg),
+        writeFile(join(dir, 'ctl'), `utt 0 ${frames} command\nutt 0 ${frames} garbage\n`),
+        writeFile(join(dir, 'fsgctl'), 'commands\ngarbage\n'),
+      ]);
+      const decodeAt = async (warp: number): Promise<WarpRun> => {
+        const tag = warp === 1 ? '' : `-w${String(warp).replace('.', '_')}`;
+        await runLimited(
+          binary,
+          [
+            '-hmm',
+            modelDir,
+            '-adcin',
+            'yes',
+            '-cepdir',
+            dir,
+            '-cepext',
+            '.raw',
+            '-remove_silence',
+            'no',
+            '-lw',
+            String(languageWeight),
+            '-dict',
+            join(dir, 'commands.dict'),
+            '-ctl',
+            join(dir, 'ctl'),
+            '-fsgctl',
+            join(dir, 'fsgctl'),
+            '-fsgdir',
+            dir,
+            '-fsgext',
+            '.fsg',
+            '-hypseg',
+            join(dir, `out${tag}.hypseg`),
+            '-logfn',
+            join(dir, `log${tag}.txt`),
+            ...(warp === 1 ? [] : ['-warp_type', 'inverse_linear', '-warp_params', String(warp)]),
+            ...extraArgs,
+          ],
+          {
+            timeoutMs,
+            memoryKb,
+            cpuSeconds: Math.ceil(timeoutMs / 1000),
+            ...(signal ? { signal } : {}),
+          },
+        );
+        const hyp = parseHypsegLines(await readFile(join(dir, `out${tag}.hypseg`), 'utf8').catch(() => ''));
+        return { warp, command: hyp.get('command'), garbage: hyp.get('garbage') };
+      };
+      return await Promise.all(warps.map(decodeAt));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
 
   return {
     async recognise(audio, commands, signal) {
@@ -220,104 +442,97 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
           { cause: err },
         );
       }
-      const dict = await dictionaryLines(grammar.words, lexicon);
-      const known = new Set(dict.map((l) => l.split(' ')[0]?.replace(/\(\d+\)$/, '')));
-      // A word with no pronunciation would make the decoder refuse the whole grammar.
-      const fsg = grammar.fsg
-        .split('\n')
-        .filter((l) => {
-          const m = /^TRANSITION \d+ \d+ \S+ (\S+)$/.exec(l);
-          return !m || known.has(m[1]);
-        })
-        .join('\n');
-
+      const garbageFsg = buildGarbageGrammar(garbageWords, options.probabilities);
+      const timeoutMs = options.timeoutMs ?? 5000;
       // the last whole 10 ms frame (pocketsphinx's -ctl end frame is inclusive)
       const frames = Math.max(1, Math.floor(audio.samples.length / 160) - 1);
-      const dir = await mkdtemp(join(tmpdir(), 'sparky-cmd-'));
-      try {
-        const raw = Buffer.from(audio.samples.buffer, audio.samples.byteOffset, audio.samples.byteLength);
-        await Promise.all([
-          writeFile(join(dir, 'utt.raw'), raw),
-          writeFile(join(dir, 'commands.dict'), `${dict.join('\n')}\n`),
-          writeFile(join(dir, 'commands.fsg'), fsg),
-          writeFile(join(dir, 'garbage.fsg'), buildGarbageGrammar(garbageWords, options.probabilities)),
-          writeFile(join(dir, 'ctl'), `utt 0 ${frames} command\nutt 0 ${frames} garbage\n`),
-          writeFile(join(dir, 'fsgctl'), 'commands\ngarbage\n'),
-        ]);
-        const timeoutMs = options.timeoutMs ?? 5000;
-        const decodeAt = async (warp: number) => {
-          const tag = warp === 1 ? '' : `-w${String(warp).replace('.', '_')}`;
-          await runLimited(
-            binary,
-            [
-              '-hmm',
-              modelDir,
-              '-adcin',
-              'yes',
-              '-cepdir',
-              dir,
-              '-cepext',
-              '.raw',
-              '-remove_silence',
-              'no',
-              '-lw',
-              String(options.languageWeight ?? 8),
-              '-dict',
-              join(dir, 'commands.dict'),
-              '-ctl',
-              join(dir, 'ctl'),
-              '-fsgctl',
-              join(dir, 'fsgctl'),
-              '-fsgdir',
-              dir,
-              '-fsgext',
-              '.fsg',
-              '-hypseg',
-              join(dir, `out${tag}.hypseg`),
-              '-logfn',
-              join(dir, `log${tag}.txt`),
-              ...(warp === 1 ? [] : ['-warp_type', 'inverse_linear', '-warp_params', String(warp)]),
-            ],
-            {
-              timeoutMs,
-              memoryKb: options.memoryLimitKb ?? 1_000_000,
-              cpuSeconds: Math.ceil(timeoutMs / 1000),
-              ...(signal ? { signal } : {}),
-            },
-          );
-          const hyp = parseHypsegLines(await readFile(join(dir, `out${tag}.hypseg`), 'utf8').catch(() => ''));
-          return { warp, command: hyp.get('command'), garbage: hyp.get('garbage') };
-        };
-        const runs = await Promise.all(warps.map(decodeAt));
-        // The warp at which the command grammar's best path scores best (maximum likelihood, as VTLN).
-        const best = runs.reduce((a, b) =>
-          (b.command?.total ?? -Infinity) > (a.command?.total ?? -Infinity) ? b : a,
+      const raw = Buffer.from(audio.samples.buffer, audio.samples.byteOffset, audio.samples.byteLength);
+
+      const commandWords = new Set(grammar.entries.flatMap((e) => e.tokens));
+      let runs: WarpRun[] | undefined;
+      const batches = warm ? await warm.ready() : null;
+      const unknown = batches ? [...grammar.words].filter((w) => !batches.every((b) => b.knows(w))) : [];
+      const usedWarm = batches !== null && unknown.length === 0;
+      if (batches && unknown.length === 0) {
+        runs = await Promise.all(
+          batches.map(async (b, k): Promise<WarpRun> => {
+            const out = await b.decode(raw, frames, grammar.fsg, garbageFsg, timeoutMs);
+            const command = [...parseHypsegLines(out.command ?? '').values()][0];
+            const garbage = [...parseHypsegLines(out.garbage ?? '').values()][0];
+            return { warp: warps[k] ?? 1, command, garbage };
+          }),
         );
-        const segments = (best.command?.segments ?? []).filter((s) => !isFiller(s.word));
+      } else {
+        const dict = await dictionaryLines(grammar.words, lexicon);
+        // Words the warm decoders lack (letter-to-sound guesses): they restart with them for the next command.
+        if (warm && unknown.length) {
+          const unknownSet = new Set(unknown);
+          warm.learn(dict.filter((l) => unknownSet.has(l.split(' ')[0]?.replace(/\(\d+\)$/, '') ?? '')));
+        }
+        const known = new Set(dict.map((l) => l.split(' ')[0]?.replace(/\(\d+\)$/, '')));
+        // A word with no pronunciation would make the decoder refuse the whole grammar.
+        const fsg = grammar.fsg
+          .split('\n')
+          .filter((l) => {
+            const m = /^TRANSITION \d+ \d+ \S+ (\S+)$/.exec(l);
+            return !m || known.has(m[1]);
+          })
+          .join('\n');
+        runs = await decodeOnce(dict, fsg, garbageFsg, raw, frames, timeoutMs, signal);
+      }
+
+      // Each warp's verdict: the words of the grammar's best path, the command they are, and how far
+      // the command beat the garbage loop without its prior, per frame of speech.
+      const verdicts = runs.map((run) => {
+        const segments = dropTrailingBlip(
+          (run.command?.segments ?? []).filter((s) => !isFiller(s.word)),
+          commandWords,
+        );
         const heard = segments.map((s) => s.word);
         const match = matchPath(heard, grammar.entries);
-        if (match === null || match === 'other') {
-          report({ heard, warp: best.warp, margin: null, refusal: match ?? 'nothing' });
-          return { ...NO_COMMAND };
-        }
-        // How far the command beat the garbage loop without its prior, per frame of speech.
         const speechFrames = segments.reduce((n, s) => n + Math.max(1, s.end - s.start), 0);
         const margin =
-          best.command && best.garbage ? (best.command.total - best.garbage.total) / speechFrames : -Infinity;
-        if (!(margin >= minMargin)) {
-          report({ heard, warp: best.warp, margin, refusal: 'weak' });
-          return { ...NO_COMMAND };
-        }
-        report({ heard, warp: best.warp, margin, refusal: null });
-        return {
-          intent: match.command.intent,
-          target: match.command.target,
-          phrase: match.command.phrase,
-          confidence: confidenceOf(margin, minMargin),
-        };
-      } finally {
-        await rm(dir, { recursive: true, force: true });
+          match === null || match === 'other'
+            ? null
+            : run.command && run.garbage
+              ? (run.command.total - run.garbage.total) / speechFrames
+              : -Infinity;
+        return { run, heard, match, margin };
+      });
+      const perWarp = verdicts.map((v) => ({ warp: v.run.warp, heard: v.heard, margin: v.margin }));
+      const decoder = usedWarm ? ('warm' as const) : ('process' as const);
+      // 'best': the warp at which the command grammar's best path scores best (maximum likelihood, as
+      // VTLN). 'any': the accepted command with the widest margin, when every warp that accepts one
+      // agrees on it.
+      const accepted = verdicts.filter(
+        (v) => v.match !== null && v.match !== 'other' && v.margin !== null && v.margin >= minMargin,
+      );
+      const agree = new Set(accepted.map((v) => (v.match as GrammarEntry).command.target)).size <= 1;
+      const chosen =
+        warpChoice === 'any' && accepted.length > 0 && agree
+          ? accepted.reduce((a, b) => ((b.margin ?? -Infinity) > (a.margin ?? -Infinity) ? b : a))
+          : verdicts.reduce((a, b) =>
+              (b.run.command?.total ?? -Infinity) > (a.run.command?.total ?? -Infinity) ? b : a,
+            );
+      const { heard, match, margin } = chosen;
+      const warp = chosen.run.warp;
+      if (match === null || match === 'other') {
+        report({ heard, warp, margin: null, refusal: match ?? 'nothing', perWarp, decoder });
+        return { ...NO_COMMAND };
       }
+      if (margin === null || !(margin >= minMargin)) {
+        report({ heard, warp, margin, refusal: 'weak', perWarp, decoder });
+        return { ...NO_COMMAND };
+      }
+      report({ heard, warp, margin, refusal: null, perWarp, decoder });
+      return {
+        intent: match.command.intent,
+        target: match.command.target,
+        phrase: match.command.phrase,
+        confidence: confidenceOf(margin, minMargin),
+      };
     },
+    close: () => warm?.close() ?? Promise.resolve(),
+    cpuSeconds: () => warm?.cpuSeconds() ?? 0,
   };
 }
