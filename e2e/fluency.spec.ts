@@ -486,26 +486,34 @@ test.describe('fluency practice', () => {
       await browser.close();
     }
   });
-  test('by voice: "reading practice", a story by its title, then "start reading"', async ({
+  test('by voice: "reading practice", a story by its title, "start reading" and the reading, then "read page"; the talk button by Tab and Enter', async ({
     browser: defaultBrowser,
     baseURL,
   }) => {
+    // Four browser launches, a reading and its scoring: about 40 s on an idle machine; generous for a busy one.
+    test.setTimeout(480_000);
     // A grown-up signs the reader in; the sign-in is kept for each browser (one utterance per launch).
     const setup = await newContext(defaultBrowser, baseURL!);
     await signUpAndIn(setup.page, 'fluency-voice');
     const story = await pickStory(setup.page);
-    await firstSessionByApi(setup.page, makeReading(story));
+    const reading = makeReading(story);
+    await firstSessionByApi(setup.page, reading);
     const signedIn = await setup.context.storageState();
     await setup.context.close();
 
-    /** Opens `path` in a browser whose microphone says `text`, presses Talk to Sparky, and waits for the caption. */
+    /**
+     * Opens `path` in a browser whose microphone plays `wav` (from its start each time a microphone
+     * opens), reaches Talk to Sparky with Tab alone and presses Enter (the keyboard and switch path),
+     * and waits for Sparky's answer in the talk caption.
+     */
     const say = async (
       path: string,
+      wav: string,
       text: string,
       caption: string | RegExp,
       check: (page: Page) => Promise<void>,
     ) => {
-      const browser = await launchWithMicrophone(command(text));
+      const browser = await launchWithMicrophone(wav);
       try {
         const context = await browser.newContext({
           baseURL: baseURL!,
@@ -516,10 +524,18 @@ test.describe('fluency practice', () => {
         const page = await context.newPage();
         await page.goto(path);
         // axe on each screen as the reader arrives (the screen one command leads to is where the next starts)
-        await expect(page.getByRole('button', { name: 'Talk to Sparky' })).toBeVisible();
+        const talk = page.getByRole('button', { name: 'Talk to Sparky' });
+        await expect(talk).toBeVisible();
         // one theme here: the fluency journeys above check both on these screens
         await expectNoAxeViolations(page, `${path} before "${text}"`);
-        await page.getByRole('button', { name: 'Talk to Sparky' }).click();
+        for (
+          let presses = 0;
+          presses < 60 && !(await talk.evaluate((el) => el === document.activeElement));
+          presses++
+        )
+          await page.keyboard.press('Tab');
+        await expect(talk).toBeFocused();
+        await page.keyboard.press('Enter');
         await expect(page.getByRole('region', { name: 'Talk to Sparky' })).toContainText(caption, {
           timeout: 30_000,
         });
@@ -534,6 +550,7 @@ test.describe('fluency practice', () => {
     // pressing that link: the same place either way.
     await say(
       '/home',
+      command('reading practice'),
       'reading practice',
       /Going to Reading Practice\.|OK: Reading Practice\./,
       async (page) => {
@@ -541,13 +558,55 @@ test.describe('fluency practice', () => {
         await expect(page).toHaveURL(/\/fluency/);
       },
     );
-    await say('/fluency', story.title, `OK: ${story.title}.`, async (page) => {
+    await say('/fluency', command(story.title), story.title, `OK: ${story.title}.`, async (page) => {
       await expect(page.getByRole('heading', { level: 3, name: story.title })).toBeVisible();
     });
-    await say(`/fluency?storyId=${story.id}`, 'start reading', 'OK: start reading.', async (page) => {
-      await expect(
-        page.getByRole('heading', { level: 2, name: /Get ready to read|Recording/ }),
-      ).toBeVisible();
+    // "start reading", then the reading: the recording's microphone plays the file from its start
+    // again, and the reading begins after the 3-2-1 countdown (makeReading's 4.5 s of silence).
+    const startAndRead = join(mkdtempSync(join(tmpdir(), 'sparky-voice-')), 'start-and-read.wav');
+    execFileSync('sox', ['-m', '-v', '1', reading.micWav, '-v', '1', command('start reading'), startAndRead]);
+    let wcpm = '';
+    await say(
+      `/fluency?storyId=${story.id}`,
+      startAndRead,
+      'start reading',
+      'OK: start reading.',
+      async (page) => {
+        await expect(
+          page.getByRole('heading', { level: 2, name: /Get ready to read|Recording/ }),
+        ).toBeVisible();
+        // reads it, and hears the result: the results screen, and its summary said and captioned by the audio queue
+        await expect(
+          page.getByRole('heading', { level: 2, name: `Your results: ${story.title}` }),
+        ).toBeVisible({
+          timeout: 150_000,
+        });
+        await expect(page.getByRole('region', { name: "Sparky's captions" })).toContainText(
+          /results are ready/i,
+          {
+            timeout: 30_000,
+          },
+        );
+        wcpm = (
+          (await page
+            .getByText('Words correct per minute', { exact: true })
+            .first()
+            .locator('xpath=following-sibling::dd[1]')
+            .textContent()) ?? ''
+        ).trim();
+        expect(wcpm).toMatch(/^\d+$/);
+      },
+    );
+    // "read page" (a new browser: the fake microphone replays its file from the start each time a
+    // microphone opens, so it would say "start reading" again, and the results screen does not outlive
+    // its browser): Reading Practice, whose progress holds the result, is read aloud through the audio queue.
+    await say('/fluency', command('read page'), 'read page', 'OK: read page.', async (page) => {
+      await expect(page.getByRole('region', { name: "Sparky's captions" })).toContainText(
+        'Reading Practice',
+        {
+          timeout: 30_000,
+        },
+      );
     });
   });
 });
