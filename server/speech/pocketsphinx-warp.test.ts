@@ -49,15 +49,37 @@ describe('chooseWarp (vocal tract length normalisation)', () => {
   });
 
   it('by default starts at 1.45 and refines to 1.3 and 1.6 around it', async () => {
-    const child = fakeFirstPass({ 1: -16_000, 1.45: -14_000, 1.3: -14_500, 1.6: -13_800 });
+    const child = fakeFirstPass({ 1: -16_000, 1.45: -14_000, 1.3: -14_500, 1.6: -13_800, 1.75: -13_900 });
     expect((await chooseWarp(child.firstPass)).warp).toBe(1.6);
-    expect(child.calls).toEqual([1, 1.45, 1.3, 1.6]);
+    expect(child.calls).toEqual([1, 1.45, 1.3, 1.6, 1.75]); // 1.6 won, so 1.75 is tried and loses
+  });
+
+  it('by default climbs past 1.6 to at most 1.9 (DEFAULT_WARP_MAX_FACTOR)', async () => {
+    const high = fakeFirstPass({
+      1: -16_000,
+      1.45: -14_000,
+      1.3: -14_500,
+      1.6: -13_800,
+      1.75: -13_600,
+      1.9: -13_400,
+    });
+    expect((await chooseWarp(high.firstPass)).warp).toBe(1.9);
+    expect(high.calls).toEqual([1, 1.45, 1.3, 1.6, 1.75, 1.9]); // nothing above 1.9
+    const peak = fakeFirstPass({
+      1: -16_000,
+      1.45: -14_000,
+      1.3: -14_500,
+      1.6: -13_800,
+      1.75: -13_600,
+      1.9: -13_700,
+    });
+    expect((await chooseWarp(peak.firstPass)).warp).toBe(1.75);
   });
 
   it('refines around a winning factor, never below 1', async () => {
     const high = fakeFirstPass({ 1: -16_000, 1.3: -14_500, 1.15: -15_000, 1.45: -14_000, 1.6: -13_500 });
-    expect((await chooseWarp(high.firstPass, { factors: [1.3] })).warp).toBe(1.6);
-    expect(high.calls).toEqual([1, 1.3, 1.15, 1.45, 1.6]); // climbs while the winner moves, up to 1.6
+    expect((await chooseWarp(high.firstPass, { factors: [1.3], maxFactor: 1.6 })).warp).toBe(1.6);
+    expect(high.calls).toEqual([1, 1.3, 1.15, 1.45, 1.6]); // climbs while the winner moves, up to maxFactor
     const peak = fakeFirstPass({ 1: -16_000, 1.3: -14_500, 1.15: -15_000, 1.45: -14_000, 1.6: -14_200 });
     expect((await chooseWarp(peak.firstPass, { factors: [1.3] })).warp).toBe(1.45);
     const middle = fakeFirstPass({ 1: -16_000, 1.3: -14_000, 1.15: -15_000, 1.45: -14_200 });
