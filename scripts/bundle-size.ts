@@ -49,6 +49,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/about': ['src/features/about/AboutPage.tsx'],
   '/login': ['src/features/auth/LoginPage.tsx', 'src/app/QueryScope.tsx'],
   '/auth/confirm, /verify': ['src/features/auth/ConfirmEmailPage.tsx'],
+  '/setup': ['src/features/auth/OwnerSetupPage.tsx', 'src/app/QueryScope.tsx'],
   '(not found)': ['src/features/not-found/NotFoundPage.tsx'],
   '/home': ['src/app/ProtectedLayout.tsx', 'src/features/home/HomePage.tsx'],
   '/profile': ['src/app/ProtectedLayout.tsx', 'src/features/profile/ProfilePage.tsx'],

@@ -27,6 +27,8 @@ import { createHealthRoutes } from './routes/health/health.routes.ts';
 import { createLogRoutes } from './routes/log/log.routes.ts';
 import { createReadingSessionRoutes } from './routes/reading-sessions/reading-sessions.routes.ts';
 import { createRewardsRoutes } from './routes/rewards/rewards.routes.ts';
+import { createSetupRoutes } from './routes/setup/setup.routes.ts';
+import { createOutboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { createStoryRoutes } from './routes/stories/stories.routes.ts';
 import { findStoryToRead } from './routes/stories/stories.service.ts';
 import { createSpeechRoutes } from './routes/speech/speech.routes.ts';
@@ -308,6 +310,8 @@ export function createApp(deps: AppDeps) {
         onAccountDeleted: () => sessions.clear(),
       }),
     )
+    .route('/', createSetupRoutes({ db, auth, adminEmails: env.ADMIN_EMAILS }))
+    .route('/', createOutboxRoutes({ db, transport: mailer.transport }))
     .route('/', createStoryRoutes({ db }))
     .route('/', createAudioSettingsRoutes({ db }))
     .route('/', createSpeechRoutes({ tts }))

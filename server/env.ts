@@ -73,7 +73,10 @@ export const EnvSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
-  /** Comma-separated e-mails that get the owner role at sign-up (the first account always does). */
+  /**
+   * Comma-separated e-mails that get the owner role at sign-up. Otherwise the owner is made with the
+   * one-time set-up link the server prints at start while it has no owner (server/auth/owner-setup.ts).
+   */
   ADMIN_EMAILS: z
     .string()
     .default('')

@@ -126,40 +126,6 @@ describe(`accounts (${testDatabaseKind})`, () => {
     expect(body.hasReadingSessions).toBe(false);
   });
 
-  it('makes the first account of a fresh install its owner', async () => {
-    const { openDatabase } = await import('../server/db/client.ts');
-    const { seedDatabase } = await import('../server/db/seed.ts');
-    const fresh = await openDatabase({});
-    await fresh.migrate();
-    await seedDatabase(fresh.db);
-    try {
-      const freshApp = createTestApp(fresh);
-      const first = createBrowser(freshApp);
-      const second = createBrowser(freshApp);
-      const [a, b] = [uniqueEmail('first'), uniqueEmail('second')];
-      expect((await signUpOn(first, a)).status).toBe(201);
-      expect((await signUpOn(second, b)).status).toBe(201);
-      await fresh.db.update(users).set({ emailVerified: true });
-      for (const [client, email] of [
-        [first, a],
-        [second, b],
-      ] as const) {
-        expect(
-          (
-            await client.request('/api/auth/sign-in/email', {
-              method: 'POST',
-              json: { email, password: PASSWORD },
-            })
-          ).status,
-        ).toBe(200);
-      }
-      expect((await (await first.api.me.$get()).json()).roles.sort()).toEqual(['owner', 'student']);
-      expect((await (await second.api.me.$get()).json()).roles).toEqual(['student']);
-    } finally {
-      await fresh.close();
-    }
-  });
-
   it('sessions last SESSION_HOURS (12 h by default)', async () => {
     const { email } = await signedUpAndIn('session');
     const [user] = await handle.db.select().from(users).where(eq(users.email, email));

@@ -8,7 +8,17 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../server/db/client.ts';
-import { createBrowser, createSignedInClient, createTestApp, lastLink, pathOf } from './helpers/app.ts';
+import type { OutboxResponse } from '../core/api/account.ts';
+import { asSystem } from '../server/db/rls.ts';
+import { userRoles } from '../server/db/schema.ts';
+import {
+  createBrowser,
+  createSignedInClient,
+  createTestApp,
+  errorOf,
+  lastLink,
+  pathOf,
+} from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
 
 describe(`secrets and the log (${testDatabaseKind})`, () => {
@@ -49,6 +59,33 @@ describe(`secrets and the log (${testDatabaseKind})`, () => {
     const requestLines = logged.split('\n').filter((line) => line.includes('"msg":"request"'));
     expect(requestLines.join('\n')).toContain('/api/auth/reset-password/[redacted]');
     expect(requestLines.join('\n')).not.toContain(token);
+    // Without SMTP the mail went to the outbox, and no line of the log holds its link or address.
+    expect(logged).toContain('mail kept in the outbox');
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain('verify-email?token=');
+    expect(logged).not.toContain(email);
+  });
+
+  it('shows the outbox in the app to owners and admins only', async () => {
+    const app = createTestApp(handle);
+    const reader = await createSignedInClient(app, handle);
+    const outbox = (client: { request: (path: string) => Promise<Response> }) =>
+      client.request('/api/outbox');
+    expect((await outbox(createBrowser(app))).status).toBe(401);
+    const refused = await outbox(reader.client);
+    expect(refused.status).toBe(403);
+    expect((await errorOf(refused)).code).toBe('forbidden');
+    for (const role of ['owner', 'admin'] as const) {
+      const staff = await createSignedInClient(app, handle, { user_type: 'teacher' });
+      await asSystem(handle.db, (tx) => tx.insert(userRoles).values({ userId: staff.userId, role }));
+      const answer = await staff.client.api.outbox.$get();
+      expect(answer.status, role).toBe(200);
+      const body = (await answer.json()) as OutboxResponse;
+      expect(body).toMatchObject({ transport: 'outbox', keepDays: 7 });
+      const mail = body.messages.find((m) => m.to === reader.email);
+      expect(mail?.subject).toBe('Confirm your e-mail for Sparky Reads');
+      expect(mail?.text).toMatch(/\/api\/auth\/verify-email\?token=/);
+    }
   });
 
   it('has the test outbox only on a test server bound to loopback', async () => {

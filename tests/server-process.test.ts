@@ -84,6 +84,12 @@ describe.skipIf(onPostgres)('server process', () => {
       started.push(first);
       const health = await waitForHealth(port, first);
       expect(health.database).toMatchObject({ kind: 'pglite', migrations: { upToDate: true } });
+      // A fresh install has no owner: the operator gets a one-time set-up link, and it works.
+      const link = /(http:\/\/localhost:\d+\/setup\?token=[A-Za-z0-9_-]{43})/.exec(first.output())?.[1];
+      expect(link, first.output()).toBeDefined();
+      const token = new URL(link!).searchParams.get('token')!;
+      const status = await fetch(`http://127.0.0.1:${port}/api/setup/owner?token=${token}`);
+      expect(await status.json()).toEqual({ valid: true });
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
       expect(first.output()).toContain('database closed');

@@ -100,6 +100,53 @@ export const SignUpRequestSchema = z.object({
 });
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
 
+/** The owner set-up link's token (43 base64url characters; anything longer is refused unread). */
+export const OwnerSetupTokenSchema = z.string().min(1).max(64);
+
+/** GET /api/setup/owner query. */
+export const OwnerSetupQuerySchema = z.object({ token: OwnerSetupTokenSchema });
+
+/** GET /api/setup/owner answer: whether the link still works. */
+export interface OwnerSetupStatus {
+  valid: boolean;
+}
+
+/**
+ * POST /api/setup/owner body (issue #14 item 8): the set-up link's token, then the owner's account as at
+ * sign-up. The owner is an adult: a teacher, a guardian or other.
+ */
+export const OwnerSetupRequestSchema = z.strictObject({
+  token: OwnerSetupTokenSchema,
+  email: SignUpRequestSchema.shape.email,
+  password: SignUpRequestSchema.shape.password,
+  data: z.strictObject({
+    display_name: SignUpMetadataSchema.shape.display_name,
+    user_type: z.enum(['teacher', 'guardian', 'other']).default('teacher'),
+  }),
+});
+export type OwnerSetupRequest = z.infer<typeof OwnerSetupRequestSchema>;
+
+/** One message of the mail outbox (GET /api/outbox). */
+export interface OutboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  /** The plain-text body, links included. */
+  text: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/**
+ * GET /api/outbox answer (owners and admins only): where mail goes (`smtp`: sent, the outbox stays
+ * empty), how many days messages are kept, and the messages, newest first.
+ */
+export interface OutboxResponse {
+  transport: 'smtp' | 'outbox';
+  keepDays: number;
+  messages: OutboxMessage[];
+}
+
 /** A profile row (spec §3 profiles). */
 export const ProfileSchema = z.object({
   user_id: z.string(),

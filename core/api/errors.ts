@@ -52,6 +52,9 @@ export const API_ERROR_CODES = [
   'last_owner', // 409: the last owner cannot be removed (nor delete their account while others remain)
   'wrong_password', // 403: deleting an account needs its password, and this one is not it
   'eligibility_failed', // 500
+  'setup_link_invalid', // 403: the owner set-up link is unknown, used or expired (server/auth/owner-setup.ts)
+  'owner_exists', // 409: the server has an owner; set-up links no longer work
+  'email_taken', // 409: an account with this e-mail exists (owner set-up)
   // Stories and read-to-me
   'story_not_found', // 404: unknown, malformed, or another user's story
   'text_missing', // 422

@@ -1,6 +1,8 @@
 /**
- * Outgoing mail: over SMTP (nodemailer) when SMTP_URL is set, otherwise into the mail_outbox table, with
- * the message's links printed in the server log so a person running the app locally can follow them.
+ * Outgoing mail: over SMTP (nodemailer) when SMTP_URL is set, otherwise into the mail_outbox table, which
+ * the server's owners and admins read in the app (GET /api/outbox, the Profile page). No link, address or
+ * text of a message is ever written to the log: confirmation and reset links are credentials (issue #14
+ * item 9; docs/decisions/0023-owner-setup-and-outbox.md).
  */
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -32,7 +34,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
       transport: 'smtp',
       async send(message) {
         await transporter.sendMail({ from, ...message });
-        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        log.info({ subject: message.subject }, 'mail sent');
       },
     };
   }
@@ -45,10 +47,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
         text: message.text,
         html: message.html ?? null,
       });
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       log.info(
-        { to: message.to, subject: message.subject, links },
-        'mail kept in the outbox (no SMTP_URL set)',
+        { subject: message.subject },
+        'mail kept in the outbox (no SMTP_URL set): an owner or admin reads it on the Profile page',
       );
     },
   };

@@ -13,6 +13,8 @@ export const publicPaths = {
   authConfirm: '/auth/confirm',
   verify: '/verify',
   about: '/about',
+  /** The owner set-up link's page (not in the spec: issue #14 item 8; server/auth/owner-setup.ts). */
+  ownerSetup: '/setup',
 } as const;
 
 /** Protected routes without parameters (spec §2.2), in the spec's order. */

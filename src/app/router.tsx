@@ -56,6 +56,20 @@ const LoginPage = lazy(async () => {
     ),
   };
 });
+/** The owner set-up page (issue #14 item 8) reads and writes server data: it brings the query client. */
+const OwnerSetupPage = lazy(async () => {
+  const [{ OwnerSetupPage: Page }, { QueryScope }] = await Promise.all([
+    import('../features/auth/OwnerSetupPage.tsx'),
+    import('./QueryScope.tsx'),
+  ]);
+  return {
+    default: () => (
+      <QueryScope>
+        <Page />
+      </QueryScope>
+    ),
+  };
+});
 const ProtectedLayout = lazyPage(
   () => import('./ProtectedLayout.tsx'),
   (m) => m.ProtectedLayout,
@@ -147,6 +161,7 @@ export function AppRoutes() {
             <Route path={publicPaths.login} element={<LoginPage />} />
             <Route path={publicPaths.authConfirm} element={<ConfirmEmailPage />} />
             <Route path={publicPaths.verify} element={<ConfirmEmailPage />} />
+            <Route path={publicPaths.ownerSetup} element={<OwnerSetupPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           {/* Signed-in pages (spec §2.2, §2.4): route guard (§4.2), session keeper (§4.3), the shell. */}

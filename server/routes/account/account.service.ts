@@ -47,14 +47,23 @@ export function toProfile(row: ProfileRow): Profile {
 
 /**
  * After sign-up: the profile from the sign-up metadata, a user_roles row for the chosen role (spec §3;
- * 'other' has no role of its own), and the owner role for the first account of a fresh install or an
- * address in ADMIN_EMAILS. Idempotent: a second call changes nothing.
+ * 'other' has no role of its own), and the owner role for an address in ADMIN_EMAILS or the account made
+ * with the set-up link (`owner`; server/auth/owner-setup.ts). A sign-up never makes an owner otherwise:
+ * "the first account becomes the owner" let simultaneous sign-ups make several owners, and whoever
+ * reached a new server first its owner (issue #14 item 8). Idempotent: a second call changes nothing.
  */
 export async function createAccountRecords(
   db: Database,
-  input: { userId: string; email: string; data: SignUpRequest['data']; adminEmails: string[] },
+  input: {
+    userId: string;
+    email: string;
+    data: SignUpRequest['data'];
+    adminEmails: string[];
+    /** Whether this account is the owner made with the set-up link. */
+    owner?: boolean;
+  },
 ): Promise<void> {
-  const { userId, email, data, adminEmails } = input;
+  const { userId, email, data, adminEmails, owner = false } = input;
   await asSystem(db, async (tx) => {
     const inserted = await tx
       .insert(profiles)
@@ -72,8 +81,7 @@ export async function createAccountRecords(
     if (inserted.length === 0) return;
     const roles: Role[] = [];
     if (data.user_type !== 'other') roles.push(data.user_type);
-    const [profileCount] = await tx.select({ n: count() }).from(profiles);
-    if ((profileCount?.n ?? 0) <= 1 || adminEmails.includes(email.toLowerCase())) roles.push('owner');
+    if (owner || adminEmails.includes(email.toLowerCase())) roles.push('owner');
     for (const role of roles) {
       await tx.insert(userRoles).values({ userId, role }).onConflictDoNothing();
     }

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MeResponse } from '#core/api/account.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { TestProviders } from '../../test/providers.tsx';
@@ -92,5 +93,63 @@ describe('Profile: deleting one’s recordings and account (issue #14 item 11)',
           .some((alert) => /Account not deleted.*only owner/.test(alert.textContent ?? '')),
       ).toBe(true),
     );
+  });
+});
+
+describe('Profile: the mail outbox (issue #14 item 9)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function renderAs(roles: MeResponse['roles']) {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/api/outbox')
+        ? jsonResponse({
+            transport: 'outbox',
+            keepDays: 7,
+            messages: [
+              {
+                id: 'm1',
+                to: 'kim@example.test',
+                subject: 'Confirm your e-mail for Sparky Reads',
+                text: 'Confirm my e-mail: http://localhost:3000/api/auth/verify-email?token=abc',
+                createdAt: '2026-11-23T10:00:00.000Z',
+              },
+            ],
+          })
+        : jsonResponse({ sessions: [] }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+    });
+    queryClient.setQueryData(ME_QUERY_KEY, meFixture({ name: 'Ana', userType: 'teacher', roles }));
+    render(
+      <MemoryRouter>
+        <TestProviders queryClient={queryClient}>
+          <ProfilePage />
+        </TestProviders>
+      </MemoryRouter>,
+    );
+    return fetchMock;
+  }
+
+  it('shows an owner the waiting e-mails with their links', { timeout: 30_000 }, async () => {
+    renderAs(['owner', 'teacher']);
+    const list = await screen.findByRole(
+      'list',
+      { name: 'Waiting e-mails, newest first' },
+      { timeout: 15_000 },
+    );
+    const message = within(list).getByRole('article', { name: 'Confirm your e-mail for Sparky Reads' });
+    expect(message).toHaveTextContent('To kim@example.test');
+    expect(message).toHaveTextContent('verify-email?token=abc');
+  });
+
+  it('is not shown, nor asked for, to anyone else', async () => {
+    const fetchMock = renderAs(['teacher']);
+    expect(screen.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Mail outbox' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/outbox'))).toBe(false);
   });
 });

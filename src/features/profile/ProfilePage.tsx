@@ -1,5 +1,6 @@
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { PROFILE_GUIDANCE } from './profile.guidance.ts';
+import { MailOutbox } from './MailOutbox.tsx';
 import { useState, type FormEvent } from 'react';
 import { ProfileUpdateSchema, type MeResponse, type ProfileUpdate } from '#core/api/account.ts';
 import { parseAge } from '#core/auth/sign-up.ts';
@@ -192,6 +193,7 @@ function ProfileEditor({ me }: { me: MeResponse }) {
           Save changes
         </Button>
       </form>
+      {me.roles.includes('owner') || me.roles.includes('admin') ? <MailOutbox /> : null}
       <YourData />
     </div>
   );
