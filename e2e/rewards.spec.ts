@@ -8,8 +8,8 @@ import { finishOnboardingByApi, signUpVerified, TEST_PASSWORD } from './helpers/
  * The motivation loop (issue 13, Done means) as a new reader, in one journey: today's two challenges on
  * /home; Story Time completed by reading into the fake microphone on /fluency, its tokens paid once;
  * a Party Hat bought in the shop by keyboard alone and worn in the header; Sparky's assignment answered
- * "Yes" by keyboard alone (off to /rewards, where the badge the reading earned is listed). Axe on each
- * screen; Sparky covers no control at 1280 px and is not shown at 375 px.
+ * "Yes" by keyboard alone (off to /rewards, where the badge the reading earned is listed); his chat
+ * opened from the panel answers from the reader's data. Axe on each screen; Sparky covers no control at 1280 px and is not shown at 375 px.
  */
 
 mkdirSync('/tmp/shots', { recursive: true });
@@ -154,6 +154,18 @@ test('a new reader: two challenges, Story Time by the microphone paid once, a ha
       .filter({ has: page.getByRole('heading', { name: 'Speed Reader' }) });
     await expect(speedReader).toContainText('Earned on');
     await checkA11y(page, '/rewards');
+
+    // Sparky's offline chat, opened from his panel's 'Speak to Sparky': a question answered from the
+    // reader's own data, said and written.
+    await page.goto('/home');
+    await sparky.getByRole('button', { name: /^Sparky/ }).click();
+    await sparky.getByRole('link', { name: 'Speak to Sparky' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sparky Chat' })).toBeVisible();
+    await page.getByRole('button', { name: 'How am I doing?' }).click();
+    await expect(page.getByRole('list', { name: 'Our chat' }).getByRole('listitem').last()).toContainText(
+      /Sparky: You have \d+ tokens\. Today you finished 1 of 2 challenges\./,
+    );
+    await checkA11y(page, '/sparky-chat');
 
     // On a phone there is no widget (spec §2.4: large screens only), so it covers nothing there.
     await page.setViewportSize({ width: 375, height: 800 });

@@ -62,6 +62,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/rewards': ['src/app/ProtectedLayout.tsx', 'src/features/rewards/RewardsPage.tsx'],
   '/tokens': ['src/app/ProtectedLayout.tsx', 'src/features/rewards/TokensPage.tsx'],
   '/avatar-shop': ['src/app/ProtectedLayout.tsx', 'src/features/rewards/AvatarShopPage.tsx'],
+  '/sparky-chat': ['src/app/ProtectedLayout.tsx', 'src/features/sparky/SparkyChatPage.tsx'],
   '(screens being built)': ['src/app/ProtectedLayout.tsx', 'src/features/protected/BeingBuiltPage.tsx'],
 };
 

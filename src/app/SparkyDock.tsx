@@ -59,6 +59,7 @@ function SparkyForReader() {
         onGoToRewards={() => void navigate(protectedPaths.rewards)}
         listening={handsFree}
         onListeningChange={(on) => voice?.send({ type: 'voice.handsFree', on })}
+        chatPath={isBuiltPath(protectedPaths.sparkyChat) ? protectedPaths.sparkyChat : undefined}
       />
     </Suspense>
   );

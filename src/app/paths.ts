@@ -168,6 +168,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.rewards,
   protectedPaths.avatarShop,
   protectedPaths.myVoice,
+  protectedPaths.sparkyChat,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

@@ -125,6 +125,10 @@ const builtScreens: Record<string, ComponentType> = {
     () => import('../features/rewards/AvatarShopPage.tsx'),
     (m) => m.AvatarShopPage,
   ),
+  [protectedPaths.sparkyChat]: lazyPage(
+    () => import('../features/sparky/SparkyChatPage.tsx'),
+    (m) => m.SparkyChatPage,
+  ),
 };
 
 /** The protected paths and patterns that have a page (the rest show the "being built" page). */

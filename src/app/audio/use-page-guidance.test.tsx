@@ -23,6 +23,7 @@ import { AVATAR_SHOP_GUIDANCE } from '../../features/rewards/avatar-shop.guidanc
 import { REWARDS_GUIDANCE } from '../../features/rewards/rewards.guidance.ts';
 import { TOKENS_GUIDANCE } from '../../features/rewards/tokens.guidance.ts';
 import { MY_VOICE_GUIDANCE } from '../../features/my-voice/my-voice.guidance.ts';
+import { SPARKY_CHAT_GUIDANCE } from '../../features/sparky/sparky-chat.guidance.ts';
 import {
   AudioQueueContext,
   SILENT_AUDIO_QUEUE,
@@ -134,6 +135,7 @@ describe('every screen has guidance for a 5-year-old (issue 10)', () => {
     TOKENS_GUIDANCE,
     AVATAR_SHOP_GUIDANCE,
     MY_VOICE_GUIDANCE,
+    SPARKY_CHAT_GUIDANCE,
   };
   for (const [name, lines] of Object.entries(all)) {
     it(`${name}: two lines of short sentences that name what to do`, () => {

@@ -297,4 +297,30 @@ describe('SparkyWidget', () => {
       'helpful',
     );
   });
+
+  it("offers 'Speak to Sparky' in the panel only once the chat is built", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const view = render(
+      <SparkyWidget
+        assignments={SAMPLE_ASSIGNMENTS.challengeOnHome}
+        onGoToRewards={() => {}}
+        speak={() => {}}
+      />,
+    );
+    await user.click(mascot());
+    await flush();
+    expect(screen.queryByRole('link', { name: 'Speak to Sparky' })).toBeNull();
+    view.unmount();
+    render(
+      <SparkyWidget
+        assignments={SAMPLE_ASSIGNMENTS.challengeOnHome}
+        onGoToRewards={() => {}}
+        speak={() => {}}
+        chatPath="/sparky-chat"
+      />,
+    );
+    await user.click(mascot());
+    await flush();
+    expect(screen.getByRole('link', { name: 'Speak to Sparky' })).toHaveAttribute('href', '/sparky-chat');
+  });
 });

@@ -14,6 +14,7 @@ import { useAudioQueue, type AudioQueueApi } from '../../app/audio/audio-context
 import { subscribeSparky } from '../../lib/sparky-bus.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
+import { Link } from '../../ui/Link.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { SparkyFace } from './SparkyFace.tsx';
 import './sparky.css';
@@ -40,6 +41,11 @@ export interface SparkyWidgetProps {
   listening?: boolean;
   /** Asks the voice layer to listen all the time, or not (the switch). */
   onListeningChange?: (listening: boolean) => void;
+  /**
+   * Where 'Speak to Sparky' leads (spec §4.8: the chat opens from it), or undefined while the chat is
+   * not built: then there is no such link.
+   */
+  chatPath?: string;
 }
 
 /** Action targets of the spoken replies. */
@@ -72,6 +78,7 @@ export function SparkyWidget({
   speak,
   listening,
   onListeningChange,
+  chatPath,
 }: SparkyWidgetProps) {
   // The queue's API is one object for the app's life.
   const audio = useAudioQueue();
@@ -192,6 +199,11 @@ export function SparkyWidget({
                   <Icon name="clock" size={22} /> Not now
                 </Button>
               </div>
+              {chatPath ? (
+                <p className="sparky__chat">
+                  <Link href={chatPath}>Speak to Sparky</Link>
+                </p>
+              ) : null}
             </>
           ) : null}
         </section>
