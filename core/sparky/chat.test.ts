@@ -46,7 +46,7 @@ describe('chatAnswer', () => {
   it("answers from the reader's own numbers", () => {
     expect(chatAnswer('streak', facts, places)).toEqual({
       text: 'You have read 3 days in a row! Read today to keep it going.',
-      link: { path: '/fluency', label: 'Read out loud' },
+      link: { path: '/fluency', label: 'Go to Reading Practice' },
     });
     expect(chatAnswer('streak', { ...facts, streak: 1 }, places).text).toMatch(
       /^You have read 1 day in a row/,
@@ -68,7 +68,7 @@ describe('chatAnswer', () => {
   it('links only to built screens, and says what it can answer when it does not understand', () => {
     expect(chatAnswer('read-story', facts, places).link).toEqual({
       path: '/premade-stories',
-      label: 'Go to the Story Library',
+      label: 'Go to Premade Stories',
     });
     expect(chatAnswer('read-story', facts, { ...places, library: null }).link).toBeNull();
     expect(chatAnswer(null, facts, places)).toEqual({ text: CHAT_NOT_UNDERSTOOD, link: null });

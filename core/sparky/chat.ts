@@ -126,13 +126,13 @@ export function chatAnswer(topic: ChatTopic | null, facts: ChatFacts, places: Ch
             : '';
       return {
         text: `${challenge}You can read a story out loud to me, listen to a story, or spend your tokens on your avatar.`,
-        link: link(places.fluency, 'Read out loud'),
+        link: link(places.fluency, 'Go to Reading Practice'),
       };
     }
     case 'read-story':
       return {
-        text: 'I love stories! Pick one in the Story Library and press Read to me. I will read it to you.',
-        link: link(places.library, 'Go to the Story Library'),
+        text: 'I love stories! Pick one in Premade Stories and press Read to me. I will read it to you.',
+        link: link(places.library, 'Go to Premade Stories'),
       };
     case 'how-am-i-doing': {
       const challenges =
@@ -141,7 +141,7 @@ export function chatAnswer(topic: ChatTopic | null, facts: ChatFacts, places: Ch
           : '';
       return {
         text: `You have ${plural(facts.tokens, 'token', 'tokens')}.${challenges} Keep reading and you will earn more badges!`,
-        link: link(places.rewards, 'See my rewards'),
+        link: link(places.rewards, 'Go to Rewards'),
       };
     }
     case 'streak':
@@ -150,7 +150,7 @@ export function chatAnswer(topic: ChatTopic | null, facts: ChatFacts, places: Ch
           facts.streak > 0
             ? `You have read ${plural(facts.streak, 'day', 'days')} in a row! Read today to keep it going.`
             : 'You have no streak yet. Read a story today to start one!',
-        link: link(places.fluency, 'Read out loud'),
+        link: link(places.fluency, 'Go to Reading Practice'),
       };
     case 'help':
       return {

@@ -74,7 +74,7 @@ describe('SparkyChatPage', () => {
     const lines = within(chat()).getAllByRole('listitem');
     expect(lines.at(-2)).toHaveTextContent('You: What is my streak?');
     expect(lines.at(-1)).toHaveTextContent('Sparky: You have read 4 days in a row!');
-    expect(within(lines.at(-1)!).getByRole('link', { name: 'Read out loud' })).toHaveAttribute(
+    expect(within(lines.at(-1)!).getByRole('link', { name: 'Go to Reading Practice' })).toHaveAttribute(
       'href',
       '/fluency',
     );
@@ -93,8 +93,8 @@ describe('SparkyChatPage', () => {
     const field = screen.getByRole('textbox', { name: 'Your question' });
     await user.type(field, 'can you read me a story{Enter}');
     expect(field).toHaveValue('');
-    expect(within(chat()).getAllByRole('listitem').at(-1)).toHaveTextContent('Pick one in the Story Library');
-    expect(within(chat()).getByRole('link', { name: 'Go to the Story Library' })).toHaveAttribute(
+    expect(within(chat()).getAllByRole('listitem').at(-1)).toHaveTextContent('Pick one in Premade Stories');
+    expect(within(chat()).getByRole('link', { name: 'Go to Premade Stories' })).toHaveAttribute(
       'href',
       '/premade-stories',
     );

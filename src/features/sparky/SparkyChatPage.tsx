@@ -71,8 +71,9 @@ export function SparkyChatPage() {
   const nextId = useRef(1);
   const end = useRef<HTMLLIElement>(null);
 
+  // After a question (not on arrival), the newest answer scrolls into view.
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'nearest' });
+    if (lines.length > 1) end.current?.scrollIntoView?.({ block: 'nearest' });
   }, [lines.length]);
 
   const ask = (text: string, known?: ChatTopic) => {
