@@ -129,9 +129,9 @@ export async function startWarmBatch(options: WarmBatchOptions): Promise<WarmBat
     [
       '-c',
       // fd 3 keeps the wrapper's stdin for the watcher (a background job's stdin is /dev/null):
-      // when Node exits, stdin closes and the decoder is ended.
+      // when Node exits, stdin closes, the decoder is ended and its folder (a copy of cmudict) removed.
       `ulimit -v ${options.memoryKb}; exec 3<&0; "$0" "$@" & pid=$!; ` +
-        `{ cat >/dev/null; kill -9 $pid 2>/dev/null; } <&3 & cat "$HYP"; wait $pid`,
+        `{ cat >/dev/null; kill -9 $pid 2>/dev/null; } <&3 & cat "$HYP"; wait $pid; rm -rf "$WARM_DIR"`,
       options.binary,
       '-hmm',
       options.modelDir,
@@ -162,7 +162,11 @@ export async function startWarmBatch(options: WarmBatchOptions): Promise<WarmBat
       ...(options.warp === 1 ? [] : ['-warp_type', 'inverse_linear', '-warp_params', String(options.warp)]),
       ...(options.extraArgs ?? []),
     ],
-    { stdio: ['pipe', 'pipe', 'ignore'], detached: true, env: { ...process.env, HYP: hypPath } },
+    {
+      stdio: ['pipe', 'pipe', 'ignore'],
+      detached: true,
+      env: { ...process.env, HYP: hypPath, WARM_DIR: dir },
+    },
   );
   // Neither the process nor its pipes keep Node running.
   child.unref();
