@@ -51,6 +51,27 @@ describe('audio queue rules (§4.9, §9)', () => {
     ]);
   });
 
+  it('says every countdown number in order: the next number (or a toast) does not replace a waiting one', () => {
+    // "Get ready. 3" is still being said when "2" and then "1" arrive a second apart.
+    const saying: QueueState = { ...EMPTY, current: item('Get ready. 3', 1, 0, 'countdown') };
+    const two = enqueue(saying, item('2', 1, 1000, 'countdown'));
+    const one = enqueue(two.state, item('1', 1, 2000, 'countdown'));
+    expect(one.state.queue.map((i) => i.text)).toEqual(['2', '1']);
+    expect(one.preempts).toBe(false);
+    // Another line of information waits behind the count; a warning still replaces it.
+    const toast = enqueue(one.state, item('Saved', 1, 2100, 'toast')).state;
+    expect(toast.queue.map((i) => i.text)).toEqual(['2', '1', 'Saved']);
+    const warning = enqueue(toast, item('Microphone not found', 2, 2200, 'error'));
+    expect(warning.state.queue.map((i) => i.text)).toEqual(['Microphone not found']);
+    expect(warning.preempts).toBe(true);
+    // Lines that are not a countdown still replace each other as before.
+    const guidance = offerAll([
+      item('Pick a story.', 1, 1, 'guidance'),
+      item('Press start.', 1, 2, 'guidance'),
+    ]);
+    expect(guidance.queue.map((i) => i.text)).toEqual(['Press start.']);
+  });
+
   it('drops the same text and type within 2 s, and accepts it again after', () => {
     const first = enqueue(EMPTY, item('Home', 0, 10_000));
     expect(first.outcome).toBe('queued');

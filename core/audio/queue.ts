@@ -8,6 +8,9 @@
  *   of a higher priority: a newer piece of information does not silence a warning);
  * - the same text and type within {@link DEDUPE_WINDOW_MS} of the last time it was accepted is dropped;
  * - at most {@link MAX_QUEUE_ITEMS} items are kept waiting;
+ * - countdown numbers are never replaced by a line of their own priority (the next number
+ *   included): they wait and are said in order; the page withdraws what is left of a countdown when
+ *   recording starts;
  * - speech priority is 2 for warnings and 1 for information; 0 is for quiet extras (a button's name
  *   read on focus, a page title), which only queue behind others.
  *
@@ -133,6 +136,18 @@ export function dedupeKey(item: Pick<AudioItem, 'type' | 'text'>): string {
   return `${item.type}|${item.text.replace(/\s+/g, ' ').trim().toLowerCase()}`;
 }
 
+/**
+ * Whether a waiting item stays when `item` (priority 1 or 2) replaces the queue: a higher priority
+ * stays; so does a countdown number of at least the same priority. A countdown ("Get ready. 3", "2",
+ * "1") is one announcement said in parts, each at its second: when "3" is still being said as "2"
+ * and "1" arrive, "1" must not replace "2" (the child would hear "3 … 1"). Only a warning cuts in.
+ */
+function outlives(waiting: AudioItem, item: AudioItem): boolean {
+  return (
+    waiting.priority > item.priority || (waiting.type === 'countdown' && waiting.priority >= item.priority)
+  );
+}
+
 /** Whether `a` should play before `b`: higher priority first, then older first. */
 function before(a: AudioItem, b: AudioItem): boolean {
   return a.priority > b.priority || (a.priority === b.priority && a.at < b.at);
@@ -158,8 +173,9 @@ export function enqueue(state: QueueState, item: AudioItem): EnqueueResult {
   }
   let queue: AudioItem[];
   if (item.priority >= PRIORITY_INFO) {
-    // Replaces the queue; a waiting warning outlives a newer piece of information.
-    queue = [...state.queue.filter((q) => q.priority > item.priority), item];
+    // Replaces the queue; a waiting warning outlives a newer piece of information, and a waiting
+    // countdown number outlives the next number and any other line of its priority.
+    queue = [...state.queue.filter((q) => outlives(q, item)), item];
   } else {
     queue = [...state.queue];
     if (queue.length >= MAX_QUEUE_ITEMS) {
