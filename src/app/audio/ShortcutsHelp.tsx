@@ -2,6 +2,7 @@ import { Modal, ModalOverlay } from 'react-aria-components';
 import { AUDIO_SHORTCUTS } from '#a11y/audio-shortcuts.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { OTHER_SHORTCUTS } from './shortcuts-help-text.ts';
 
 /**
  * The spoken help dialog (spec §2.6, issue 10): the voice shortcuts and the navigation shortcuts of
@@ -41,18 +42,14 @@ export function ShortcutsHelp({
                     <td>{s.does}</td>
                   </tr>
                 ))}
-                <tr>
-                  <td>
-                    <kbd>Ctrl+H</kbd>
-                  </td>
-                  <td>Go home</td>
-                </tr>
-                <tr>
-                  <td>
-                    <kbd>F8</kbd>
-                  </td>
-                  <td>Go to the messages</td>
-                </tr>
+                {OTHER_SHORTCUTS.map((s) => (
+                  <tr key={s.keys}>
+                    <td>
+                      <kbd>{s.keys}</kbd>
+                    </td>
+                    <td>{s.does}</td>
+                  </tr>
+                ))}
               </tbody>
             </table>
             <Button onPress={() => onOpenChange(false)}>Close</Button>

@@ -4,7 +4,7 @@
  * speech loader and player, so each test sees exactly which lines reached the queue, with which type
  * and priority.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearAnnouncements } from '#a11y/announcer.ts';
 import { DEFAULT_AUDIO_SETTINGS } from '#core/audio/settings.ts';
@@ -15,7 +15,7 @@ import { useAudioQueue } from './audio-context.ts';
 import type { AudioEffects } from './audio-engine.ts';
 import { resetAudioSettingsStore, setLocalAudioSettings } from './audio-settings-store.ts';
 import { AudioQueueProvider, SPOKEN } from './AudioQueueProvider.tsx';
-import { SHORTCUTS_HELP_SPOKEN } from './shortcuts-help-text.ts';
+import { SHORTCUTS_HELP_SPOKEN, sayKeys } from './shortcuts-help-text.ts';
 
 const announced = () =>
   [...document.querySelectorAll('[data-announcer] > div')].map((node) => node.textContent ?? '');
@@ -109,7 +109,7 @@ describe('what Sparky says besides page guidance (issue 10)', () => {
     await act(async () => {
       fireEvent.keyDown(document.body, { key: 'v', ctrlKey: true });
     });
-    expect(await screen.findByRole('dialog', { name: 'Help: keys you can press' }, SLOW)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Help: keys you can press' }, SLOW);
     await waitFor(
       () =>
         expect(loaded.at(-1)).toMatchObject({
@@ -118,6 +118,15 @@ describe('what Sparky says besides page guidance (issue 10)', () => {
         }),
       SLOW,
     );
+    // Every key the dialog shows is said, F8 included (a blind child hears the whole list).
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toContain('F8Go to the messages');
+    for (const row of rows) {
+      const [keys, does] = within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? '');
+      expect(SHORTCUTS_HELP_SPOKEN).toContain(`${sayKeys(keys!)}: ${does}.`);
+    }
   });
 
   it('"Read buttons to me" says a control\'s name on focus when on, and nothing when off', async () => {
