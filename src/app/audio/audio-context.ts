@@ -15,7 +15,7 @@
  */
 import { createContext, useContext } from 'react';
 import { announce } from '#a11y/announcer.ts';
-import type { AudioItemType } from '#core/audio/queue.ts';
+import { DEFAULT_PRIORITY, PRIORITY_WARNING, type AudioItemType } from '#core/audio/queue.ts';
 import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
 
 export type { SpeakRequest };
@@ -60,9 +60,16 @@ export interface AudioStatus {
 
 const noop = () => {};
 
-/** Without a provider (unit tests of a single page), a line is only announced to screen readers. */
+/**
+ * Without a provider (unit tests of a single page), a line is only announced to screen readers: a
+ * warning assertively, as the provider does.
+ */
 export const SILENT_AUDIO_QUEUE: AudioQueueApi = {
-  speak: (request) => announce(request.text),
+  speak: (request) =>
+    announce(
+      request.text,
+      (request.priority ?? DEFAULT_PRIORITY[request.type]) >= PRIORITY_WARNING ? 'assertive' : 'polite',
+    ),
   pause: noop,
   resume: noop,
   toggle: noop,

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { clearAnnouncements } from '#a11y/announcer.ts';
+import type { AudioItem } from '#core/audio/queue.ts';
 import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
 import { formatClock } from '#core/fluency-session/countdown.ts';
 import { SAVE_ERROR_MESSAGES, type SaveError } from '#core/fluency-session/save-errors.ts';
@@ -30,6 +31,9 @@ import {
 import { dismissToast, getCurrentToast } from '../../ui/toast-store.ts';
 import { meFixture } from '../../test/me-fixture.ts';
 import { FluencyPage } from './FluencyPage.tsx';
+import type { AudioEffects } from '../../app/audio/audio-engine.ts';
+import { resetAudioSettingsStore } from '../../app/audio/audio-settings-store.ts';
+import { AudioQueueProvider } from '../../app/audio/AudioQueueProvider.tsx';
 import type { FluencyEffects } from './use-fluency-session.ts';
 
 /*
@@ -530,4 +534,122 @@ describe('/fluency with a hesitant reader (issue 17, item 1)', () => {
     await act(async () => state.endChecks[0]!.answer.resolve(false));
     await heading('Are you still reading?');
   });
+});
+
+describe("/fluency through Sparky's audio queue (issue 17 items 1 and 3, issue 10)", () => {
+  // The provider loads its engine with a dynamic import; load it once so the test starts at once.
+  beforeAll(async () => {
+    await import('../../app/audio/audio-engine.ts');
+  }, 60_000);
+  beforeEach(() => {
+    localStorage.clear();
+    resetAudioSettingsStore();
+  });
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    resetAudioSettingsStore();
+  });
+
+  it(
+    'counts down without leftovers, says "Are you still reading?" with the microphone open, and the results once',
+    { timeout: 60_000 },
+    async () => {
+      const SLOW = { timeout: 15_000 };
+      // A fake player: each line ends at once, unless `hold` keeps it playing until `endHeld()`.
+      const loaded: AudioItem[] = [];
+      const held: (() => void)[] = [];
+      let hold = false;
+      const audioEffects: AudioEffects = {
+        loadItem: async (item) => {
+          loaded.push(item);
+          return { src: '/api/speech/audio/x.wav', format: 'wav', duration: 1, words: [] };
+        },
+        play: (_input, { onEnd }) => {
+          if (hold) held.push(onEnd);
+          else setTimeout(onEnd, 0);
+          return { pause() {}, resume() {}, volume() {}, stop() {} };
+        },
+        speakFallback: () => Promise.reject(new Error('no device voice')),
+        reportFailure: () => {},
+      };
+      const endHeld = () => act(async () => held.splice(0).forEach((end) => end()));
+      const said = (type: AudioItem['type']) => loaded.filter((item) => item.type === type);
+
+      const user = userEvent.setup();
+      const clock = new SimulatedClock();
+      const { state, stream, effects } = createFakes();
+      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      render(
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={['/fluency']}>
+            <AudioQueueProvider effects={audioEffects}>
+              <FluencyPage effects={effects} clock={clock} />
+            </AudioQueueProvider>
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      await user.click(await screen.findByRole('button', { name: /Story/ }));
+      await user.click(await screen.findByRole('option', { name: 'The Brown Dog (grade 1)' }));
+      await user.click(await screen.findByRole('button', { name: 'Start reading' }));
+      await waitFor(() => expect(state.microphone).not.toBeNull());
+      // "Get ready. 3" is still being said when "2" and "1" come: they wait, in order.
+      hold = true;
+      await act(async () => state.microphone!.resolve(stream));
+      await waitFor(() => expect(said('countdown').map((i) => i.text)).toEqual(['Get ready. 3']), SLOW);
+      for (let i = 0; i < 3; i++) await act(async () => clock.increment(1000));
+      await waitFor(() => expect(state.capture).not.toBeNull());
+      // Recording started: what was left of the countdown is withdrawn, not said during or after it.
+      await endHeld();
+      const options = state.capture!;
+
+      // A little reading, then a long silence: the question is said, at once, as a warning.
+      await act(async () => {
+        options.onLevel?.(0.7, 0.5);
+        options.onLevel?.(0.7, 1.6);
+        options.onLevel?.(0.1, 2);
+        options.onLevel?.(0.1, 12.1);
+      });
+      await heading('Are you still reading?');
+      await waitFor(() => expect(loaded.at(-1)?.text).toMatch(/^Are you still reading\?/), SLOW);
+      expect(loaded.at(-1)).toMatchObject({ priority: 2 });
+      expect(screen.getByRole('region', { name: "Sparky's captions" })).toHaveTextContent(
+        'Are you still reading?',
+      );
+      // Sparky's own voice through the speakers is not the reader answering.
+      await act(async () => {
+        for (let t = 12.2; t <= 13.5; t += 0.1) options.onLevel?.(0.7, Math.round(t * 10) / 10);
+      });
+      expect(screen.getByRole('heading', { level: 2, name: 'Are you still reading?' })).toBeVisible();
+      // Once Sparky has finished asking, the reader's voice is heard again.
+      hold = false;
+      await endHeld();
+      await waitFor(() =>
+        expect(screen.getByRole('region', { name: "Sparky's captions" })).toBeInTheDocument(),
+      );
+      await act(async () => {
+        for (let t = 13.6; t <= 14.5; t += 0.1) options.onLevel?.(0.7, Math.round(t * 10) / 10);
+      });
+      await heading('Recording: read the story out loud');
+
+      await user.click(screen.getByRole('button', { name: 'Stop' }));
+      await waitFor(() => expect(state.stop).not.toBeNull());
+      await act(async () =>
+        state.stop!({
+          wav: new Blob([new Uint8Array(44)], { type: 'audio/wav' }),
+          durationSeconds: 14,
+          sampleRate: 16_000,
+        }),
+      );
+      await waitFor(() => expect(state.saves).toHaveLength(1));
+      await act(async () => state.saves[0]!.answer.resolve(SAMPLE_RESPONSE));
+      await heading('Your results: The Brown Dog');
+      // The child's summary is said once, as results (§4.9).
+      await waitFor(() => expect(said('results')).toHaveLength(1), SLOW);
+      expect(said('results')[0]!.text).toBe(
+        'Your results are ready. Good try! Keep practising to earn stars. You read 7 of the 9 words: most of the story. Words to practise: brown and big.',
+      );
+      expect(said('countdown').map((i) => i.text)).toEqual(['Get ready. 3']);
+    },
+  );
 });

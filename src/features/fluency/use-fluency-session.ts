@@ -12,13 +12,15 @@ import { fromCallback, fromPromise, type ActorOptions, type AnyActorLogic, type 
 /** The clock option of an actor (xstate's Clock type is not exported). */
 export type SessionClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 import { announce } from '#a11y/announcer.ts';
+import { PRIORITY_WARNING } from '#core/audio/queue.ts';
 import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
-import { useAudioQueue } from '../../app/audio/audio-context.ts';
+import { useAudioQueue, useAudioStatus } from '../../app/audio/audio-context.ts';
 import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
 import {
   END_CHECK_NEW_SPEECH_SECONDS,
   INITIAL_SILENCE_WATCH,
   MAX_END_CHECKS,
+  STILL_READING_QUESTION,
   nextSilenceWatch,
   restartSilenceWatch,
 } from '#core/fluency-session/end-of-reading.ts';
@@ -125,17 +127,30 @@ function celebrate(response: SaveReadingSessionResponse, speak: (request: SpeakR
 }
 
 /**
- * How a message of the session is said: the countdown as a countdown, the results as results, a
- * microphone problem as an error (a warning, §4.9), other steps as information; null for the line said
- * as recording starts and for "Are you still reading?" (announced only: the microphone is open, and
- * Sparky's voice must not be in the recording).
+ * How a message of the session is said through the app's one audio queue (§4.9), or null for the
+ * line said as recording starts (announced only: it opens the microphone, and nothing else is asked
+ * of the reader then).
+ *
+ * - the countdown as a countdown, the results as results (once, as they appear: issue 17 item 3);
+ * - a microphone problem as an error (a warning);
+ * - "Are you still reading?" (issue 17 item 1) as a warning-level toast (priority 2): a time limit is
+ *   running (WCAG 2.2.1), so it must cut off anything Sparky is saying and must not wait behind or be
+ *   replaced by a line of information. It is said while the microphone is open: the page lifts the
+ *   duck for it, and the recorder does not count Sparky's own voice as the reader's (see
+ *   {@link provideFluencySession}). The recorder turns the browser's echo cancellation off (it
+ *   would damage the reading for the scorer), so Sparky's words can be in the recording; they come
+ *   after a long silence, and the scorer aligns only the story's words.
+ * - other steps as information.
  */
-export function spokenTypeOf(message: string): SpeakRequest['type'] | null {
-  if (/^Recording\. Start/.test(message) || /^Are you still reading\?/.test(message)) return null;
-  if (/^(Get ready|\d+$)/.test(message)) return 'countdown';
-  if (/results are ready/i.test(message)) return 'results';
-  if (/microphone/i.test(message) && /not/i.test(message)) return 'error';
-  return 'toast';
+export function spokenRequestOf(message: string): SpeakRequest | null {
+  if (/^Recording\. Start/.test(message)) return null;
+  if (message.startsWith(STILL_READING_QUESTION)) {
+    return { text: message, type: 'toast', priority: PRIORITY_WARNING };
+  }
+  if (/^(Get ready|\d+$)/.test(message)) return { text: message, type: 'countdown' };
+  if (/results are ready/i.test(message)) return { text: message, type: 'results' };
+  if (/microphone/i.test(message) && /not/i.test(message)) return { text: message, type: 'error' };
+  return { text: message, type: 'toast' };
 }
 
 /**
@@ -152,6 +167,9 @@ export function spokenTypeOf(message: string): SpeakRequest['type'] | null {
  * @param onSaved called once per saved session
  * @param reading the story's length and the reader's grade, read when a pause is heard
  * @param speak says a line through the app's one audio queue (issue 10)
+ * @param isSparkyTalking whether Sparky is talking at full volume now (the question above): the
+ *   silence watch then hears silence, so Sparky's voice through the speakers neither counts as reading
+ *   nor answers the question for the reader
  * @returns the machine and a function that releases a microphone nobody is recording from
  */
 export function provideFluencySession(
@@ -159,6 +177,7 @@ export function provideFluencySession(
   onSaved: (response: SaveReadingSessionResponse) => void,
   reading: () => ReadingInfo = () => ({ storyId: null, wordsTotal: null, grade: null }),
   speak: (request: SpeakRequest) => void = () => {},
+  isSparkyTalking: () => boolean = () => false,
 ) {
   const streamRef = { current: null as MediaStream | null };
   const recordingsRef = { current: new Map<string, Blob>() };
@@ -233,7 +252,7 @@ export function provideFluencySession(
               onLevel: (level, elapsedSeconds) => {
                 if (closed) return;
                 // A long silence only asks "Are you still reading?"; the machine decides what follows.
-                const watched = nextSilenceWatch(silence, elapsedSeconds, level);
+                const watched = nextSilenceWatch(silence, elapsedSeconds, isSparkyTalking() ? 0 : level);
                 silence = watched.state;
                 sendBack({
                   type: 'recording.progress',
@@ -319,12 +338,11 @@ export function provideFluencySession(
     },
     actions: {
       // Said by Sparky through the app's one queue, which also captions and announces it once
-      // (§4.9); the line that opens the microphone is only announced, so Sparky's voice is not in
-      // the recording.
+      // (§4.9); the line that opens the microphone is only announced (spokenRequestOf).
       announce: (_, params) => {
-        const type = spokenTypeOf(params.message);
-        if (type === null) announce(params.message, params.politeness);
-        else speak({ text: params.message, type });
+        const request = spokenRequestOf(params.message);
+        if (request === null) announce(params.message, params.politeness);
+        else speak(request);
       },
       publishResult: (_, params) => onSaved(params.response),
     },
@@ -339,6 +357,17 @@ function readingInfoBox(initial: ReadingInfo) {
     get: (): ReadingInfo => info,
     set: (next: Partial<ReadingInfo>) => {
       info = { ...info, ...next };
+    },
+  };
+}
+
+/** A boolean held outside React state (read by the recorder, written by an effect). */
+function flagBox() {
+  let value = false;
+  return {
+    get: (): boolean => value,
+    set: (next: boolean) => {
+      value = next;
     },
   };
 }
@@ -364,6 +393,12 @@ export function useFluencySession(
     readingInfoBox({ storyId: initialStoryId, wordsTotal: null, grade: null }),
   );
   const audio = useAudioQueue();
+  // Sparky talks at full volume (not ducked): read by the recorder, outside React state.
+  const status = useAudioStatus();
+  const [sparkyTalking] = useState(() => flagBox());
+  useEffect(() => {
+    sparkyTalking.set(!status.isDucked && (status.state === 'playing' || status.state === 'fallingBack'));
+  }, [sparkyTalking, status.isDucked, status.state]);
   const [{ machine, releaseMicrophone }] = useState(() =>
     provideFluencySession(
       effects,
@@ -378,6 +413,7 @@ export function useFluencySession(
       },
       reading.get,
       audio.speak,
+      sparkyTalking.get,
     ),
   );
 
@@ -397,13 +433,19 @@ export function useFluencySession(
   }, [holdsMicrophone, releaseMicrophone]);
   useEffect(() => releaseMicrophone, [releaseMicrophone]);
 
-  // While the microphone records, Sparky is ducked: quieter, and nothing new starts (issue 10).
+  // Recording starts: what is left of the countdown is not said (it would play after the reading).
   const isRecording = snapshot.matches('recording');
   useEffect(() => {
-    if (!isRecording) return;
+    if (isRecording) audio.withdraw('countdown');
+  }, [isRecording, audio]);
+  // While the microphone records, Sparky is ducked: quieter, and nothing new starts (issue 10);
+  // except while asking "Are you still reading?", which must be heard (issue 17 item 1).
+  const isDucked = isRecording && !snapshot.matches({ recording: { capturing: 'askingStillReading' } });
+  useEffect(() => {
+    if (!isDucked) return;
     audio.duck();
     return () => audio.unduck();
-  }, [isRecording, audio]);
+  }, [isDucked, audio]);
 
   const setReading = useCallback((info: Omit<ReadingInfo, 'storyId'>) => reading.set(info), [reading]);
 
