@@ -147,6 +147,8 @@ describe('every screen has guidance for a 5-year-old (issue 10)', () => {
       }
       // The second line says how: a button to press, a thing to say, or a place to go.
       expect(lines[1]).toMatch(/\b(press|say|type|answer|go)\b/i);
+      // A screen is called by its one name, the menu's (issue 17, item 10), never an old one.
+      for (const line of lines) expect(line).not.toMatch(/Reading Fluency|Story Library|My Stories/);
     });
   }
 });
