@@ -2,10 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
 import { launchWithMicrophone } from './helpers/microphone.ts';
 import { finishOnboardingByApi, freshEmail, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
+import { FLUENCY_GUIDANCE } from '../src/features/fluency/fluency.guidance.ts';
+import { HOME_GUIDANCE } from '../src/features/home/home.guidance.ts';
 
 /*
  * Fluency practice (issue 5) in Debian chromium with the fake microphone: a reading made by flite at
@@ -208,11 +210,75 @@ test.describe('fluency practice', () => {
     // A refused microphone (no fake UI: headless chromium denies) explains how to allow it.
     await setup.context.clearPermissions();
     await firstSessionByApi(setup.page, reading);
+
+    // Sparky speaks (issue 10): the new reader hears the home screen explained, then the fluency
+    // screen after going there. Every line is asked of GET /api/speech (recorded here) and captioned.
+    const asked: string[] = [];
+    setup.page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/speech') asked.push(url.searchParams.get('text') ?? '');
+    });
+    // The fluency screen's first line is held at the server's door: it stays "loading", so only a
+    // line of higher priority can get past it.
+    const held: Route[] = [];
+    const isSpeech = (url: URL) => url.pathname === '/api/speech';
+    await setup.page.route(isSpeech, (route) => {
+      const text = new URL(route.request().url()).searchParams.get('text');
+      if (text === FLUENCY_GUIDANCE[0]) held.push(route);
+      else void route.continue();
+    });
+    const strip = setup.page.getByRole('region', { name: "Sparky's captions" });
+    await setup.page.goto('/home');
+    asked.length = 0; // anything the previous page still asked for
+    await expect(strip).toContainText(HOME_GUIDANCE[0], { timeout: 30_000 });
+    // A press lets audio play (autoplay); line two follows line one.
+    await setup.page.getByRole('heading', { level: 1 }).click();
+    await expect.poll(() => asked.slice(0, 2), { timeout: 30_000 }).toEqual([...HOME_GUIDANCE]);
+    await expectNoAxeViolations(setup.page, '/home with the caption strip');
+    // Dedupe (§4.9): "read page" twice within 2 s is asked once. Quiet first, so the first reading
+    // is being said when the second press comes; "Next" then shows that nothing else waited.
+    await setup.page.keyboard.press('Escape');
+    const next = strip.getByRole('button', { name: 'Next' });
+    await expect(next).toHaveCount(0);
+    const before = asked.length;
+    await setup.page.keyboard.press('Alt+r');
+    await expect.poll(() => asked.length, { timeout: 15_000 }).toBe(before + 1);
+    await setup.page.keyboard.press('Alt+r');
+    const readText = asked.at(-1)!;
+    expect(readText).not.toBe(HOME_GUIDANCE[1]);
+    if (await next.isVisible()) await next.click();
+    await expect(next).toHaveCount(0, { timeout: 15_000 });
+    expect(asked.filter((text) => text === readText)).toHaveLength(1);
+
+    // A route change: the fluency screen's guidance, and nothing more of the home screen's.
+    await setup.page.getByRole('link', { name: 'Reading Practice' }).first().click();
+    await expect(strip).toContainText(FLUENCY_GUIDANCE[0], { timeout: 30_000 });
+    expect(asked.filter((text) => text === HOME_GUIDANCE[0])).toHaveLength(1);
+
+    // (Chromium makes a request for the same address wait for the one in flight: let that one go.)
+    for (const route of held.splice(0)) await route.abort().catch(() => {});
     await setup.page.goto(`/fluency?storyId=${reading.storyId}`);
+    await expect.poll(() => held.length).toBe(1);
     await setup.page.getByRole('button', { name: 'Start reading' }).click();
     await expect(setup.page.getByRole('heading', { level: 2, name: /microphone/ })).toBeVisible({
       timeout: 15_000,
     });
+    // Priorities (§4.9): the warning cuts off the guidance still loading, and nothing of the guidance
+    // is said before it.
+    // (Headless Chromium reports a refused or a missing microphone, depending on the machine.)
+    const warnings = ['Sparky is not allowed to use the microphone.', 'The microphone is not working.'];
+    await expect(strip).toContainText(new RegExp(warnings.join('|').replace(/\./g, '\\.')), {
+      timeout: 15_000,
+    });
+    const warning = asked.find((text) => warnings.includes(text));
+    expect(warning).toBeDefined();
+    expect(held.length).toBe(1);
+    const warnedAt = asked.lastIndexOf(warning!);
+    expect(asked.lastIndexOf(FLUENCY_GUIDANCE[0])).toBeLessThan(warnedAt);
+    const secondLine = asked.lastIndexOf(FLUENCY_GUIDANCE[1]!);
+    expect(secondLine === -1 || secondLine > warnedAt).toBe(true);
+    await setup.page.unroute(isSpeech);
+    for (const route of held.splice(0)) await route.continue().catch(() => {});
     await expect(setup.page.getByRole('button', { name: 'Try again' })).toBeFocused();
     await shot(setup.page, 'microphone-problem');
     await checkA11y(setup.page, '/fluency microphone problem');
