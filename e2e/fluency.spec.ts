@@ -231,9 +231,11 @@ test.describe('fluency practice', () => {
     await setup.page.goto('/home');
     asked.length = 0; // anything the previous page still asked for
     await expect(strip).toContainText(HOME_GUIDANCE[0], { timeout: 30_000 });
-    // A press lets audio play (autoplay); line two follows line one.
+    // A press lets audio play (autoplay); line one plays through and the next line is asked for
+    // (line two, or today's challenges, which replace it while it waits).
     await setup.page.getByRole('heading', { level: 1 }).click();
-    await expect.poll(() => asked.slice(0, 2), { timeout: 30_000 }).toEqual([...HOME_GUIDANCE]);
+    expect(asked[0]).toBe(HOME_GUIDANCE[0]);
+    await expect.poll(() => asked.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await expectNoAxeViolations(setup.page, '/home with the caption strip');
     // Dedupe (§4.9): "read page" twice within 2 s is asked once. Quiet first, so the first reading
     // is being said when the second press comes; "Next" then shows that nothing else waited.
