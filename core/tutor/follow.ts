@@ -188,7 +188,10 @@ export class Follower {
       if (w.status === 'correct' || w.status === 'self_correction' || (final && w.status !== 'not_reached'))
         reached = i + 1;
     });
-    this.#anchor = { time: last?.end ?? this.#anchor.time, state: reached };
+    // The grammar never starts behind a word already announced: a re-alignment with more words
+    // may read the last few differently, but the reader has not gone back (a re-reading is in
+    // the grammar's back jumps).
+    this.#anchor = { time: last?.end ?? this.#anchor.time, state: Math.max(reached, this.#emitted) };
     const events: FollowEvent[] = [];
     const t = round2(now);
     for (let i = this.#emitted; i < reached; i++) {

@@ -9,6 +9,12 @@ import type { FollowEvent } from '#core/tutor/follow.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import type { FollowStream } from '#server/speech/follow-stream.ts';
 
+/** CPU seconds used so far by the stream's decoder and this process. */
+function cpuNow(stream: FollowStream): number {
+  const own = process.cpuUsage();
+  return stream.decoderCpuSeconds() + (own.user + own.system) / 1e6;
+}
+
 /** Chunk length, seconds (issue 12: chunks of about 100 ms). */
 export const CHUNK_SECONDS = 0.1;
 
@@ -37,14 +43,17 @@ export interface FollowRun {
  * Feeds `samples` (16 kHz mono) to `stream` in chunks. Chunk k arrives at (k + 1) × chunk
  * seconds. `clock: 'simulated'` never sleeps: the clock runs on by the wall time each decode takes
  * and jumps to the next chunk when the decoder is idle, so the events are timed as live but the
- * run takes only the decoding time. `clock: 'wall'` sleeps until each chunk is due (for running
+ * run takes only the decoding time. `clock: 'cpu'` is the same, but the clock runs on by the CPU
+ * time each decode used (the decoder process's and this one's), which is what the decode would
+ * take on a core of its own: figures that do not depend on how busy a shared machine is.
+ * `clock: 'wall'` sleeps until each chunk is due (for running
  * many readers at once).
  * Does not close the stream.
  */
 export async function feedRecording(
   stream: FollowStream,
   samples: Int16Array,
-  options: { clock: 'simulated' | 'wall'; sampleRate?: number; chunkSeconds?: number },
+  options: { clock: 'simulated' | 'cpu' | 'wall'; sampleRate?: number; chunkSeconds?: number },
 ): Promise<FollowRun> {
   const rate = options.sampleRate ?? 16000;
   const chunkSeconds = options.chunkSeconds ?? CHUNK_SECONDS;
@@ -72,10 +81,12 @@ export async function feedRecording(
       fed++;
     }
     const began = performance.now();
+    const cpuBefore = options.clock === 'cpu' ? cpuNow(stream) : 0;
     const stepEvents = await stream.step();
     const took = (performance.now() - began) / 1000;
     busy += took;
-    clock = options.clock === 'wall' ? wall() : clock + took;
+    if (options.clock === 'wall') clock = wall();
+    else clock += options.clock === 'cpu' ? cpuNow(stream) - cpuBefore : took;
     for (const event of stepEvents) events.push({ known: arrived(clock), at: clock, event });
   }
   const stopAt = performance.now();

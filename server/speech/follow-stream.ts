@@ -26,6 +26,18 @@ import { MAX_AUDIO_SECONDS, TARGET_SAMPLE_RATE } from '#server/speech/wav.ts';
 const MIN_SPEECH_RMS = 32768 * 10 ** (-50 / 20);
 /** A word 30 dB under the loudest word so far is taken as noise. */
 const QUIET_RATIO = 10 ** (-30 / 20);
+/** Speech is at least 12 dB over the room's noise floor (the quietest 100 ms so far). */
+const NOISE_MARGIN = 10 ** (12 / 20);
+/** Frames of 10 ms in a row over the speech level that make a sound (a click is not one). */
+const SOUND_FRAMES = 3;
+/**
+ * A window this long, seconds, whose head the decoder still reads as nothing skips to the
+ * decoder's first sound (the behaviour before energy-based silence; a bound on window length).
+ */
+const MAX_UNDECODED_SECONDS = 6;
+
+const lastOf = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.max(a, b);
 
 /** The engine named in a streamed (provisional) result. */
 export const STREAM_ENGINE = 'pocketsphinx-stream';
@@ -94,26 +106,67 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
     for (let k = a; k < b; k++) sum += (audio[k] ?? 0) ** 2;
     return b > a ? Math.sqrt(sum / (b - a)) : 0;
   };
+  /** Quietest 100 ms block so far (the room's noise floor), RMS; Infinity before the first. */
+  let floor = Infinity;
+  let floorScanned = 0;
+  const speechLevel = (): number => {
+    const block = TARGET_SAMPLE_RATE / 10;
+    for (; floorScanned + block <= length; floorScanned += block)
+      floor = Math.min(
+        floor,
+        rms(floorScanned / TARGET_SAMPLE_RATE, (floorScanned + block) / TARGET_SAMPLE_RATE),
+      );
+    return Math.max(MIN_SPEECH_RMS, loudest * QUIET_RATIO, Number.isFinite(floor) ? floor * NOISE_MARGIN : 0);
+  };
+  /**
+   * Where sound starts and ends between two times, by energy: the first and last run of
+   * `SOUND_FRAMES` 10 ms frames above the speech level; null for silence only. The decoder's own
+   * words cannot say this: when it finds nothing in a window (a word cut at the window's end, the
+   * grammar at the wrong place), the audio is still speech and must be decoded again, not skipped.
+   */
+  const soundSpan = (from: number, to: number): { first: number; last: number } | null => {
+    const level = speechLevel();
+    const frame = TARGET_SAMPLE_RATE / 100;
+    const a = Math.max(0, Math.round(from * 100));
+    const b = Math.floor(Math.min(length / frame, to * 100));
+    let first: number | null = null;
+    let last: number | null = null;
+    let run = 0;
+    for (let k = a; k < b; k++) {
+      run = rms(k / 100, (k + 1) / 100) >= level ? run + 1 : 0;
+      if (run >= SOUND_FRAMES) {
+        first ??= (k - SOUND_FRAMES + 1) / 100;
+        last = (k + 1) / 100;
+      }
+    }
+    return first === null || last === null ? null : { first, last };
+  };
   /**
    * The decode in reading time, without "words" too quiet to be speech: the decoder always
    * matches something, and a fricative fits background hiss ("she" in a silent pause). A word
-   * below −50 dBFS, or 30 dB under the loudest word so far, is taken as silence.
+   * below −50 dBFS, 30 dB under the loudest word so far, or under the noise floor's margin, is
+   * taken as silence. The span of sound is measured on the audio (`soundSpan`), except in a window
+   * grown past `MAX_UNDECODED_SECONDS` with nothing decoded: there the decoder's sounds decide,
+   * so a noisy room cannot grow a window without end.
    */
   const absolute = (d: DecodedWindow, start: number, now: number) => {
+    const level = speechLevel();
     const words = d.words
       .map((w) => ({ ...w, start: w.start + start, end: w.end + start }))
       .filter((w) => {
-        const level = rms(w.start, w.end);
-        if (level < MIN_SPEECH_RMS || level < loudest * QUIET_RATIO) return false;
-        loudest = Math.max(loudest, level);
+        const r = rms(w.start, w.end);
+        if (r < level) return false;
+        loudest = Math.max(loudest, r);
         return true;
       });
+    const span = soundSpan(start, now);
+    const stuck = now - start > MAX_UNDECODED_SECONDS;
     return {
       windowStart: start,
       now,
       words,
-      firstSound: words[0]?.start ?? null,
-      lastSound: words[words.length - 1]?.end ?? null,
+      firstSound: stuck ? (words[0]?.start ?? null) : (span?.first ?? null),
+      lastSound: lastOf(span?.last ?? null, words[words.length - 1]?.end ?? null),
     };
   };
 

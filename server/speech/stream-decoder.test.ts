@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { windowWords } from '#server/speech/stream-decoder.ts';
+import { LOOKAHEAD_WORDS, windowWords, withLookahead } from '#server/speech/stream-decoder.ts';
 
 const seg = (unit: string, start: number, end: number) => ({ unit, start, end, score: -100 });
 
@@ -33,5 +33,45 @@ describe('windowWords', () => {
     expect(w.words).toEqual([{ word: 'river', start: 0.1, end: 0.5 }]);
     const empty = windowWords([seg('<sil>', 0, 80), seg('fox', 80, 100)], 0.5);
     expect(empty).toEqual({ words: [], firstSound: null, lastSound: null });
+  });
+});
+
+describe('withLookahead', () => {
+  const fsg = [
+    'FSG_BEGIN passage',
+    'NUM_STATES 12',
+    'START_STATE 0',
+    'FINAL_STATE 11',
+    'TRANSITION 0 1 0.9 the',
+    'FSG_END',
+    '',
+  ].join('\n');
+
+  it('starts at a new state that enters the reader’s place mostly, and the next words too', () => {
+    const out = withLookahead(fsg, 2, 10);
+    expect(out).toMatch(/^NUM_STATES 13$/m);
+    expect(out).toMatch(/^START_STATE 12$/m);
+    const entries = [...out.matchAll(/^TRANSITION 12 (\d+) ([\d.e-]+)$/gm)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    expect(entries.map(([to]) => to)).toEqual([
+      2,
+      ...Array.from({ length: LOOKAHEAD_WORDS }, (_, k) => 3 + k),
+    ]);
+    expect(entries[0]?.[1]).toBeGreaterThan(0.5);
+    expect(entries.reduce((sum, [, p]) => sum + (p ?? 0), 0)).toBeCloseTo(1, 5);
+    expect(out.trimEnd().endsWith('FSG_END')).toBe(true);
+  });
+
+  it('looks no further than the grammar’s last position', () => {
+    const out = withLookahead(fsg, 9, 10);
+    const targets = [...out.matchAll(/^TRANSITION 12 (\d+) /gm)].map((m) => Number(m[1]));
+    expect(targets).toEqual([9, 10]);
+    expect(withLookahead(fsg, 10, 10)).toMatch(/^TRANSITION 12 10 1$/m);
+  });
+
+  it('refuses text that is not a grammar', () => {
+    expect(() => withLookahead('hello', 0, 1)).toThrow(/NUM_STATES/);
   });
 });
