@@ -4,6 +4,7 @@ import type { AudioItem } from '#core/audio/queue.ts';
 import {
   DUCK_FACTOR,
   audioQueueMachine,
+  effectiveVolume,
   type AudioQueueEvent,
   type PlayInput,
   type PlayerCommand,
@@ -133,6 +134,17 @@ describe('audioQueueMachine: tier 1, pure transitions', () => {
     expect(stopped.value).toBe('idle');
     expect(stopped.context.queue).toEqual([]);
     expect(stopped.context.current).toBeNull();
+  });
+
+  it("while ducked the tutor's word still starts, at full volume (issue 12)", () => {
+    const ducked = pure([{ type: 'audio.duck' }, say('river', 'tutor')]);
+    expect(ducked.value).toBe('loading');
+    expect(ducked.context.current?.type).toBe('tutor');
+    expect(effectiveVolume(ducked.context)).toBe(ducked.context.volume);
+    const answer = pure([say('Hello', 'answer')]).context.current;
+    expect(effectiveVolume({ ...ducked.context, current: answer })).toBeCloseTo(
+      ducked.context.volume * DUCK_FACTOR,
+    );
   });
 
   it('while ducked nothing new starts; unducking starts what waits', () => {

@@ -32,6 +32,7 @@ import {
 import {
   DEFAULT_PRIORITY,
   enqueue,
+  SPEAKS_WHILE_DUCKED,
   takeNext,
   type AudioItem,
   type AudioItemType,
@@ -153,15 +154,19 @@ function offer(context: AudioQueueContext, event: { request: SpeakRequest; at: n
 const clamp = (volume: number) => Math.min(1, Math.max(0, volume));
 
 /** The volume to play at now. */
-export function effectiveVolume(context: Pick<AudioQueueContext, 'volume' | 'isDucked'>): number {
-  return clamp(context.volume) * (context.isDucked ? DUCK_FACTOR : 1);
+export function effectiveVolume(
+  context: Pick<AudioQueueContext, 'volume' | 'isDucked'> & { current?: AudioItem | null },
+): number {
+  const ducked = context.isDucked && !(context.current && SPEAKS_WHILE_DUCKED.has(context.current.type));
+  return clamp(context.volume) * (ducked ? DUCK_FACTOR : 1);
 }
 
 /**
  * The audio queue statechart (id `audioQueue`).
  *
  * States:
- * - `idle`: nothing to say, or ducked; starts the next item as soon as there is one and it is not ducked;
+ * - `idle`: nothing to say, or ducked; starts the next item as soon as there is one and it is not
+ *   ducked (a `tutor` line starts while ducked, at full volume: `SPEAKS_WHILE_DUCKED`);
  * - `loading`: the current item is being fetched (`loadItem`);
  * - `playing` › `running` | `paused`: the player (`playItem`) is running; pausing keeps it;
  * - `fallingBack`: the audio failed; the item is said another way (`speakFallback`), or skipped.
@@ -191,7 +196,10 @@ export const audioQueueMachine = setup({
     >,
   },
   guards: {
-    canStart: ({ context }) => !context.isDucked && context.queue.length > 0,
+    canStart: ({ context }) => {
+      const next = context.queue[0];
+      return next !== undefined && (!context.isDucked || SPEAKS_WHILE_DUCKED.has(next.type));
+    },
     isPreempting: ({ context, event }) => event.type === 'audio.enqueue' && offer(context, event).preempts,
     isHoldingOnLoad: ({ context }) => context.holdOnLoad,
     isWithdrawingCurrent: ({ context, event }) =>

@@ -65,6 +65,14 @@ export const AUDIO_ITEM_TYPES = [
 /** A type of {@link AUDIO_ITEM_TYPES}. */
 export type AudioItemType = (typeof AUDIO_ITEM_TYPES)[number];
 
+/**
+ * Types that start while the queue is ducked (the microphone records), at full volume: the tutor's
+ * word (issue 12) is said to a reader who is stuck mid-reading, which is exactly while the
+ * microphone is open; it waits for the reader's silence (core/tutor/follow.ts) so it does not talk
+ * over them.
+ */
+export const SPEAKS_WHILE_DUCKED: ReadonlySet<AudioItemType> = new Set<AudioItemType>(['tutor']);
+
 /** Priority each type gets when the caller does not give one. */
 export const DEFAULT_PRIORITY: Record<AudioItemType, AudioPriority> = {
   guidance: PRIORITY_INFO,
