@@ -29,8 +29,11 @@ export default defineConfig({
   testDir: './e2e',
   // One folder per run, so runs side by side do not delete each other's traces.
   outputDir: `./test-results/run-${port}`,
+  // Two files at a time: most of a journey's time is real time (the fake microphone plays its reading
+  // at speaking pace, guidance waits 1 s and 3 s, the countdown 3 s), so a second worker roughly halves
+  // the wall time on 2 cores. Tests within a file run in order; every test makes its own users.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   // Generous on purpose: the suite shares 2 cores with other runs, and axe on a page in the
   // high-contrast theme took over a minute only when the machine was busy. Tests fail on behaviour,
@@ -65,6 +68,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       // The test outbox exists only on a test server bound to loopback (issue #14 item 10).
       HOST: '127.0.0.1',
+      // Every signed-out page of two workers speaks from one address (127.0.0.1): a classroom's worth.
+      SPEECH_SIGNED_OUT_PER_MINUTE: '600',
     },
   },
 });

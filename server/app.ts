@@ -32,6 +32,7 @@ import { createOutboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { createStoryRoutes } from './routes/stories/stories.routes.ts';
 import { findStoryToRead } from './routes/stories/stories.service.ts';
 import { createSpeechRoutes } from './routes/speech/speech.routes.ts';
+import { createFixedWindowLimiter } from './routes/fluency/rate-limit.ts';
 import { createVoiceRoutes } from './routes/voice/voice.routes.ts';
 import {
   createVoiceService,
@@ -314,7 +315,13 @@ export function createApp(deps: AppDeps) {
     .route('/', createOutboxRoutes({ db, transport: mailer.transport }))
     .route('/', createStoryRoutes({ db }))
     .route('/', createAudioSettingsRoutes({ db }))
-    .route('/', createSpeechRoutes({ tts }))
+    .route(
+      '/',
+      createSpeechRoutes({
+        tts,
+        anonymousRateLimiter: createFixedWindowLimiter(env.SPEECH_SIGNED_OUT_PER_MINUTE, 60_000),
+      }),
+    )
     .route('/', createReadingSessionRoutes({ db, scoring, dataDir: env.DATA_DIR }))
     .route('/', createVoiceRoutes({ voice }))
     .route('/', follow.routes)

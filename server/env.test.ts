@@ -4,7 +4,12 @@ import { EnvError, loadEnv } from './env.ts';
 describe('loadEnv', () => {
   it('works with no settings at all', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', ALLOW_CLOUD_AUDIO: false });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      ALLOW_CLOUD_AUDIO: false,
+      SPEECH_SIGNED_OUT_PER_MINUTE: 60,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -14,11 +19,13 @@ describe('loadEnv', () => {
       DATABASE_URL: 'postgres://u:p@localhost/db',
       OPENAI_API_KEY: '',
       ALLOW_CLOUD_AUDIO: 'true',
+      SPEECH_SIGNED_OUT_PER_MINUTE: '600',
     });
     expect(env.PORT).toBe(8080);
     expect(env.DATABASE_URL).toBe('postgres://u:p@localhost/db');
     expect(env.OPENAI_API_KEY).toBeUndefined();
     expect(env.ALLOW_CLOUD_AUDIO).toBe(true);
+    expect(env.SPEECH_SIGNED_OUT_PER_MINUTE).toBe(600);
   });
 
   it.each([
@@ -29,6 +36,8 @@ describe('loadEnv', () => {
     ['PUBLIC_URL', 'not a url'],
     ['SMTP_URL', 'http://mail'],
     ['ALLOW_CLOUD_AUDIO', 'maybe'],
+    ['SPEECH_SIGNED_OUT_PER_MINUTE', '0'],
+    ['SPEECH_SIGNED_OUT_PER_MINUTE', 'lots'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => loadEnv({ [name]: value })).toThrow(EnvError);
     expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(name));

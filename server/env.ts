@@ -119,6 +119,11 @@ export const EnvSchema = z.object({
    * (at most 20). Default 2.
    */
   VOICE_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
+  /**
+   * Speech requests a minute from one signed-out address (GET /api/speech on the landing and sign-in
+   * pages). Default 60. A school whose classroom reaches the server through one address may raise it.
+   */
+  SPEECH_SIGNED_OUT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Whether children's audio may be sent to a cloud recogniser when a key is set. Off by default. */
   ALLOW_CLOUD_AUDIO: booleanFlag,
 });

@@ -36,7 +36,8 @@ import { createFixedWindowLimiter, type RateLimiter } from '../fluency/rate-limi
 export const SPEECH_REQUESTS_PER_MINUTE = 120;
 /**
  * Speech requests one client address may make a minute while signed out: the public pages' guidance
- * and button names for a classroom behind one address, not a synthesis service for anyone.
+ * and button names for a classroom behind one address, not a synthesis service for anyone. The app
+ * takes it from SPEECH_SIGNED_OUT_PER_MINUTE (server/env.ts), whose default is this figure.
  */
 export const ANONYMOUS_SPEECH_REQUESTS_PER_MINUTE = 60;
 
