@@ -22,6 +22,7 @@ import {
   type SessionTestEvent,
 } from '#machines/session.test-model.ts';
 import { ME_QUERY_KEY, useMe } from '../lib/api/me.ts';
+import { setSigningOut } from './sign-out-state.ts';
 import { jsonResponse, meFixture } from '../test/me-fixture.ts';
 import { GET_SESSION_PATH, SessionKeeper } from './session-keeper.tsx';
 
@@ -236,6 +237,22 @@ describe('SessionKeeper: the session of spec §4.3 over real clock times', () =>
     expect(screen.getByText('Signed out')).toBeInTheDocument();
     await advance(10 * MINUTE);
     expect(sessionCalls()).toBe(2);
+  });
+
+  it('leaves a sign-out under way in this tab to forget the user itself (no race to /login)', async () => {
+    scripted = [{ expiresInMs: 2 * MINUTE }, 'none'];
+    setSigningOut(true);
+    try {
+      renderKeeper();
+      await advance(0);
+      await advance(31 * SECOND);
+      expect(sessionCalls()).toBe(2);
+      // The server has no session, but the sign-out flow (use-sign-out.ts) forgets the user after
+      // its navigation to the landing page: the keeper does not send the reader to /login first.
+      expect(screen.getByText('Signed in as Maya')).toBeInTheDocument();
+    } finally {
+      setSigningOut(false);
+    }
   });
 
   it('retries 503 and network failures with backoff (200 ms, 400 ms, …) and keeps the session', async () => {

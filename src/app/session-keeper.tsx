@@ -7,6 +7,7 @@ import type { AuthErrorInfo } from '#core/auth/refresh.ts';
 import { sessionMachine, type SessionData } from '#machines/session.machine.ts';
 import { ApiError, apiFetch } from '../lib/api/http.ts';
 import { ME_QUERY_KEY, forgetSignedInUser } from '../lib/api/me.ts';
+import { isSigningOut } from './sign-out-state.ts';
 
 /** better-auth's GET /api/auth/get-session answer: the session, or null when signed out. */
 const GetSessionResponseSchema = z
@@ -78,7 +79,10 @@ export function SessionKeeper({ readSession = fetchSession }: SessionKeeperProps
         }),
       },
       actions: {
-        endSession: () => forgetSignedInUser(queryClient),
+        // A sign-out under way in this tab forgets the user itself, once it has left for the landing page.
+        endSession: () => {
+          if (!isSigningOut()) forgetSignedInUser(queryClient);
+        },
         revalidateUser: () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
       },
     }),

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TOASTS, toast } from '#core/auth/messages.ts';
 import { publicPaths } from '../../app/paths.ts';
+import { setSigningOut as markSigningOut } from '../../app/sign-out-state.ts';
 import { signOut } from '../../lib/api/auth-client.ts';
 import { forgetSignedInUser } from '../../lib/api/me.ts';
 import { showToast } from '../../ui/toast-store.ts';
@@ -25,15 +26,20 @@ export function useSignOut(signOutCall: typeof signOut = signOut): {
   const signedOut = useRef(false);
   useEffect(
     () => () => {
-      if (signedOut.current) forgetSignedInUser(queryClient);
+      if (signedOut.current) {
+        forgetSignedInUser(queryClient);
+        markSigningOut(false);
+      }
     },
     [queryClient],
   );
   const run = async () => {
     setSigningOut(true);
+    markSigningOut(true);
     try {
       const result = await signOutCall();
       if (!result.ok) {
+        markSigningOut(false);
         showToast(toast(TOASTS.signOutFailed, 'destructive'));
         return;
       }
@@ -41,6 +47,7 @@ export function useSignOut(signOutCall: typeof signOut = signOut): {
       signedOut.current = true;
       void navigate(publicPaths.landing, { replace: true });
     } catch {
+      markSigningOut(false);
       showToast(toast(TOASTS.signOutFailed, 'destructive'));
     } finally {
       setSigningOut(false);
