@@ -16,6 +16,9 @@ import { loadAuthSecret } from './auth/secret.ts';
 import { publicUrl } from './auth/auth.ts';
 import { ensureOwnerSetupLink, OWNER_SETUP_HOURS } from './auth/owner-setup.ts';
 import { AUDIO_RETENTION_INTERVAL_MS, deleteExpiredRecordings } from './jobs/audio-retention.ts';
+
+/** How long an idle keep-alive connection stays open, ms (longer than browsers' and proxies' usual 60 s). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 import { join } from 'node:path';
 
 async function main() {
@@ -75,6 +78,10 @@ async function main() {
   });
 
   injectWebSockets(app, server as Server);
+  // Keep idle connections open longer than clients keep them (Node closes them after 5 s): a client
+  // that reuses a connection just as the server closes it gets ECONNRESET (seen in e2e under load).
+  (server as Server).keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  (server as Server).headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -18,6 +18,7 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * @param label what is being checked, for the failure message (e.g. "/about, high contrast")
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  await settleTransitions(page);
   const results = await new AxeBuilder({ page })
     .withTags(WCAG_TAGS)
     .exclude('[data-live-announcer]')
@@ -45,4 +46,22 @@ export async function expectNoAxeViolationsInBothThemes(page: Page, label: strin
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'high-contrast'));
   await expectNoAxeViolations(page, `${label}, high contrast`);
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'standard'));
+}
+
+/**
+ * Waits (at most 5 s) for the page's finite CSS transitions and animations to end, so that axe measures
+ * the colours a reader sees and not a mix caught half-way (a theme switch fades the buttons' colours).
+ * Endless animations (a pulsing microphone) are left alone.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => {
+      const end = Number(animation.effect?.getComputedTiming().endTime ?? 0);
+      return Number.isFinite(end);
+    });
+    await Promise.race([
+      Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]);
+  });
 }
