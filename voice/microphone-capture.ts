@@ -88,6 +88,11 @@ export interface CaptureOptions {
   onLevel?: (level: number, elapsedSeconds: number) => void;
   /** Called if the microphone track ends by itself (unplugged, permission revoked). */
   onTrackEnded?: () => void;
+  /**
+   * Called with every ~100 ms block of 16-bit PCM as it is recorded (the follow-along socket,
+   * issue 12), at `sampleRate` (16 kHz unless the browser refused it). The block is also kept for the WAV: do not change it.
+   */
+  onChunk?: (pcm: Int16Array, sampleRate: number) => void;
   /** Worklet URL (default {@link CAPTURE_WORKLET_URL}). */
   workletUrl?: string;
 }
@@ -156,6 +161,7 @@ export async function startCapture(
       chunks.push(data.pcm);
       samples += data.pcm.length;
       options.onLevel?.(meterLevel(data.rms ?? 0), pcmSeconds(samples, sampleRate));
+      options.onChunk?.(data.pcm, sampleRate);
     } else if (data.type === 'flushed') {
       onFlushed?.();
     }

@@ -31,6 +31,10 @@ import {
 import { dismissToast, getCurrentToast } from '../../ui/toast-store.ts';
 import { meFixture } from '../../test/me-fixture.ts';
 import { FluencyPage } from './FluencyPage.tsx';
+import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
+import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
+import type { FollowCallbacks, FollowConnectionOptions } from './follow/follow-connection.ts';
+import type { ConnectFollow } from './follow/use-follow-along.ts';
 import type { AudioEffects } from '../../app/audio/audio-engine.ts';
 import { resetAudioSettingsStore } from '../../app/audio/audio-settings-store.ts';
 import { AudioQueueProvider } from '../../app/audio/AudioQueueProvider.tsx';
@@ -144,14 +148,42 @@ function createFakes() {
   return { state, stream, effects };
 }
 
-function renderPage(effects: FluencyEffects, clock: SimulatedClock) {
+/** A follow-along connection that records what the page sends and lets the test answer. */
+function createFakeFollow() {
+  const opened: {
+    options: FollowConnectionOptions;
+    callbacks: FollowCallbacks;
+    chunks: number;
+    stopped: boolean;
+    closed: boolean;
+  }[] = [];
+  const connect: ConnectFollow = (options, callbacks) => {
+    const entry = { options, callbacks, chunks: 0, stopped: false, closed: false };
+    opened.push(entry);
+    return {
+      push: () => void entry.chunks++,
+      stop: () => void (entry.stopped = true),
+      close: () => void (entry.closed = true),
+    };
+  };
+  return { opened, connect };
+}
+
+function renderPage(
+  effects: FluencyEffects,
+  clock: SimulatedClock,
+  connect: ConnectFollow = createFakeFollow().connect,
+  speak: (request: SpeakRequest) => void = SILENT_AUDIO_QUEUE.speak,
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/fluency']}>
-        <FluencyPage effects={effects} clock={clock} />
+        <AudioQueueContext.Provider value={{ ...SILENT_AUDIO_QUEUE, speak }}>
+          <FluencyPage effects={effects} clock={clock} connectFollow={connect} />
+        </AudioQueueContext.Provider>
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -400,7 +432,7 @@ describe('/fluency driven by the fluency-session paths', () => {
                 'Are you still reading?',
               ),
             );
-            expect(screen.getByText(BODY)).toBeInTheDocument();
+            expect(screen.getByRole('article', { name: 'The Brown Dog' })).toHaveTextContent(BODY);
             await waitFor(() => expect(screen.getByRole('button', { name: 'Keep reading' })).toHaveFocus());
             expect(screen.getByRole('button', { name: 'Stop' })).toBeEnabled();
           },
@@ -413,7 +445,7 @@ describe('/fluency driven by the fluency-session paths', () => {
                 ? formatClock(snapshot.context.elapsedSeconds)
                 : /^\d+:\d\d$/,
             );
-            expect(screen.getByText(BODY)).toBeInTheDocument();
+            expect(screen.getByRole('article', { name: 'The Brown Dog' })).toHaveTextContent(BODY);
             await waitFor(() => expect(screen.getByRole('button', { name: 'Stop' })).toHaveFocus());
           },
           'recording.finishing': async () => {
@@ -584,7 +616,7 @@ describe("/fluency through Sparky's audio queue (issue 17 items 1 and 3, issue 1
         <QueryClientProvider client={queryClient}>
           <MemoryRouter initialEntries={['/fluency']}>
             <AudioQueueProvider effects={audioEffects}>
-              <FluencyPage effects={effects} clock={clock} />
+              <FluencyPage effects={effects} clock={clock} connectFollow={createFakeFollow().connect} />
             </AudioQueueProvider>
           </MemoryRouter>
         </QueryClientProvider>,
@@ -650,6 +682,76 @@ describe("/fluency through Sparky's audio queue (issue 17 items 1 and 3, issue 1
         'Your results are ready. Good try! Keep practising to earn stars. You read 7 of the 9 words: most of the story. Words to practise: brown and big.',
       );
       expect(said('countdown').map((i) => i.text)).toEqual(['Get ready. 3']);
+    },
+  );
+});
+
+describe('/fluency follows the reader while recording (issue 12)', () => {
+  it(
+    'sends the audio, moves the highlight, marks words passed, speaks the word it helps with and stops',
+    { timeout: 30_000 },
+    async () => {
+      const user = userEvent.setup();
+      const clock = new SimulatedClock();
+      const { state, stream, effects } = createFakes();
+      const follow = createFakeFollow();
+      const spoken: SpeakRequest[] = [];
+      renderPage(effects, clock, follow.connect, (request) => spoken.push(request));
+
+      await user.click(await screen.findByRole('button', { name: /Story/ }));
+      await user.click(await screen.findByRole('option', { name: 'The Brown Dog (grade 1)' }));
+      await user.click(await screen.findByRole('button', { name: 'Start reading' }));
+      await waitFor(() => expect(state.microphone).not.toBeNull());
+      await act(async () => state.microphone!.resolve(stream));
+      for (let k = 0; k < 3; k++) await act(async () => clock.increment(1000));
+      await heading('Recording: read the story out loud');
+      await waitFor(() => expect(state.capture).not.toBeNull());
+
+      // The recorder's blocks go to the socket of a stream for the chosen story.
+      expect(follow.opened).toHaveLength(1);
+      const conn = follow.opened[0]!;
+      expect(conn.options.storyId).toBe(SAMPLE_STORY_ID);
+      await act(async () => {
+        state.capture!.onChunk?.(new Int16Array(1600), 16_000);
+        state.capture!.onChunk?.(new Int16Array(1600), 16_000);
+      });
+      expect(conn.chunks).toBe(2);
+
+      const passage = screen.getByRole('article', { name: 'The Brown Dog' });
+      const current = () => passage.querySelector('[aria-current="true"]');
+      await waitFor(() => expect(current()).toHaveTextContent('The'));
+      await act(async () => {
+        conn.callbacks.onConnection?.(true);
+        conn.callbacks.onEvent({ t: 1, event: 'word', index: 0, status: 'correct' });
+        conn.callbacks.onEvent({ t: 1.4, event: 'word', index: 1, status: 'omission' });
+      });
+      expect(current()).toHaveTextContent('dog');
+      // A word passed over says so in words, not only by its look.
+      expect(passage).toHaveTextContent('brown (skipped)');
+
+      // Help: the word is said once through the queue as the tutor's line, and shown larger.
+      await act(async () => {
+        conn.callbacks.onEvent({ t: 5, event: 'help', index: 2, reason: 'pause' });
+        conn.callbacks.onEvent({ t: 5, event: 'hesitation', index: 2, seconds: 3.1 });
+      });
+      expect(spoken.filter((r) => r.type === 'tutor')).toEqual([{ text: 'dog', type: 'tutor' }]);
+      expect(passage.querySelector('.follow-help')).toHaveTextContent('Sparky helped with: dog');
+      await act(async () => conn.callbacks.onEvent({ t: 6, event: 'word', index: 2, status: 'correct' }));
+      // The word stays shown after the reader moves on (they may look back at it).
+      expect(passage.querySelector('.follow-help')).toHaveTextContent('dog');
+      expect(current()).toHaveTextContent('ran');
+
+      // Stop: the recording ends and the follow-along is asked for its last events.
+      await user.click(screen.getByRole('button', { name: 'Stop' }));
+      await waitFor(() => expect(state.stop).not.toBeNull());
+      await act(async () =>
+        state.stop!({
+          wav: new Blob([new Uint8Array(44)], { type: 'audio/wav' }),
+          durationSeconds: 3,
+          sampleRate: 16_000,
+        }),
+      );
+      await waitFor(() => expect(conn.stopped).toBe(true));
     },
   );
 });

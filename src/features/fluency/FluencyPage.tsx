@@ -30,6 +30,9 @@ import {
 import { useVoiceCommands } from '#voice/use-voice-commands.ts';
 import { storyTarget } from '#voice/command-set.ts';
 import { FLUENCY_ACTIONS, fluencyVoiceCommands } from './voice-commands.ts';
+import { FollowPassage } from './follow/FollowPassage.tsx';
+import { useFollowAlong, type ConnectFollow } from './follow/use-follow-along.ts';
+import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import './fluency.css';
 
 /** Props of {@link FluencyPage}; tests pass fakes. */
@@ -40,6 +43,8 @@ export interface FluencyPageProps {
   maxSeconds?: number;
   /** The session's clock (tests pass xstate's SimulatedClock). */
   clock?: SessionClock;
+  /** Opens the follow-along socket (default: the real one; tests pass a fake). */
+  connectFollow?: ConnectFollow;
 }
 
 /** The story text, large and well spaced, one paragraph per blank-line block. */
@@ -144,13 +149,27 @@ function useFollowPlace(
  * and Stop stays at the top of the screen with the story below it, scrolled along with the reader. A
  * long silence asks "Are you still reading?" and never ends the reading by itself.
  */
-export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, clock }: FluencyPageProps) {
+export function FluencyPage({
+  effects = browserEffects,
+  wordAudio,
+  maxSeconds,
+  clock,
+  connectFollow,
+}: FluencyPageProps) {
   const name = screenName(protectedPaths.fluency);
   useDocumentTitle(name);
   usePageGuidance(FLUENCY_GUIDANCE);
   const [searchParams, setSearchParams] = useSearchParams();
   const initialStoryId = searchParams.get('storyId');
-  const { snapshot, send, setReading } = useFluencySession(initialStoryId, effects, maxSeconds, clock);
+  const audio = useAudioQueue();
+  const follow = useFollowAlong(audio.speak, connectFollow);
+  const { snapshot, send, setReading } = useFluencySession(
+    initialStoryId,
+    effects,
+    maxSeconds,
+    clock,
+    follow.tap,
+  );
   const me = useMe();
   const reduceMotion = useReducedMotion();
   const stories = useLibrary();
@@ -159,6 +178,9 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
   const wordsTotal = story.data?.wordCount ?? null;
   const grade = me.data?.profile?.grade ?? null;
   useEffect(() => setReading({ wordsTotal, grade }), [setReading, wordsTotal, grade]);
+  const { setPassage } = follow;
+  const storyBody = story.data?.body ?? null;
+  useEffect(() => setPassage(storyBody), [storyBody, setPassage]);
   const state = snapshot.value;
   const stateKey = typeof state === 'string' ? state : Object.keys(state)[0];
   // Once a session has begun, coming back to choosing puts focus on Start (not on first load).
@@ -370,7 +392,14 @@ export function FluencyPage({ effects = browserEffects, wordAudio, maxSeconds, c
             {cancel}
           </div>
         </div>
-        {passage}
+        {story.data ? (
+          <FollowPassage
+            title={story.data.title}
+            body={story.data.body}
+            state={follow.state}
+            ref={passageRef}
+          />
+        ) : null}
       </>
     );
   } else if (snapshot.matches('submitting')) {

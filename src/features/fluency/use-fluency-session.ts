@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromCallback, fromPromise, type ActorOptions, type AnyActorLogic, type EventObject } from 'xstate';
 
 /** The clock option of an actor (xstate's Clock type is not exported). */
@@ -45,6 +45,7 @@ import { showToast } from '../../ui/toast-store.ts';
 import { READING_SESSIONS_QUERY_KEY } from './api/reading-sessions.ts';
 import { READING_STATS_QUERY_KEY } from './api/reading-stats.ts';
 import { checkReadingEnd } from './api/check-reading-end.ts';
+import type { FollowTap } from './follow/use-follow-along.ts';
 import {
   SaveReadingError,
   saveReadingSession,
@@ -154,6 +155,17 @@ export function spokenRequestOf(message: string): SpeakRequest | null {
 }
 
 /**
+ * What the recorder tells the follow-along (issue 12, src/features/fluency/follow/): the recording
+ * started, a block of audio, the reader stopped, the recording was dropped.
+ */
+export interface RecordingTap {
+  begin(): void;
+  chunk(samples: Int16Array, sampleRate: number): void;
+  end(): void;
+  cancel(): void;
+}
+
+/**
  * The session machine with the browser's effects provided. The granted microphone stream (until the
  * recorder takes it) and the newest recording by id (which a retry re-sends byte for byte) live in
  * this closure, not in the machine's context.
@@ -178,6 +190,7 @@ export function provideFluencySession(
   reading: () => ReadingInfo = () => ({ storyId: null, wordsTotal: null, grade: null }),
   speak: (request: SpeakRequest) => void = () => {},
   isSparkyTalking: () => boolean = () => false,
+  tap?: RecordingTap,
 ) {
   const streamRef = { current: null as MediaStream | null };
   const recordingsRef = { current: new Map<string, Blob>() };
@@ -233,6 +246,7 @@ export function provideFluencySession(
         const finish = async () => {
           if (!session) return;
           const audio = await session.stop();
+          tap?.end();
           const id = effects.newRecordingId();
           // Keep only the newest recording: the one a retry re-sends.
           recordingsRef.current.clear();
@@ -247,8 +261,12 @@ export function provideFluencySession(
         if (!stream) {
           sendBack({ type: 'recording.failed', reason: 'failed' });
         } else {
+          tap?.begin();
           effects
             .startCapture(stream, {
+              onChunk: (pcm, rate) => {
+                if (!closed) tap?.chunk(pcm, rate);
+              },
               onLevel: (level, elapsedSeconds) => {
                 if (closed) return;
                 // A long silence only asks "Are you still reading?"; the machine decides what follows.
@@ -280,6 +298,7 @@ export function provideFluencySession(
               (error: unknown) => {
                 const reason =
                   (error as { reason?: 'denied' | 'notFound' | 'failed' } | null)?.reason ?? 'failed';
+                tap?.cancel();
                 sendBack({ type: 'recording.failed', reason });
               },
             );
@@ -297,7 +316,10 @@ export function provideFluencySession(
         return () => {
           closed = true;
           checking?.abort();
-          if (!stopRequested) session?.cancel();
+          if (!stopRequested) {
+            session?.cancel();
+            tap?.cancel();
+          }
         };
       }),
       saveReading: fromCallback<EventObject, SaveInput>(({ sendBack, input }) => {
@@ -386,6 +408,7 @@ export function useFluencySession(
   effects: FluencyEffects = browserEffects,
   maxSeconds?: number,
   clock?: SessionClock,
+  follow?: FollowTap,
 ) {
   const queryClient = useQueryClient();
   // What the recorder reads when it hears a pause: kept outside React state (no re-render).
@@ -399,6 +422,20 @@ export function useFluencySession(
   useEffect(() => {
     sparkyTalking.set(!status.isDucked && (status.state === 'playing' || status.state === 'fallingBack'));
   }, [sparkyTalking, status.isDucked, status.state]);
+  // The machine is made once; the follow-along and the story it follows are read when used.
+  const followRef = useRef(follow);
+  useEffect(() => {
+    followRef.current = follow;
+  }, [follow]);
+  const [tap] = useState<RecordingTap>(() => ({
+    begin: () => {
+      const { storyId } = reading.get();
+      if (storyId) followRef.current?.begin(storyId);
+    },
+    chunk: (samples, rate) => followRef.current?.chunk(samples, rate),
+    end: () => followRef.current?.end(),
+    cancel: () => followRef.current?.cancel(),
+  }));
   const [{ machine, releaseMicrophone }] = useState(() =>
     provideFluencySession(
       effects,
@@ -414,6 +451,7 @@ export function useFluencySession(
       reading.get,
       audio.speak,
       sparkyTalking.get,
+      tap,
     ),
   );
 
@@ -421,7 +459,6 @@ export function useFluencySession(
     input: { storyId: initialStoryId, ...(maxSeconds !== undefined ? { maxSeconds } : {}) },
     ...(clock ? { clock } : {}),
   });
-
   useEffect(() => {
     reading.set({ storyId: snapshot.context.storyId });
   }, [reading, snapshot.context.storyId]);
