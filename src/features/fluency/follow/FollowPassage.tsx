@@ -39,8 +39,8 @@ function pieces(body: string, words: readonly PassageWord[]): Piece[][] {
 /**
  * The passage while the tutor follows the reader (issue 12): the word the reader is on is a
  * `<mark>` (background and thick underline, `aria-current`; the page keeps the place in view), words passed carry a small icon and a
- * hidden word for screen readers, and the word the tutor offered is shown larger beside the
- * passage. Nothing here is a live region: the tutor's word is said (and announced) once through the
+ * hidden word for screen readers, and the word the tutor offered last is shown larger above the
+ * passage (until the next offer: a reader can look back at it). Nothing here is a live region: the tutor's word is said (and announced) once through the
  * audio queue.
  */
 export const FollowPassage = memo(function FollowPassage({
@@ -70,7 +70,7 @@ export const FollowPassage = memo(function FollowPassage({
       </h3>
       {helpedWord ? (
         <p className="follow-help">
-          Sparky helps: <span className="follow-help__word">{helpedWord.text}</span>
+          Sparky helped with: <span className="follow-help__word">{helpedWord.text}</span>
         </p>
       ) : null}
       {paragraphs.map((paragraph, p) => (

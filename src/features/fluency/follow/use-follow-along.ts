@@ -33,7 +33,7 @@ export interface FollowAlongState {
   current: number | null;
   /** Marks of the words passed. */
   marks: ReadonlyMap<number, FollowMark>;
-  /** The word the tutor offered last, or null. */
+  /** The word the tutor offered last (shown until the next offer or the end of the reading), or null. */
   helped: number | null;
   /** `live` while following, `reconnecting` after a drop, `off` otherwise. */
   connection: 'off' | 'live' | 'reconnecting';
@@ -78,7 +78,6 @@ export function useFollowAlong(
     if (event.event === 'word') {
       setMarks((m) => new Map(m).set(event.index, markOf(event.status)));
       setCurrent((c) => Math.max(c ?? 0, event.index + 1));
-      setHelped((h) => (h !== null && h <= event.index ? null : h));
     } else if (event.event === 'help') {
       const word = wordsRef.current[event.index];
       if (!word) return;
