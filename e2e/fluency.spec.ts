@@ -12,7 +12,9 @@ import { HOME_GUIDANCE } from '../src/features/home/home.guidance.ts';
 /*
  * Fluency practice (issue 5) in Debian chromium with the fake microphone: a reading made by flite at
  * test time from a library story with one word left out is "spoken" into the microphone; the page
- * records it through the AudioWorklet, uploads the WAV, and shows the scored result. Queries by role
+ * records it through the AudioWorklet, streams it to the follow-along socket (issue 12: highlight,
+ * the tutor's help at the 6 s pause, a dropped socket resumed), uploads the WAV, and shows the
+ * scored result. Queries by role
  * and accessible name only; axe on every screen; screenshots of each state into /tmp/shots.
  */
 
@@ -332,6 +334,43 @@ test.describe('fluency practice', () => {
           }
         }).observe(document.body, { subtree: true, childList: true, characterData: true });
       });
+      // The follow-along (issue 12): what the tutor asks the speech API to say, what the captions
+      // and the passage show, and the socket, dropped once after 30 chunks and resumed by the page.
+      const spokenTexts: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/speech') spokenTexts.push(url.searchParams.get('text') ?? '');
+      });
+      const sockets: { firstMessage: string | null; chunks: number }[] = [];
+      await page.routeWebSocket('**/api/follow', (ws) => {
+        const entry = { firstMessage: null as string | null, chunks: 0 };
+        sockets.push(entry);
+        const server = ws.connectToServer();
+        ws.onMessage((message) => {
+          if (typeof message === 'string') entry.firstMessage ??= message;
+          else entry.chunks++;
+          server.send(message);
+          if (sockets.length === 1 && entry.chunks === 30) {
+            // A network drop: both ends close; the page reconnects and resumes its stream.
+            ws.close({ code: 4000, reason: 'test drop' });
+            server.close();
+          }
+        });
+      });
+      await page.evaluate(() => {
+        const seen = { captions: [] as string[], marks: [] as string[], passed: 0 };
+        (window as unknown as { followSeen: typeof seen }).followSeen = seen;
+        new MutationObserver(() => {
+          const caption = document.querySelector('.caption-strip__line')?.textContent ?? '';
+          if (caption && !seen.captions.includes(caption)) seen.captions.push(caption);
+          const mark = document.querySelector('.follow-passage mark[aria-current="true"]')?.textContent ?? '';
+          if (mark && seen.marks.at(-1) !== mark) seen.marks.push(mark);
+          seen.passed = Math.max(
+            seen.passed,
+            document.querySelectorAll('.follow-passage .follow-word').length - 1,
+          );
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
       await start.click();
       await expect(page.getByRole('heading', { level: 2, name: 'Get ready to read' })).toBeVisible();
       await shot(page, 'countdown');
@@ -351,6 +390,31 @@ test.describe('fluency practice', () => {
         .toBeGreaterThan(20);
       // While recording on a phone the story fills the screen under the bar, not one line of it.
       const story = page.getByRole('article', { name: reading.title });
+      // The highlight moves through the passage as the reader reads; stuck at the left-out word for
+      // 6 s, the tutor says it (through the speech API, captioned) and shows it larger.
+      await expect(story.getByText('Sparky helped with:')).toBeVisible({ timeout: 90_000 });
+      await expect(story.locator('.follow-help__word')).toHaveText(reading.omitted);
+      expect(spokenTexts).toContain(reading.omitted);
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () => (window as unknown as { followSeen: { captions: string[] } }).followSeen.captions,
+          ),
+        )
+        .toContain(reading.omitted);
+      const followSeen = await page.evaluate(
+        () => (window as unknown as { followSeen: { marks: string[]; passed: number } }).followSeen,
+      );
+      expect(followSeen.marks.length).toBeGreaterThan(5);
+      expect(followSeen.passed).toBeGreaterThan(5);
+      // The socket was dropped and the page resumed the same stream.
+      expect(sockets.length).toBeGreaterThanOrEqual(2);
+      expect(JSON.parse(sockets[0]!.firstMessage ?? '{}')).toMatchObject({
+        type: 'start',
+        storyId: reading.storyId,
+      });
+      expect(JSON.parse(sockets[1]!.firstMessage ?? '{}')).toMatchObject({ type: 'resume' });
+      await shot(page, 'follow-help');
       await expect
         .poll(() =>
           story.evaluate((el) => {
