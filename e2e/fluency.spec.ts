@@ -261,25 +261,31 @@ test.describe('fluency practice', () => {
 
     // (Chromium makes a request for the same address wait for the one in flight: let that one go.)
     for (const route of held.splice(0)) await route.abort().catch(() => {});
+    // The page left may still ask for its second line as it goes (its first was refused above, and
+    // on a loaded machine the second was already waiting): only this visit's requests count below.
+    const beforeVisit = asked.length;
     await setup.page.goto(`/fluency?storyId=${reading.storyId}`);
-    await expect.poll(() => held.length).toBe(1);
+    // Generous waits from here: on a loaded machine the page, its guidance and the refusal are slow.
+    await expect.poll(() => held.length, { timeout: 60_000 }).toBe(1);
     await setup.page.getByRole('button', { name: 'Start reading' }).click();
     await expect(setup.page.getByRole('heading', { level: 2, name: /microphone/ })).toBeVisible({
-      timeout: 15_000,
+      timeout: 60_000,
     });
     // Priorities (§4.9): the warning cuts off the guidance still loading, and nothing of the guidance
     // is said before it.
     // (Headless Chromium reports a refused or a missing microphone, depending on the machine.)
     const warnings = ['Sparky is not allowed to use the microphone.', 'The microphone is not working.'];
     await expect(strip).toContainText(new RegExp(warnings.join('|').replace(/\./g, '\\.')), {
-      timeout: 15_000,
+      timeout: 60_000,
     });
     const warning = asked.find((text) => warnings.includes(text));
     expect(warning).toBeDefined();
     expect(held.length).toBe(1);
     const warnedAt = asked.lastIndexOf(warning!);
-    expect(asked.lastIndexOf(FLUENCY_GUIDANCE[0])).toBeLessThan(warnedAt);
-    const secondLine = asked.lastIndexOf(FLUENCY_GUIDANCE[1]!);
+    const lineOneAt = asked.indexOf(FLUENCY_GUIDANCE[0], beforeVisit);
+    expect(lineOneAt).toBeGreaterThanOrEqual(0);
+    expect(lineOneAt).toBeLessThan(warnedAt);
+    const secondLine = asked.indexOf(FLUENCY_GUIDANCE[1]!, lineOneAt);
     expect(secondLine === -1 || secondLine > warnedAt).toBe(true);
     await setup.page.unroute(isSpeech);
     for (const route of held.splice(0)) await route.continue().catch(() => {});
@@ -378,18 +384,33 @@ test.describe('fluency practice', () => {
       await expect(
         page.getByRole('heading', { level: 2, name: 'Recording: read the story out loud' }),
       ).toBeVisible({
-        timeout: 10_000,
+        // The countdown is 3 s; generous for a loaded machine (axe on the countdown ran before).
+        timeout: 30_000,
       });
       await expect(page.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Stop' })).toBeFocused();
       // Wait until the reader is heard, then take the picture with the meter moving.
       await expect
         .poll(async () => Number(await page.getByRole('meter').getAttribute('aria-valuenow')), {
-          timeout: 15_000,
+          timeout: 30_000,
         })
         .toBeGreaterThan(20);
       // While recording on a phone the story fills the screen under the bar, not one line of it.
       const story = page.getByRole('article', { name: reading.title });
+      // The highlight moves again after the socket was dropped (at 3 s) and resumed: axe on that
+      // state while the reading goes on in real time (it costs no wall time: the reading is longer).
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              () => (window as unknown as { followSeen: { marks: string[] } }).followSeen.marks.length,
+            ),
+          { timeout: 60_000 },
+        )
+        .toBeGreaterThan(3);
+      await expect.poll(() => sockets.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+      await expect(story.locator('mark[aria-current="true"]')).toBeVisible({ timeout: 60_000 });
+      await checkA11y(page, '/fluency following after a reconnect');
       // The highlight moves through the passage as the reader reads; stuck at the left-out word for
       // 6 s, the tutor says it (through the speech API, captioned) and shows it larger.
       await expect(story.getByText('Sparky helped with:')).toBeVisible({ timeout: 90_000 });
@@ -425,7 +446,7 @@ test.describe('fluency practice', () => {
         .toBeGreaterThan(812 * 0.5);
       await expect(page.getByRole('button', { name: 'Stop' })).toBeInViewport();
       await shot(page, 'recording');
-      await checkA11y(page, '/fluency recording at 375 px');
+      await checkA11y(page, '/fluency recording at 375 px, help shown');
 
       // The page stops by itself a few seconds after the reading ends.
       await expect(
@@ -623,7 +644,7 @@ test.describe('fluency practice', () => {
     baseURL,
   }) => {
     // Four browser launches, a reading and its scoring: about 40 s on an idle machine; generous for a busy one.
-    test.setTimeout(480_000);
+    test.setTimeout(600_000);
     // A grown-up signs the reader in; the sign-in is kept for each browser (one utterance per launch).
     const setup = await newContext(defaultBrowser, baseURL!);
     await signUpAndIn(setup.page, 'fluency-voice');
@@ -711,7 +732,8 @@ test.describe('fluency practice', () => {
         await expect(
           page.getByRole('heading', { level: 2, name: `Your results: ${story.title}` }),
         ).toBeVisible({
-          timeout: 150_000,
+          // The reading is ~40 s; its scoring waits its turn on a busy machine (seen > 150 s at load 38).
+          timeout: 300_000,
         });
         await expect(page.getByRole('region', { name: "Sparky's captions" })).toContainText(
           /results are ready/i,
