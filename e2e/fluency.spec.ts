@@ -410,7 +410,8 @@ test.describe('fluency practice', () => {
         .toBeGreaterThan(3);
       await expect.poll(() => sockets.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
       await expect(story.locator('mark[aria-current="true"]')).toBeVisible({ timeout: 60_000 });
-      await checkA11y(page, '/fluency following after a reconnect');
+      // One theme here (the reading does not wait for axe): both themes at 375 px with help shown below.
+      await expectNoAxeViolations(page, '/fluency following after a reconnect');
       // The highlight moves through the passage as the reader reads; stuck at the left-out word for
       // 6 s, the tutor says it (through the speech API, captioned) and shows it larger.
       await expect(story.getByText('Sparky helped with:')).toBeVisible({ timeout: 90_000 });
