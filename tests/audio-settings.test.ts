@@ -58,6 +58,8 @@ describe(`audio settings API (${testDatabaseKind})`, () => {
     const cases: [unknown, number, string][] = [
       [{ ...DEFAULT_AUDIO_SETTINGS, volume: 2 }, 422, 'invalid_input'],
       [{ ...DEFAULT_AUDIO_SETTINGS, speed: 0 }, 422, 'invalid_input'],
+      [{ ...DEFAULT_AUDIO_SETTINGS, helpAfterSeconds: 30 }, 422, 'invalid_input'],
+      [{ ...DEFAULT_AUDIO_SETTINGS, tutorAnnouncements: 'no' }, 422, 'invalid_input'],
       [{ ...DEFAULT_AUDIO_SETTINGS, voice: 'slt' }, 422, 'invalid_input'],
       [{ ...DEFAULT_AUDIO_SETTINGS, provider: 'speechify' }, 422, 'invalid_input'],
       [{ ...DEFAULT_AUDIO_SETTINGS, userId: 'someone-else' }, 422, 'invalid_input'],

@@ -11,7 +11,8 @@ import type { AudioSettings } from './settings.ts';
  * §9 defaults (and ours for the fields §9 does not name): enabled, voice alloy (OpenAI's; flite's
  * `slt` and ElevenLabs' Rachel are core/api/speech.ts DEFAULT_VOICE), speed 1, volume 0.8,
  * navigation audio and achievement sounds on; button sounds, background music and auto-read off;
- * "Read buttons to me" decided by age and grade; captions on.
+ * "Read buttons to me" decided by age and grade; captions on; the tutor's help after 3 s (issue 12)
+ * and announced to screen readers.
  */
 export const DEFAULT_AUDIO_SETTINGS: AudioSettings = {
   enabled: true,
@@ -28,6 +29,8 @@ export const DEFAULT_AUDIO_SETTINGS: AudioSettings = {
   autoRead: false,
   readButtons: null,
   captions: true,
+  helpAfterSeconds: 3,
+  tutorAnnouncements: true,
 };
 
 /** Oldest age at which "Read buttons to me" is on by default. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_VOICE } from '../api/speech.ts';
+import { DEFAULT_FOLLOW_SETTINGS, HELP_AFTER_RANGE } from '../tutor/follow.ts';
 import {
   AudioSettingsSchema,
   DEFAULT_AUDIO_SETTINGS,
+  HELP_AFTER_SECONDS,
   isReadButtonsOn,
   mergeAudioSettings,
   voiceForSettings,
@@ -30,6 +32,20 @@ describe('audio settings (§3, §9)', () => {
       voice: DEFAULT_VOICE.openai,
       elevenlabsVoice: DEFAULT_VOICE.elevenlabs,
     });
+  });
+
+  it("the reading tutor's help delay agrees with the tracker's (issue 12: 3 s, 2 to 6 s); announcements on", () => {
+    expect(HELP_AFTER_SECONDS).toEqual(HELP_AFTER_RANGE);
+    expect(DEFAULT_AUDIO_SETTINGS.helpAfterSeconds).toBe(DEFAULT_FOLLOW_SETTINGS.helpAfterSeconds);
+    expect(DEFAULT_AUDIO_SETTINGS.tutorAnnouncements).toBe(true);
+    for (const bad of [1, 7, 2.5]) {
+      expect(
+        AudioSettingsSchema.safeParse({ ...DEFAULT_AUDIO_SETTINGS, helpAfterSeconds: bad }).success,
+      ).toBe(false);
+    }
+    // A copy saved before these settings existed gets their defaults.
+    const { helpAfterSeconds: _h, tutorAnnouncements: _t, ...old } = DEFAULT_AUDIO_SETTINGS;
+    expect(mergeAudioSettings({ ...old, volume: 0.5 })).toEqual({ ...DEFAULT_AUDIO_SETTINGS, volume: 0.5 });
   });
 
   it('merges an old or damaged copy field by field', () => {

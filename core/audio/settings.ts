@@ -5,8 +5,8 @@
  * §9 defaults: enabled; voice alloy; speed 1; volume 0.8; navigation audio on; achievement sounds on;
  * button sounds, background music and auto-read off. The §9 "method speechify" is, for us, the
  * offline-first chain: provider `flite` (this machine), with OpenAI's `alloy` as the voice used when
- * the OpenAI provider is chosen. Ours too: "Read buttons to me" (null = decided by age and grade) and
- * captions (on).
+ * the OpenAI provider is chosen. Ours too: "Read buttons to me" (null = decided by age and grade),
+ * captions (on), and the reading tutor's help delay (3 s) and screen-reader announcements (on).
  */
 import { z } from 'zod';
 import { DEFAULT_AUDIO_SETTINGS } from './settings-defaults.ts';
@@ -19,6 +19,13 @@ const voiceOf = (provider: (typeof SPEECH_PROVIDERS)[number]) =>
       (id) => VOICES.some((v) => v.id === id && v.provider === provider),
       `Not a ${provider} voice Sparky knows.`,
     );
+
+/**
+ * The help delay's range, seconds: core/tutor/follow.ts `HELP_AFTER_RANGE` (issue 12: 2 to 6 s), kept
+ * here without importing the tracker's rules into the settings' bundle; settings.test.ts checks
+ * they agree.
+ */
+export const HELP_AFTER_SECONDS = { min: 2, max: 6 } as const;
 
 /** The settings, every field required (PUT sends them all; defaults fill what an old copy lacks). */
 export const AudioSettingsSchema = z
@@ -51,6 +58,17 @@ export const AudioSettingsSchema = z
     readButtons: z.boolean().nullable(),
     /** Show the caption strip. */
     captions: z.boolean(),
+    /**
+     * While a reading is recorded, Sparky offers the next word after the reader has been stuck this
+     * long, seconds (issue 12: 3 s by default, a setting from 2 to 6 s).
+     */
+    helpAfterSeconds: z.number().int().min(HELP_AFTER_SECONDS.min).max(HELP_AFTER_SECONDS.max),
+    /**
+     * The word Sparky helps with while a reading is recorded is also announced to screen readers
+     * (issue 12: a screen-reader user can turn these live announcements off; it is still spoken and
+     * captioned).
+     */
+    tutorAnnouncements: z.boolean(),
   })
   .strict();
 /** Audio settings. */

@@ -156,8 +156,10 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
         const current = next.current;
         if (current && current.id !== lastId) {
           lastId = current.id;
-          // Once per line, through the app's one live region (a11y/announcer.ts).
-          announce(current.text, current.priority >= PRIORITY_WARNING ? 'assertive' : 'polite');
+          // Once per line, through the app's one live region (a11y/announcer.ts); the tutor's word
+          // (issue 12) only while the reader keeps those announcements on (it is still said and captioned).
+          if (current.type !== 'tutor' || getAudioSettings().tutorAnnouncements !== false)
+            announce(current.text, current.priority >= PRIORITY_WARNING ? 'assertive' : 'polite');
         }
         window.clearTimeout(linger);
         if (current) {

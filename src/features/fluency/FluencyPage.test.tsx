@@ -36,7 +36,8 @@ import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
 import type { FollowCallbacks, FollowConnectionOptions } from './follow/follow-connection.ts';
 import type { ConnectFollow } from './follow/use-follow-along.ts';
 import type { AudioEffects } from '../../app/audio/audio-engine.ts';
-import { resetAudioSettingsStore } from '../../app/audio/audio-settings-store.ts';
+import { resetAudioSettingsStore, setLocalAudioSettings } from '../../app/audio/audio-settings-store.ts';
+import { DEFAULT_AUDIO_SETTINGS } from '#core/audio/settings.ts';
 import { AudioQueueProvider } from '../../app/audio/AudioQueueProvider.tsx';
 import type { FluencyEffects } from './use-fluency-session.ts';
 
@@ -752,6 +753,74 @@ describe('/fluency follows the reader while recording (issue 12)', () => {
         }),
       );
       await waitFor(() => expect(conn.stopped).toBe(true));
+    },
+  );
+
+  it(
+    "sends the reader's help delay, never talks over the reader, and marks words with a shape",
+    { timeout: 30_000 },
+    async () => {
+      localStorage.clear();
+      setLocalAudioSettings({ ...DEFAULT_AUDIO_SETTINGS, helpAfterSeconds: 5 });
+      try {
+        const user = userEvent.setup();
+        const clock = new SimulatedClock();
+        const { state, stream, effects } = createFakes();
+        const follow = createFakeFollow();
+        const spoken: SpeakRequest[] = [];
+        renderPage(effects, clock, follow.connect, (request) => spoken.push(request));
+        await user.click(await screen.findByRole('button', { name: /Story/ }));
+        await user.click(await screen.findByRole('option', { name: 'The Brown Dog (grade 1)' }));
+        await user.click(await screen.findByRole('button', { name: 'Start reading' }));
+        await waitFor(() => expect(state.microphone).not.toBeNull());
+        await act(async () => state.microphone!.resolve(stream));
+        for (let k = 0; k < 3; k++) await act(async () => clock.increment(1000));
+        await heading('Recording: read the story out loud');
+        await waitFor(() => expect(state.capture).not.toBeNull());
+        const conn = follow.opened[0]!;
+        // The setting (My Voice) goes with the reading's start.
+        expect(conn.options.helpAfterSeconds).toBe(5);
+
+        // 100 ms blocks: the reader's voice (about −12 dBFS), then silence.
+        const voice = new Int16Array(1600).fill(8000);
+        const silence = new Int16Array(1600);
+        const block = (samples: Int16Array) => act(async () => state.capture!.onChunk?.(samples, 16_000));
+        const tutorLines = () => spoken.filter((r) => r.type === 'tutor');
+        await block(voice);
+        await act(async () => conn.callbacks.onEvent({ t: 5, event: 'help', index: 2, reason: 'pause' }));
+        // The reader is making sounds: the word waits (but the place moves to it).
+        expect(tutorLines()).toEqual([]);
+        const passage = screen.getByRole('article', { name: 'The Brown Dog' });
+        expect(passage.querySelector('[aria-current="true"]')).toHaveTextContent('dog');
+        await block(voice);
+        await block(silence);
+        await block(silence);
+        expect(tutorLines()).toEqual([]);
+        // 0.3 s of silence (the tracker's own wait): now it is said, once.
+        await block(silence);
+        expect(tutorLines()).toEqual([{ text: 'dog', type: 'tutor' }]);
+        await block(silence);
+        expect(tutorLines()).toHaveLength(1);
+
+        // An offer the reader answers by reading the word is never said.
+        await block(voice);
+        await act(async () => conn.callbacks.onEvent({ t: 8, event: 'help', index: 3, reason: 'pause' }));
+        await act(async () => conn.callbacks.onEvent({ t: 8.2, event: 'word', index: 3, status: 'correct' }));
+        for (let k = 0; k < 5; k++) await block(silence);
+        expect(tutorLines()).toHaveLength(1);
+
+        // Marks carry a shape (an icon), and words other than "read" say what they are in words.
+        await act(async () => {
+          conn.callbacks.onEvent({ t: 9, event: 'word', index: 0, status: 'correct' });
+          conn.callbacks.onEvent({ t: 9, event: 'word', index: 1, status: 'substitution' });
+        });
+        for (const word of passage.querySelectorAll('.follow-word:not(mark)'))
+          expect(word.querySelector('svg')).not.toBeNull();
+        expect(passage).toHaveTextContent('brown (said another word)');
+      } finally {
+        localStorage.clear();
+        resetAudioSettingsStore();
+      }
     },
   );
 });

@@ -1,6 +1,14 @@
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { FLUENCY_GUIDANCE } from './fluency.guidance.ts';
-import { useEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useReducedMotion } from '#a11y/use-display-preferences.ts';
 import { formatClock } from '#core/fluency-session/countdown.ts';
@@ -31,6 +39,7 @@ import { useVoiceCommands } from '#voice/use-voice-commands.ts';
 import { storyTarget } from '#voice/command-set.ts';
 import { FLUENCY_ACTIONS, fluencyVoiceCommands } from './voice-commands.ts';
 import { FollowPassage } from './follow/FollowPassage.tsx';
+import { getAudioSettings, subscribeToAudioSettings } from '../../app/audio/audio-settings-store.ts';
 import { useFollowAlong, type ConnectFollow } from './follow/use-follow-along.ts';
 import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import './fluency.css';
@@ -162,7 +171,12 @@ export function FluencyPage({
   const [searchParams, setSearchParams] = useSearchParams();
   const initialStoryId = searchParams.get('storyId');
   const audio = useAudioQueue();
-  const follow = useFollowAlong(audio.speak, connectFollow);
+  const helpAfterSeconds = useSyncExternalStore(
+    subscribeToAudioSettings,
+    () => getAudioSettings().helpAfterSeconds,
+    () => undefined,
+  );
+  const follow = useFollowAlong(audio.speak, connectFollow, helpAfterSeconds);
   const { snapshot, send, setReading } = useFluencySession(
     initialStoryId,
     effects,

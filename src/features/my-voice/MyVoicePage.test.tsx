@@ -110,6 +110,23 @@ describe('My Voice (issue 10)', () => {
     expect(getAudioSettings()).toMatchObject({ speed: 0.7, captions: false });
   });
 
+  it("sets the reading tutor's help delay and its screen-reader announcements (issue 12)", async () => {
+    renderPage();
+    expect(screen.getByRole('button', { name: /Sparky helps with a word after$/ })).toHaveTextContent(
+      '3 seconds',
+    );
+    const announce = screen.getByRole('switch', {
+      name: 'My screen reader also says the word Sparky helps with',
+    });
+    expect(announce).toBeChecked();
+    await choose('Sparky helps with a word after', '5 seconds');
+    await userEvent.click(announce);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1), { timeout: 15_000 });
+    expect(puts[0]).toEqual({ ...DEFAULT_AUDIO_SETTINGS, helpAfterSeconds: 5, tutorAnnouncements: false });
+    expect(getAudioSettings()).toMatchObject({ helpAfterSeconds: 5, tutorAnnouncements: false });
+  });
+
   it('"Try my voice" speaks with the unsaved choices; leaving without saving puts the saved ones back', async () => {
     setServerAudioSettings(DEFAULT_AUDIO_SETTINGS, null);
     const { spoken, view } = renderPage();

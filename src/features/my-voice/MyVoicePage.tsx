@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SpeechProvider } from '#core/api/speech.ts';
-import { DEFAULT_AUDIO_SETTINGS, type AudioSettings } from '#core/audio/settings.ts';
+import { DEFAULT_AUDIO_SETTINGS, HELP_AFTER_SECONDS, type AudioSettings } from '#core/audio/settings.ts';
 import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import { setLocalAudioSettings, setServerAudioSettings } from '../../app/audio/audio-settings-store.ts';
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
@@ -41,6 +41,12 @@ const VOLUMES = [
   { id: '0.8', label: 'Loud' },
   { id: '1', label: 'Loudest' },
 ];
+/** The help delays a reader may choose (issue 12: 2 to 6 s). */
+const HELP_DELAYS = Array.from({ length: HELP_AFTER_SECONDS.max - HELP_AFTER_SECONDS.min + 1 }, (_, k) => {
+  const seconds = HELP_AFTER_SECONDS.min + k;
+  return { id: String(seconds), label: `${seconds} seconds` };
+});
+
 const READ_BUTTONS = [
   { id: 'auto', label: 'As right for my age' },
   { id: 'on', label: 'On' },
@@ -195,6 +201,17 @@ function VoiceForm({ initial }: { initial: AudioSettings }) {
         />
         <Switch isSelected={form.captions} onChange={(v) => set('captions', v)}>
           Show what Sparky says (captions)
+        </Switch>
+        <h2>While I read aloud</h2>
+        <Select
+          label="Sparky helps with a word after"
+          description="When you are stuck on a word, Sparky says it for you."
+          options={HELP_DELAYS}
+          value={String(form.helpAfterSeconds)}
+          onChange={(v) => set('helpAfterSeconds', Number(v))}
+        />
+        <Switch isSelected={form.tutorAnnouncements} onChange={(v) => set('tutorAnnouncements', v)}>
+          My screen reader also says the word Sparky helps with
         </Switch>
         <Switch isSelected={form.autoRead} onChange={(v) => set('autoRead', v)}>
           Read each page to me when it opens

@@ -11,7 +11,15 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FollowEvent } from '#core/tutor/follow.ts';
+import { meterLevel, rms } from '#core/fluency-session/level.ts';
 import { tokenisePassage, type PassageWord } from '#core/text/normalize.ts';
+import {
+  helpGateBlock,
+  helpGateOffer,
+  helpGateWord,
+  INITIAL_HELP_GATE,
+  type HelpGateState,
+} from '#core/tutor/help-gate.ts';
 import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
 import { FollowConnection, type FollowCallbacks, type FollowConnectionOptions } from './follow-connection.ts';
 
@@ -53,12 +61,16 @@ const markOf = (status: string): FollowMark =>
 /**
  * The passage comes later through `setPassage` (the story text, tokenised as the server does):
  * only the words shown and spoken need it, so the tap works before the story has loaded.
+ * Help never talks over the child: an offer that arrives while the microphone hears the reader
+ * waits for their silence, and is dropped if they read the word first (core/tutor/help-gate.ts).
  * @param speak the audio queue's `speak` (the tutor's word is a `tutor` line).
  * @param connect opens the follow connection (tests pass a fake).
+ * @param helpAfterSeconds the reader's help delay (audio settings, 2–6 s), sent when a reading starts.
  */
 export function useFollowAlong(
   speak: (request: SpeakRequest) => void,
   connect: ConnectFollow = openFollowConnection,
+  helpAfterSeconds?: number,
 ): { state: FollowAlongState; tap: FollowTap; setPassage: (text: string | null) => void } {
   const [passageText, setPassage] = useState<string | null>(null);
   const words = useMemo(() => (passageText ? tokenisePassage(passageText) : []), [passageText]);
@@ -69,24 +81,39 @@ export function useFollowAlong(
   const connectionRef = useRef<ReturnType<typeof connect> | null>(null);
   const wordsRef = useRef(words);
   const speakRef = useRef(speak);
+  const helpAfterRef = useRef(helpAfterSeconds);
+  const gateRef = useRef<HelpGateState>(INITIAL_HELP_GATE);
   useEffect(() => {
     wordsRef.current = words;
     speakRef.current = speak;
-  }, [words, speak]);
+    helpAfterRef.current = helpAfterSeconds;
+  }, [words, speak, helpAfterSeconds]);
 
-  const onEvent = useCallback((event: FollowEvent) => {
-    if (event.event === 'word') {
-      setMarks((m) => new Map(m).set(event.index, markOf(event.status)));
-      setCurrent((c) => Math.max(c ?? 0, event.index + 1));
-    } else if (event.event === 'help') {
-      const word = wordsRef.current[event.index];
-      if (!word) return;
-      setHelped(event.index);
-      setCurrent((c) => Math.max(c ?? 0, event.index));
-      // Said by the tutor through the one queue: captioned and announced once (§4.9).
-      speakRef.current({ text: word.text, type: 'tutor' });
-    }
+  /** The tutor says word `index` (after the gate let it through). */
+  const sayHelp = useCallback((index: number) => {
+    const word = wordsRef.current[index];
+    if (!word) return;
+    setHelped(index);
+    // Said by the tutor through the one queue: captioned and announced once (§4.9).
+    speakRef.current({ text: word.text, type: 'tutor' });
   }, []);
+
+  const onEvent = useCallback(
+    (event: FollowEvent) => {
+      if (event.event === 'word') {
+        gateRef.current = helpGateWord(gateRef.current, event.index);
+        setMarks((m) => new Map(m).set(event.index, markOf(event.status)));
+        setCurrent((c) => Math.max(c ?? 0, event.index + 1));
+      } else if (event.event === 'help') {
+        if (!wordsRef.current[event.index]) return;
+        setCurrent((c) => Math.max(c ?? 0, event.index));
+        const step = helpGateOffer(gateRef.current, event.index);
+        gateRef.current = step.state;
+        if (step.say !== null) sayHelp(step.say);
+      }
+    },
+    [sayHelp],
+  );
 
   const tap = useMemo<FollowTap>(
     () => ({
@@ -96,8 +123,10 @@ export function useFollowAlong(
         setCurrent(0);
         setHelped(null);
         setConnection('reconnecting');
+        gateRef.current = INITIAL_HELP_GATE;
+        const helpAfter = helpAfterRef.current;
         connectionRef.current = connect(
-          { storyId },
+          { storyId, ...(helpAfter !== undefined ? { helpAfterSeconds: helpAfter } : {}) },
           {
             onEvent,
             onConnection: (live) => setConnection(live ? 'live' : 'reconnecting'),
@@ -107,7 +136,16 @@ export function useFollowAlong(
         );
       },
       chunk(samples, sampleRate) {
-        if (sampleRate === 16000) connectionRef.current?.push(samples);
+        if (sampleRate !== 16000 || !connectionRef.current) return;
+        connectionRef.current.push(samples);
+        // The block's level on the meter's scale (16-bit samples to −1…1) for the help gate.
+        const step = helpGateBlock(
+          gateRef.current,
+          meterLevel(rms(samples) / 32768),
+          samples.length / sampleRate,
+        );
+        gateRef.current = step.state;
+        if (step.say !== null) sayHelp(step.say);
       },
       end() {
         connectionRef.current?.stop();
@@ -118,7 +156,7 @@ export function useFollowAlong(
         setConnection('off');
       },
     }),
-    [connect, onEvent],
+    [connect, onEvent, sayHelp],
   );
 
   return { state: { words, current, marks, helped, connection }, tap, setPassage };
