@@ -167,6 +167,15 @@ test('a new reader: two challenges, Story Time by the microphone paid once, a ha
     );
     await checkA11y(page, '/sparky-chat');
 
+    // The tutor after reading (issue 12), from this reader's own readings: Sparky's first turn shown
+    // (and said), and its way on.
+    await page.goto('/ai-tutor');
+    await expect(page.getByRole('heading', { level: 1, name: 'AI Tutor' })).toBeVisible();
+    await expect(page.getByRole('button', { name: "Let's practise" })).toBeVisible();
+    await expect(page.locator('main')).toContainText('Hello! I am your reading tutor.');
+    await page.screenshot({ path: '/tmp/shots/ai-tutor.png' });
+    await checkA11y(page, '/ai-tutor');
+
     // On a phone there is no widget (spec §2.4: large screens only), so it covers nothing there.
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(sparky).toHaveCount(0);

@@ -32,6 +32,7 @@ import { createOutboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { createStoryRoutes } from './routes/stories/stories.routes.ts';
 import { findStoryToRead } from './routes/stories/stories.service.ts';
 import { createSpeechRoutes } from './routes/speech/speech.routes.ts';
+import { createTutorRoutes } from './routes/tutor/tutor.routes.ts';
 import { createFixedWindowLimiter } from './routes/fluency/rate-limit.ts';
 import { createVoiceRoutes } from './routes/voice/voice.routes.ts';
 import {
@@ -326,6 +327,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createVoiceRoutes({ voice }))
     .route('/', follow.routes)
     .route('/', createRewardsRoutes({ db }))
+    .route('/', createTutorRoutes({ db }))
     .route(
       '/',
       createFluencyRoutes({

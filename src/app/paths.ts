@@ -169,6 +169,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.avatarShop,
   protectedPaths.myVoice,
   protectedPaths.sparkyChat,
+  protectedPaths.aiTutor,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

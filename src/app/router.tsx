@@ -129,6 +129,10 @@ const builtScreens: Record<string, ComponentType> = {
     () => import('../features/sparky/SparkyChatPage.tsx'),
     (m) => m.SparkyChatPage,
   ),
+  [protectedPaths.aiTutor]: lazyPage(
+    () => import('../features/ai-tutor/AiTutorPage.tsx'),
+    (m) => m.AiTutorPage,
+  ),
 };
 
 /** The protected paths and patterns that have a page (the rest show the "being built" page). */

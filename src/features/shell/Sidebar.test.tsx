@@ -98,6 +98,7 @@ describe('sidebar links by role (spec §2.4)', () => {
     const links = sidebarLinks();
     expect(links).toEqual([
       { name: 'Home Dashboard', href: p.home },
+      { name: 'AI Tutor', href: p.aiTutor },
       { name: 'Profile', href: p.profile },
       { name: 'My Voice', href: p.myVoice },
       { name: 'Saved Stories', href: p.stories },

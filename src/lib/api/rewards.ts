@@ -9,6 +9,7 @@ import type { OutfitUpdate, PurchaseRequest } from '#core/api/rewards.ts';
 import { api } from './client.ts';
 import { call } from './http.ts';
 import { ME_QUERY_KEY } from './me.ts';
+import { TUTOR_PLAN_QUERY_KEY } from './tutor.ts';
 
 /** Query keys. */
 export const DAILY_CHALLENGES_QUERY_KEY = ['daily-challenges'] as const;
@@ -111,7 +112,7 @@ export function useChangeOutfit() {
 /** After a saved reading: challenges, ledger and achievements may have changed. */
 export function invalidateAfterReading(queryClient: QueryClient) {
   return Promise.all(
-    [DAILY_CHALLENGES_QUERY_KEY, TOKENS_QUERY_KEY, REWARDS_QUERY_KEY].map((queryKey) =>
+    [DAILY_CHALLENGES_QUERY_KEY, TOKENS_QUERY_KEY, REWARDS_QUERY_KEY, TUTOR_PLAN_QUERY_KEY].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );
