@@ -139,6 +139,28 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
   );
 
   decoding(
+    "checks one practised word against a list of that word alone (the tutor's Say it, issue 12)",
+    { timeout: 90_000 },
+    async () => {
+      const { client } = await createSignedInClient(app, handle);
+      const practice = [{ phrase: 'garden', intent: 'action', target: 'tutor:word' }];
+      const answer = async (audio: Uint8Array) => {
+        const response = await client.request('/api/voice/command', {
+          method: 'POST',
+          body: form(audio, practice),
+        });
+        expect(response.status).toBe(200);
+        return VoiceAnswerSchema.parse(await response.json()).target;
+      };
+      expect(await answer(say('garden'))).toBe('tutor:word');
+      expect(await answer(say('garden', 'rms'))).toBe('tutor:word');
+      // Another word, or a sentence, is not it.
+      expect(await answer(say('window'))).toBeNull();
+      expect(await answer(say('my sister has a red bike'))).toBeNull();
+    },
+  );
+
+  decoding(
     'a warm decoder answers as a process of its own does, and learns a title outside the dictionary',
     { timeout: 120_000 },
     async () => {
