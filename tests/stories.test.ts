@@ -17,6 +17,7 @@ import {
   parseStoryFile,
   type LibraryStory,
 } from '../server/stories/content.ts';
+import { LIBRARY_CACHE_MS, libraryOf } from '../server/stories/library-cache.ts';
 import { seedStories } from '../server/stories/seed.ts';
 import { createSignedInClient, createTestApp, createBrowser, type TestApp } from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
@@ -197,6 +198,49 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
     ).json()) as StoryListResponse;
     expect(theme.stories.length).toBeGreaterThan(0);
     expect(theme.stories.every((s) => s.themes.includes('science') && s.gradeBand === '3')).toBe(true);
+  });
+
+  it('serves the library from memory, yet shows a reseeded library at once with a new ETag', async () => {
+    const { client } = await createSignedInClient(app, handle, { grade: '2' });
+    const before = await client.api.stories.$get({ query: {} });
+    const tag = before.headers.get('etag')!;
+    const extra: LibraryStory = {
+      ...library[0]!,
+      slug: `cache-${randomUUID()}`,
+      title: `Cache test ${randomUUID().slice(0, 8)}`,
+    };
+    await seedStories(handle.db, [...library, extra]);
+    try {
+      const after = await client.api.stories.$get({ query: {} }, { headers: { 'if-none-match': tag } });
+      expect(after.status).toBe(200);
+      expect(after.headers.get('etag')).not.toBe(tag);
+      const listed = ((await after.json()) as StoryListResponse).stories.find((s) => s.slug === extra.slug);
+      expect(listed).toBeDefined();
+      const one = await client.api.stories[':id'].$get({ param: { id: listed!.id } });
+      expect(((await one.json()) as { story: StoryDetail }).story).toMatchObject({
+        title: extra.title,
+        body: extra.body,
+        own: false,
+      });
+
+      // A library row written behind the cache's back (another process) shows within LIBRARY_CACHE_MS,
+      // and a story missing from memory is still found in the database.
+      const t = Date.now();
+      await libraryOf(handle.db, t);
+      const [behind] = await asSystem(handle.db, (tx) =>
+        tx.insert(stories).values({ title: 'Written elsewhere', body: 'The owl sat.' }).returning(),
+      );
+      try {
+        expect((await libraryOf(handle.db, t + 1000)).byId.has(behind!.id)).toBe(false);
+        const found = await client.api.stories[':id'].$get({ param: { id: behind!.id } });
+        expect(found.status).toBe(200);
+        expect((await libraryOf(handle.db, t + LIBRARY_CACHE_MS + 1)).byId.has(behind!.id)).toBe(true);
+      } finally {
+        await asSystem(handle.db, (tx) => tx.delete(stories).where(eq(stories.id, behind!.id)));
+      }
+    } finally {
+      await seedStories(handle.db);
+    }
   });
 
   it('keeps "just right" to 100L below and 50L above the grade target, or the profile Lexile', async () => {

@@ -13,6 +13,7 @@ import type { Database } from '../db/client.ts';
 import { asSystem, type Tx } from '../db/rls.ts';
 import { passageLexileScores, stories } from '../db/schema.ts';
 import { loadLibraryStories, type LibraryStory } from './content.ts';
+import { forgetLibrary } from './library-cache.ts';
 
 /** What a seeding run did, by number of stories. */
 export interface SeedStoriesResult {
@@ -115,5 +116,7 @@ export async function seedStories(
       .returning({ id: stories.id });
     result.removed = removed.length;
   });
+  // The library held in memory is read again on next use (server/stories/library-cache.ts).
+  forgetLibrary(db);
   return result;
 }

@@ -2,6 +2,7 @@
  * Stories API (mounted at /api): the premade library with filters, one story to read, and the user's
  * own saved stories. Payload schemas: core/api/stories.ts. All routes need a signed-in user.
  */
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { createMiddleware } from 'hono/factory';
@@ -17,14 +18,20 @@ import { getReadableStory, listLibrary, listOwnStories } from './stories.service
 export const STORY_NOT_FOUND = 'We could not find that story.';
 
 /**
- * Stories change rarely, so their answers carry an ETag (hono/etag, a hash of the body) and
- * `cache-control: private, no-cache`: the browser asks again each time, and gets 304 with no body
- * when nothing changed.
+ * Stories change rarely, so their answers carry an ETag and `cache-control: private, no-cache`: the
+ * browser asks again each time, and gets 304 with no body when nothing changed (hono/etag compares).
+ * The handlers set the ETag themselves from what the body is made of (the library's version, the
+ * reader's band, the filters), so no answer is hashed whole per request.
  */
 const revalidated = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (c.res.status === 200) c.header('cache-control', 'private, no-cache');
 });
+
+/** A strong ETag: the SHA-1 of `parts`, in base64url. */
+function etagOf(...parts: unknown[]): string {
+  return `"${createHash('sha1').update(JSON.stringify(parts)).digest('base64url')}"`;
+}
 
 /** Build the story routes. */
 export function createStoryRoutes(deps: { db: Database }) {
@@ -43,11 +50,9 @@ export function createStoryRoutes(deps: { db: Database }) {
         validate('query', StoryListQuerySchema),
         async (c) => {
           const { grade, theme, justRight } = c.req.valid('query');
-          const result = await listLibrary(db, c.var.user.id, {
-            grade,
-            theme,
-            justRight: justRight === '1' || justRight === 'true',
-          });
+          const filters = { grade, theme, justRight: justRight === '1' || justRight === 'true' };
+          const { libraryVersion, ...result } = await listLibrary(db, c.var.user.id, filters);
+          c.header('etag', etagOf('library', libraryVersion, result.readerBand, filters));
           return c.json(result);
         },
       )
@@ -69,6 +74,7 @@ export function createStoryRoutes(deps: { db: Database }) {
         async (c) => {
           const story = await getReadableStory(db, c.var.user.id, c.req.valid('param').id);
           if (!story) return apiError(c, 404, 'story_not_found', STORY_NOT_FOUND);
+          c.header('etag', etagOf('story', story));
           return c.json({ story });
         },
       )

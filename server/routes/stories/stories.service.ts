@@ -1,9 +1,10 @@
 /**
  * Story services: the premade library with filters, one readable story, and the user's own saved
  * stories. Every query runs as the signed-in user (asUser), so the stories table's row-level security
- * (library rows or the user's own) applies as well as the filters here.
+ * (library rows or the user's own) applies as well as the filters here; the library itself, public to
+ * every signed-in user, is read from memory (server/stories/library-cache.ts).
  */
-import { and, arrayContains, asc, between, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   JUST_RIGHT_ABOVE,
   JUST_RIGHT_BELOW,
@@ -17,6 +18,7 @@ import { gradeNorm } from '#core/lexile/grade-norms.ts';
 import type { Database } from '../../db/client.ts';
 import { asUser, type Tx } from '../../db/rls.ts';
 import { profiles, stories } from '../../db/schema.ts';
+import { libraryOf } from '../../stories/library-cache.ts';
 
 const summaryColumns = {
   id: stories.id,
@@ -61,39 +63,39 @@ export interface LibraryFilters {
   justRight?: boolean;
 }
 
-/** Kindergarten first, then grades 1–5; anything else last. */
-const GRADE_ORDER = sql`array_position(array['K','1','2','3','4','5']::text[], ${stories.gradeBand}) nulls last`;
-
 /**
  * Library stories (owner_id null) matching the filters, easiest first (grade band, then Lexile, then
- * title), and the reader's band.
+ * title), and the reader's band. The library comes from memory (server/stories/library-cache.ts); only
+ * the reader's profile is read from the database.
  */
 export async function listLibrary(
   db: Database,
   userId: string,
   filters: LibraryFilters,
-): Promise<{ stories: StorySummary[]; readerBand: ReaderBand }> {
-  return asUser(db, userId, async (tx) => {
-    const band = await ownBand(tx, userId);
-    const conditions: SQL[] = [isNull(stories.ownerId)];
-    if (filters.grade) conditions.push(eq(stories.gradeBand, filters.grade));
-    if (filters.theme) conditions.push(arrayContains(stories.themes, [filters.theme]));
-    if (filters.justRight) conditions.push(between(stories.lexile, band.min, band.max));
-    const rows = await tx
-      .select(summaryColumns)
-      .from(stories)
-      .where(and(...conditions))
-      .orderBy(GRADE_ORDER, asc(stories.lexile), asc(stories.title));
-    return { stories: rows, readerBand: band };
-  });
+): Promise<{ stories: StorySummary[]; readerBand: ReaderBand; libraryVersion: string }> {
+  const [library, band] = await Promise.all([libraryOf(db), asUser(db, userId, (tx) => ownBand(tx, userId))]);
+  const { grade, theme, justRight } = filters;
+  const rows = library.summaries.filter(
+    (story) =>
+      (!grade || story.gradeBand === grade) &&
+      (!theme || story.themes.includes(theme)) &&
+      // SQL's BETWEEN: a story without a Lexile measure is never "just right".
+      (!justRight || (story.lexile !== null && story.lexile >= band.min && story.lexile <= band.max)),
+  );
+  return { stories: rows, readerBand: band, libraryVersion: library.version };
 }
 
-/** One story the user may read (a library story or their own), or null. `storyId` must be a uuid. */
+/**
+ * One story the user may read (a library story or their own), or null. `storyId` must be a uuid.
+ * Library stories come from memory; anything else from the database, under row-level security.
+ */
 export async function getReadableStory(
   db: Database,
   userId: string,
   storyId: string,
 ): Promise<StoryDetail | null> {
+  const cached = (await libraryOf(db)).byId.get(storyId);
+  if (cached) return { ...cached, own: false };
   const [row] = await asUser(db, userId, (tx) =>
     tx
       .select({ ...summaryColumns, body: stories.body, ownerId: stories.ownerId })
@@ -122,6 +124,8 @@ export async function findStoryToRead(
   userId: string,
   storyId: string,
 ): Promise<{ title: string; body: string } | null> {
+  const cached = (await libraryOf(db)).byId.get(storyId);
+  if (cached) return { title: cached.title, body: cached.body };
   const [row] = await asUser(db, userId, (tx) =>
     tx.select({ title: stories.title, body: stories.body }).from(stories).where(eq(stories.id, storyId)),
   );
