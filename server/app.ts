@@ -32,6 +32,7 @@ import { createOutboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { createStoryRoutes } from './routes/stories/stories.routes.ts';
 import { findStoryToRead } from './routes/stories/stories.service.ts';
 import { createSpeechRoutes } from './routes/speech/speech.routes.ts';
+import { createOpenAiTutorChat } from './routes/tutor/tutor-chat.ts';
 import { createTutorRoutes } from './routes/tutor/tutor.routes.ts';
 import { createFixedWindowLimiter } from './routes/fluency/rate-limit.ts';
 import { createVoiceRoutes } from './routes/voice/voice.routes.ts';
@@ -327,7 +328,15 @@ export function createApp(deps: AppDeps) {
     .route('/', createVoiceRoutes({ voice }))
     .route('/', follow.routes)
     .route('/', createRewardsRoutes({ db }))
-    .route('/', createTutorRoutes({ db }))
+    .route(
+      '/',
+      createTutorRoutes({
+        db,
+        chat: env.OPENAI_API_KEY
+          ? createOpenAiTutorChat({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL })
+          : null,
+      }),
+    )
     .route(
       '/',
       createFluencyRoutes({

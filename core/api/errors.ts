@@ -70,6 +70,9 @@ export const API_ERROR_CODES = [
   'not_queued', // 404: no reading of this user with this key waits or is being scored
   // Spoken commands (issue 11)
   'voice_busy', // 503, with Retry-After: the command queue is full (server/routes/voice)
+  // The tutor after reading (issue 12)
+  'tutor_chat_unavailable', // 503: no OPENAI_API_KEY: the tutor is the offline, scripted one
+  'tutor_chat_failed', // 502: OpenAI did not answer (or answered nothing)
   // Tokens and the avatar shop (issue #13)
   'item_not_found', // 404: no such avatar item
   'already_owned', // 409: the reader owns this item already

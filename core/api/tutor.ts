@@ -17,6 +17,21 @@ export const TutorPlanResponseSchema = z.object({
       .object({ id: z.uuid(), title: z.string(), level: z.enum(['harder', 'same', 'easier']) })
       .nullable(),
   }),
+  /** Whether POST /api/tutor/chat works (the server has an OpenAI key). */
+  chat: z.boolean(),
 });
 /** GET /api/tutor/plan answer. */
 export type TutorPlanResponse = z.infer<typeof TutorPlanResponseSchema>;
+
+/** Longest question to the tutor's chat, characters (a child's sentence, not a document). */
+export const MAX_TUTOR_MESSAGE_CHARS = 300;
+
+/** POST /api/tutor/chat body: the child's words only (the plan is the server's own). */
+export const TutorChatRequestSchema = z
+  .object({ message: z.string().trim().min(1).max(MAX_TUTOR_MESSAGE_CHARS) })
+  .strict();
+export type TutorChatRequest = z.infer<typeof TutorChatRequestSchema>;
+
+/** POST /api/tutor/chat answer. */
+export const TutorChatResponseSchema = z.object({ reply: z.string() });
+export type TutorChatResponse = z.infer<typeof TutorChatResponseSchema>;

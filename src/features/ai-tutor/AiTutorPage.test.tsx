@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TutorPlanResponse } from '#core/api/tutor.ts';
 import { tutorLines } from '#core/tutor/tutor-script.ts';
 import type { VoiceAnswer, VoiceCommand } from '#core/voice/command.ts';
@@ -37,6 +37,7 @@ const PLAN: TutorPlanResponse = {
     ],
     next: { id: NEXT_ID, title: 'Cats at Play', level: 'harder' },
   },
+  chat: false,
 };
 
 /** The microphone and recogniser, answered by the test. */
@@ -90,6 +91,8 @@ const NONE: VoiceAnswer = { intent: null, target: null, phrase: null, confidence
 const wav = new Blob([new Uint8Array(44)], { type: 'audio/wav' });
 
 describe('AiTutorPage', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('praises, practises each word by voice (checked against that word alone) and suggests the next story', async () => {
     const user = userEvent.setup();
     const { said, state } = renderTutor();
@@ -169,8 +172,39 @@ describe('AiTutorPage', () => {
     expect(said.at(-1)!.text).toBe(tutorLines.prompt('barn'));
   });
 
+  it('with an OpenAI key on the server, the reader asks Sparky: the words go to the chat, the answer is said and written', async () => {
+    const asked: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.includes('/api/tutor/chat')) {
+        asked.push(JSON.parse(String(init?.body)));
+        return Response.json({ reply: 'Brown starts with b and r: br-own.' });
+      }
+      return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+    });
+    const user = userEvent.setup();
+    const { said } = renderTutor({ ...PLAN, chat: true });
+    await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'How do I say brown?');
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await waitFor(() =>
+      expect(said.at(-1)).toEqual({ text: 'Brown starts with b and r: br-own.', type: 'sparky' }),
+    );
+    expect(asked).toEqual([{ message: 'How do I say brown?' }]);
+    const talk = screen.getByRole('list', { name: 'Our talk' });
+    expect(talk).toHaveTextContent('You: How do I say brown?');
+    expect(talk).toHaveTextContent('Sparky: Brown starts with b and r: br-own.');
+  });
+
+  it('without an OpenAI key there is no chat box', () => {
+    renderTutor();
+    expect(screen.queryByRole('textbox', { name: 'Your question' })).not.toBeInTheDocument();
+  });
+
   it('without readings says what to do and links to Reading Practice', () => {
-    const { said } = renderTutor({ plan: { readings: 0, praise: [], practice: [], next: null } });
+    const { said } = renderTutor({
+      plan: { readings: 0, praise: [], practice: [], next: null },
+      chat: false,
+    });
     expect(said.map((s) => s.text)).toEqual([tutorLines.empty]);
     expect(screen.getByText(tutorLines.empty)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Reading Practice' })).toHaveAttribute('href', '/fluency');

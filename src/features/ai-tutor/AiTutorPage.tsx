@@ -17,6 +17,7 @@ import { Link } from '../../ui/Link.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { AI_TUTOR_GUIDANCE } from './ai-tutor.guidance.ts';
 import { checkWord, type CheckWordEffects } from './check-word.ts';
+import { TutorChat } from './TutorChat.tsx';
 import '../../ui/page.css';
 import './ai-tutor.css';
 
@@ -52,7 +53,10 @@ export function AiTutorPage({ effects }: { effects?: Partial<CheckWordEffects> }
     <div className="page ai-tutor">
       <h1>AI Tutor</h1>
       {plan.data ? (
-        <Conversation plan={plan.data.plan} effects={effects} />
+        <>
+          <Conversation plan={plan.data.plan} effects={effects} />
+          {plan.data.chat ? <TutorChat /> : null}
+        </>
       ) : plan.isPending ? (
         <LoadingIndicator message="Sparky is looking at your readings…" />
       ) : (

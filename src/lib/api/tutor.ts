@@ -2,7 +2,7 @@
  * The tutor after reading's endpoint (core/api/tutor.ts): GET /api/tutor/plan. A saved reading
  * changes the plan: `invalidateAfterReading` (rewards.ts) marks it stale.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { call } from './http.ts';
 
@@ -20,4 +20,13 @@ export function getTutorPlanQueryOptions() {
 /** The reader's tutor plan. */
 export function useTutorPlan() {
   return useQuery(getTutorPlanQueryOptions());
+}
+
+/** POST /api/tutor/chat: Sparky's answer through OpenAI (only when the plan says `chat`). @throws {ApiError} */
+export function askTutor(message: string) {
+  return call(api.tutor.chat.$post({ json: { message } }));
+}
+/** Asks the tutor's chat. */
+export function useAskTutor() {
+  return useMutation({ mutationFn: askTutor });
 }
