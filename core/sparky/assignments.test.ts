@@ -5,7 +5,6 @@ import {
   makeAssignment,
   mergeAssignments,
   numericReadingLevel,
-  speechDurationMs,
   understandReply,
   type AssignmentFacts,
 } from './assignments.ts';
@@ -98,11 +97,4 @@ describe('understandReply (spec §4.8)', () => {
       expect(understandReply(text)).toBeNull();
     },
   );
-});
-
-describe('speechDurationMs', () => {
-  it('is 150 words a minute, at least 1 s', () => {
-    expect(speechDurationMs('Hi')).toBe(1000);
-    expect(speechDurationMs(Array.from({ length: 15 }, () => 'word').join(' '))).toBe(6000);
-  });
 });

@@ -201,12 +201,3 @@ export function praiseLine(assignment: Pick<SparkyAssignment, 'title' | 'id'>): 
       return `Well done! You finished "${assignment.title}".`;
   }
 }
-
-/**
- * About how long a line takes to say, for the caption while no audio queue reports when speech ends:
- * 150 words a minute (a calm speaking pace), at least 1 s (ms).
- */
-export function speechDurationMs(text: string): number {
-  const words = text.trim().split(/\s+/).filter(Boolean).length;
-  return Math.max(1000, Math.round((words / 150) * 60_000));
-}

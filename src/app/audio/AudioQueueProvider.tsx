@@ -21,6 +21,7 @@ import {
   IDLE_STATUS,
   type AudioQueueApi,
   type AudioStatus,
+  type LineEnd,
   type SpeakRequest,
 } from './audio-context.ts';
 import { getAudioSettings, getReadButtonsOn, subscribeToAudioSettings } from './audio-settings-store.ts';
@@ -91,6 +92,10 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
   const pending = useRef<((actor: AudioQueueActor) => void)[]>([]);
   const guidance = useRef<readonly string[] | null>(null);
   const lastAudioError = useRef(0);
+  // Lines offered with `say`, by item id, waiting for their end; and those heard to their end.
+  const waiters = useRef(new Map<string, (how: LineEnd) => void>());
+  const heard = useRef(new Set<string>());
+  const started = useRef(new Set<string>());
   const [status, setStatus] = useState<AudioStatus>(IDLE_STATUS);
   const [helpOpen, setHelpOpen] = useState(false);
   const settings = useSyncExternalStore(subscribeToAudioSettings, getAudioSettings, getAudioSettings);
@@ -107,8 +112,26 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
       markAudio(SPEAK_MARK, request.text);
       withActor((actor) => actor.send({ type: 'audio.enqueue', request, at }));
     };
+    const say = (request: SpeakRequest) =>
+      new Promise<LineEnd>((resolve) => {
+        if (request.text.trim() === '' && request.sound === undefined) return resolve('dropped');
+        markAudio(SPEAK_MARK, request.text);
+        withActor((actor) => {
+          actor.send({ type: 'audio.enqueue', request, at: Date.now() });
+          const { lastOutcome, offered, current, queue } = actor.getSnapshot().context;
+          const id = `a${offered}`;
+          // Accepted items are numbered by `offered` (machines/audio-queue.machine.ts `itemOf`).
+          if (lastOutcome !== 'queued' || !(current?.id === id || queue.some((i) => i.id === id)))
+            resolve('dropped');
+          else {
+            waiters.current.set(id, resolve);
+            if (current?.id === id) started.current.add(id);
+          }
+        });
+      });
     return {
       speak,
+      say,
       pause: () => withActor((a) => a.send({ type: 'audio.pause' })),
       resume: () => withActor((a) => a.send({ type: 'audio.resume' })),
       toggle: () => withActor((a) => a.send({ type: 'audio.toggle' })),
@@ -137,8 +160,21 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
     void import('./audio-engine.ts').then(({ browserAudioEffects, hasDeviceVoice, startAudioQueue }) => {
       if (cancelled) return;
       const base = effects ?? browserAudioEffects;
+      // A line is heard to its end when its player ends or the device's voice finishes it.
+      const markHeard = (id: string) => {
+        if (waiters.current.has(id)) heard.current.add(id);
+      };
       const withToast: AudioEffects = {
         ...base,
+        play: (input, callbacks) =>
+          base.play(input, {
+            onEnd: () => {
+              markHeard(input.item.id);
+              callbacks.onEnd();
+            },
+            onError: callbacks.onError,
+          }),
+        speakFallback: (item, settings) => base.speakFallback(item, settings).then(() => markHeard(item.id)),
         reportFailure: (item, error) => {
           base.reportFailure(item, error);
           console.warn('Sparky audio failed', error);
@@ -151,7 +187,20 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
       };
       actor = startAudioQueue(withToast, getAudioSettings);
       actorRef.current = actor;
+      // The end-of-line event: a line offered with `say` ends when it is neither current nor waiting.
+      const settleLines = () => {
+        if (waiters.current.size === 0) return;
+        const { current, queue } = actor!.getSnapshot().context;
+        if (current && waiters.current.has(current.id)) started.current.add(current.id);
+        for (const [id, resolve] of [...waiters.current]) {
+          if (current?.id === id || queue.some((i) => i.id === id)) continue;
+          waiters.current.delete(id);
+          const wasStarted = started.current.delete(id);
+          resolve(heard.current.delete(id) ? 'said' : wasStarted ? 'cut' : 'dropped');
+        }
+      };
       const update = () => {
+        settleLines();
         const next = statusOf(actor!);
         const current = next.current;
         if (current && current.id !== lastId) {
@@ -181,11 +230,15 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
       update();
       for (const work of pending.current.splice(0)) work(actor);
     });
+    const lines = waiters.current;
     return () => {
       cancelled = true;
       window.clearTimeout(linger);
       actor?.stop();
       actorRef.current = null;
+      // The queue is gone: whatever was being said or waited will not be heard.
+      for (const resolve of lines.values()) resolve('cut');
+      lines.clear();
     };
   }, [effects]);
 

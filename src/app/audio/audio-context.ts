@@ -20,10 +20,26 @@ import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
 
 export type { SpeakRequest };
 
+/**
+ * How a line offered with {@link AudioQueueApi.say} ended:
+ * - `said`: heard to its end (its audio, the device's voice, or — with Sparky quiet — its caption time);
+ * - `cut`: it started but did not finish: skipped, stopped, withdrawn, cut off by a more urgent line,
+ *   or its audio and the device's voice both failed;
+ * - `dropped`: it never started: a duplicate within 2 s, blank, the queue full, or replaced while it
+ *   waited (§4.9 rules).
+ */
+export type LineEnd = 'said' | 'cut' | 'dropped';
+
 /** What a component can ask of the queue. */
 export interface AudioQueueApi {
   /** Offers a line (or a sound) to the queue; blank text is never spoken (§5). */
   speak(request: SpeakRequest): void;
+  /**
+   * Offers a line like {@link speak} and resolves when that line has ended — the queue's end-of-line
+   * event (issue 13: Sparky's mood follows his real silence, not a reading-time guess).
+   * @returns how it ended; never rejects
+   */
+  say(request: SpeakRequest): Promise<LineEnd>;
   /** Pause what plays (kept; resume goes on). */
   pause(): void;
   resume(): void;
@@ -60,16 +76,24 @@ export interface AudioStatus {
 
 const noop = () => {};
 
+/** Announces a line to screen readers only (no provider): a warning assertively, as the provider does. */
+function announceOnly(request: SpeakRequest): void {
+  announce(
+    request.text,
+    (request.priority ?? DEFAULT_PRIORITY[request.type]) >= PRIORITY_WARNING ? 'assertive' : 'polite',
+  );
+}
+
 /**
  * Without a provider (unit tests of a single page), a line is only announced to screen readers: a
- * warning assertively, as the provider does.
+ * warning assertively, as the provider does; `say` resolves `said` at once (nothing is heard).
  */
 export const SILENT_AUDIO_QUEUE: AudioQueueApi = {
-  speak: (request) =>
-    announce(
-      request.text,
-      (request.priority ?? DEFAULT_PRIORITY[request.type]) >= PRIORITY_WARNING ? 'assertive' : 'polite',
-    ),
+  speak: announceOnly,
+  say: (request) => {
+    announceOnly(request);
+    return Promise.resolve('said');
+  },
   pause: noop,
   resume: noop,
   toggle: noop,

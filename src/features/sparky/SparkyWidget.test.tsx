@@ -28,6 +28,7 @@ import {
   AudioQueueContext,
   SILENT_AUDIO_QUEUE,
   type AudioQueueApi,
+  type LineEnd,
   type SpeakRequest,
 } from '../../app/audio/audio-context.ts';
 import { completeSparkyAssignment, replyToSparky } from '../../lib/sparky-bus.ts';
@@ -265,9 +266,16 @@ describe('SparkyWidget', () => {
     expect(trips).toEqual(['/rewards']);
   });
 
-  it("speaks through the app's one audio queue as Sparky: answers at priority 1, praise unasked at 0", async () => {
+  it("speaks through the app's one audio queue as Sparky: answers at priority 1, praise unasked at 0; calm again 1 s after the queue says the line ended", async () => {
     const said: SpeakRequest[] = [];
-    const queue: AudioQueueApi = { ...SILENT_AUDIO_QUEUE, speak: (request) => said.push(request) };
+    const ends: ((how: LineEnd) => void)[] = [];
+    const queue: AudioQueueApi = {
+      ...SILENT_AUDIO_QUEUE,
+      say: (request) => {
+        said.push(request);
+        return new Promise<LineEnd>((resolve) => ends.push(resolve));
+      },
+    };
     let assignments = SAMPLE_ASSIGNMENTS.challengeOnHome;
     const ui = () => (
       <AudioQueueContext.Provider value={queue}>
@@ -275,6 +283,7 @@ describe('SparkyWidget', () => {
       </AudioQueueContext.Provider>
     );
     const view = render(ui());
+    const face = () => screen.getByRole('complementary', { name: 'Sparky' }).querySelector('svg');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(mascot());
     await flush();
@@ -290,12 +299,19 @@ describe('SparkyWidget', () => {
       type: 'sparky',
       priority: 0,
     });
-    // The face settles once the caption has had its time (the queue says no more than that).
+    // However long the line takes, Sparky is still talking until the queue reports its end…
     await act(async () => vi.advanceTimersByTimeAsync(60_000));
-    expect(screen.getByRole('complementary', { name: 'Sparky' }).querySelector('svg')).toHaveAttribute(
-      'data-mood',
-      'helpful',
-    );
+    expect(face()).not.toHaveAttribute('data-mood', 'helpful');
+    // …an earlier line's end is not silence…
+    await act(async () => ends[0]!('said'));
+    await act(async () => vi.advanceTimersByTimeAsync(MOOD_RESET_DELAY_MS + 100));
+    expect(face()).not.toHaveAttribute('data-mood', 'helpful');
+    // …the latest line's end is: helpful again 1 s later (spec §4.8), not before.
+    await act(async () => ends.at(-1)!('cut'));
+    await act(async () => vi.advanceTimersByTimeAsync(MOOD_RESET_DELAY_MS - 100));
+    expect(face()).not.toHaveAttribute('data-mood', 'helpful');
+    await act(async () => vi.advanceTimersByTimeAsync(200));
+    expect(face()).toHaveAttribute('data-mood', 'helpful');
   });
 
   it("offers 'Speak to Sparky' in the panel only once the chat is built", async () => {

@@ -4,7 +4,6 @@ import {
   REPLY_WORDS,
   SPARKY_LINES,
   currentAssignment,
-  speechDurationMs,
   type SparkyAssignment,
 } from '#core/sparky/assignments.ts';
 import type { VoiceCommand } from '#core/voice/command.ts';
@@ -29,9 +28,8 @@ export interface SparkyWidgetProps {
   /** Goes to /rewards (spec §4.8, 2 s after a yes). */
   onGoToRewards: () => void;
   /**
-   * Says a line and resolves when it has been said; by default the app's one audio queue (type
-   * `sparky`), with the caption's reading time standing for the line (the queue does not report when
-   * one line ends).
+   * Says a line and resolves when it has ended; by default the app's one audio queue (type `sparky`),
+   * resolved by the queue's end-of-line event (`say`: said, cut off, or dropped unsaid).
    */
   speak?: (params: SparkySpeakParams) => Promise<void> | void;
   /**
@@ -58,11 +56,11 @@ export const SPARKY_REPLY_COMMANDS: readonly VoiceCommand[] = (['yes', 'no'] as 
 
 /**
  * Says a line through the audio queue (type `sparky`: spoken, captioned and announced once there),
- * resolved once the caption has had time to be read (150 words a minute).
+ * resolved when the queue reports the line's end (heard to its end, cut off, or dropped unsaid): the
+ * silence that sends Sparky's mood back to helpful 1 s later (spec §4.8).
  */
-function speakThroughQueue(audio: AudioQueueApi, params: SparkySpeakParams): Promise<void> {
-  audio.speak({ text: params.text, type: 'sparky', priority: params.priority });
-  return new Promise((resolve) => setTimeout(resolve, speechDurationMs(params.text)));
+async function speakThroughQueue(audio: AudioQueueApi, params: SparkySpeakParams): Promise<void> {
+  await audio.say({ text: params.text, type: 'sparky', priority: params.priority });
 }
 
 /**
