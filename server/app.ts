@@ -34,6 +34,8 @@ import { findStoryToRead } from './routes/stories/stories.service.ts';
 import { createSpeechRoutes } from './routes/speech/speech.routes.ts';
 import { createOpenAiTutorChat } from './routes/tutor/tutor-chat.ts';
 import { createTutorRoutes } from './routes/tutor/tutor.routes.ts';
+import { createSparkyChat } from './routes/sparky/sparky-chat.service.ts';
+import { createSparkyRoutes } from './routes/sparky/sparky.routes.ts';
 import { createFixedWindowLimiter } from './routes/fluency/rate-limit.ts';
 import { createVoiceRoutes } from './routes/voice/voice.routes.ts';
 import {
@@ -335,6 +337,17 @@ export function createApp(deps: AppDeps) {
         chat: env.OPENAI_API_KEY
           ? createOpenAiTutorChat({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL })
           : null,
+      }),
+    )
+    .route(
+      '/',
+      createSparkyRoutes({
+        chat: createSparkyChat({
+          apiKey: env.OPENAI_API_KEY,
+          baseURL: env.OPENAI_BASE_URL,
+          timeoutMs: env.SPARKY_CHAT_TIMEOUT_MS,
+          log,
+        }),
       }),
     )
     .route(

@@ -65,6 +65,8 @@ export const EnvSchema = z.object({
   ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
   /** Time a cloud speech provider has to answer before the chain falls back to the next, in ms. */
   SPEECH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8000),
+  /** Time the language model has to answer Sparky's chat (moderation checks included) before he answers offline, ms. */
+  SPARKY_CHAT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   /** Secret that signs sessions (32+ characters). When unset one is made and kept in DATA_DIR/auth-secret. */
   BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** How long a sign-in lasts, in hours. */
