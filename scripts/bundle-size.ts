@@ -63,6 +63,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/tokens': ['src/app/ProtectedLayout.tsx', 'src/features/rewards/TokensPage.tsx'],
   '/avatar-shop': ['src/app/ProtectedLayout.tsx', 'src/features/rewards/AvatarShopPage.tsx'],
   '/sparky-chat': ['src/app/ProtectedLayout.tsx', 'src/features/sparky/SparkyChatPage.tsx'],
+  '/sparky-conversation': ['src/app/ProtectedLayout.tsx', 'src/features/sparky/SparkyConversationPage.tsx'],
   '(screens being built)': ['src/app/ProtectedLayout.tsx', 'src/features/protected/BeingBuiltPage.tsx'],
 };
 

@@ -170,6 +170,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.myVoice,
   protectedPaths.sparkyChat,
   protectedPaths.aiTutor,
+  protectedPaths.sparkyConversation,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

@@ -133,6 +133,10 @@ const builtScreens: Record<string, ComponentType> = {
     () => import('../features/ai-tutor/AiTutorPage.tsx'),
     (m) => m.AiTutorPage,
   ),
+  [protectedPaths.sparkyConversation]: lazyPage(
+    () => import('../features/sparky/SparkyConversationPage.tsx'),
+    (m) => m.SparkyConversationPage,
+  ),
 };
 
 /** The protected paths and patterns that have a page (the rest show the "being built" page). */

@@ -24,6 +24,7 @@ import { REWARDS_GUIDANCE } from '../../features/rewards/rewards.guidance.ts';
 import { TOKENS_GUIDANCE } from '../../features/rewards/tokens.guidance.ts';
 import { MY_VOICE_GUIDANCE } from '../../features/my-voice/my-voice.guidance.ts';
 import { SPARKY_CHAT_GUIDANCE } from '../../features/sparky/sparky-chat.guidance.ts';
+import { SPARKY_CONVERSATION_GUIDANCE } from '../../features/sparky/sparky-conversation.guidance.ts';
 import {
   AudioQueueContext,
   SILENT_AUDIO_QUEUE,
@@ -136,6 +137,7 @@ describe('every screen has guidance for a 5-year-old (issue 10)', () => {
     AVATAR_SHOP_GUIDANCE,
     MY_VOICE_GUIDANCE,
     SPARKY_CHAT_GUIDANCE,
+    SPARKY_CONVERSATION_GUIDANCE,
   };
   for (const [name, lines] of Object.entries(all)) {
     it(`${name}: two lines of short sentences that name what to do`, () => {

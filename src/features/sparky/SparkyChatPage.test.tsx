@@ -1,13 +1,16 @@
 /**
  * /sparky-chat: the offline chat answers the five questions from the reader's own data, by button,
  * by typing (Enter or Ask) and by the voice layer's commands; each answer is said through the app's one
- * audio queue as Sparky and written in the chat, with a link only to a built screen.
+ * audio queue as Sparky and written in the chat, with a link only to a built screen. Any other question
+ * goes to POST /api/sparky/chat (fetch faked): the server's answer is said; when the server cannot be
+ * reached or limits the reader, the offline answer comes with a note.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SPARKY_MODEL_DOWN_NOTE } from '#core/api/sparky.ts';
 import type { DailyChallenge } from '#core/api/rewards.ts';
 import { CHAT_NOT_UNDERSTOOD } from '#core/sparky/chat.ts';
 import { createCommandRegistry } from '#voice/command-registry.ts';
@@ -20,7 +23,7 @@ import {
 } from '../../app/audio/audio-context.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { DAILY_CHALLENGES_QUERY_KEY } from '../../lib/api/rewards.ts';
-import { meFixture } from '../../test/me-fixture.ts';
+import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { SparkyChatPage } from './SparkyChatPage.tsx';
 
 const challenge = (id: string, completed: boolean) =>
@@ -41,6 +44,10 @@ function renderChat() {
     ...SILENT_AUDIO_QUEUE,
     speak: (request) => {
       if (request.type !== 'guidance') said.push(request);
+    },
+    say: (request) => {
+      said.push(request);
+      return Promise.resolve('said');
     },
   };
   const registry = createCommandRegistry({ commands: [] });
@@ -64,7 +71,64 @@ function renderChat() {
   return { said, registry, chat };
 }
 
+/** Fakes POST /api/sparky/chat with one answer (status 0: the network fails). */
+function fakeServer(answer: unknown, status = 200) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (status === 0) throw new TypeError('Failed to fetch');
+    expect(String(input)).toContain('/api/sparky/chat');
+    expect(init?.method).toBe('POST');
+    return jsonResponse(answer, status);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
 describe('SparkyChatPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("sends a question the script does not know to the server, and says the server's answer", async () => {
+    const fetchMock = fakeServer({ source: 'model', text: 'Paris is the capital of France.', note: null });
+    const { said, chat } = renderChat();
+    const user = userEvent.setup();
+    await user.type(
+      screen.getByRole('textbox', { name: 'Your question' }),
+      'what is the capital of France{Enter}',
+    );
+    await waitFor(() =>
+      expect(said.at(-1)).toEqual({ text: 'Paris is the capital of France.', type: 'sparky' }),
+    );
+    expect(within(chat()).getAllByRole('listitem').at(-1)).toHaveTextContent(
+      'Sparky: Paris is the capital of France.',
+    );
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({
+      question: 'what is the capital of France',
+    });
+    // Questions the script knows never leave the browser.
+    await user.click(screen.getByRole('button', { name: 'What is my streak?' }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers offline with a note when the server cannot be reached, and with its words when it limits', async () => {
+    fakeServer(null, 0);
+    const { said, chat } = renderChat();
+    const user = userEvent.setup();
+    const field = screen.getByRole('textbox', { name: 'Your question' });
+    await user.type(field, 'why is the sky blue{Enter}');
+    await waitFor(() => expect(said.at(-1)).toEqual({ text: CHAT_NOT_UNDERSTOOD, type: 'sparky' }));
+    expect(within(chat()).getAllByRole('listitem').at(-1)).toHaveTextContent(SPARKY_MODEL_DOWN_NOTE);
+    fakeServer(
+      { error: { code: 'rate_limited', message: 'Sparky needs a little rest. Ask again in a minute.' } },
+      429,
+    );
+    await user.type(field, 'why is grass green{Enter}');
+    await waitFor(() =>
+      expect(within(chat()).getAllByRole('listitem').at(-1)).toHaveTextContent('Sparky needs a little rest.'),
+    );
+    expect(said.at(-1)).toEqual({ text: CHAT_NOT_UNDERSTOOD, type: 'sparky' });
+  });
+
   it('greets the reader and answers a pressed question from their data, said as Sparky', async () => {
     const { said, chat } = renderChat();
     expect(screen.getByRole('heading', { level: 1, name: 'Sparky Chat' })).toBeInTheDocument();
@@ -98,9 +162,6 @@ describe('SparkyChatPage', () => {
       'href',
       '/premade-stories',
     );
-    await user.type(field, 'what is the capital of France');
-    await user.click(screen.getByRole('button', { name: 'Ask' }));
-    expect(said.at(-1)).toEqual({ text: CHAT_NOT_UNDERSTOOD, type: 'sparky' });
     // Blank asks nothing.
     const count = said.length;
     await user.type(field, '   {Enter}');
