@@ -167,6 +167,14 @@ test('a new reader: two challenges, Story Time by the microphone paid once, a ha
     );
     await checkA11y(page, '/sparky-chat');
 
+    // The same chat spoken (/sparky-conversation), reached from the chat: a pressed question answered
+    // in large writing.
+    await page.getByRole('link', { name: 'Talk with Sparky out loud' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sparky Conversation' })).toBeVisible();
+    await page.getByRole('button', { name: 'What is my streak?' }).click();
+    await expect(page.getByRole('region', { name: 'Sparky says' })).toContainText(/in a row|no streak yet/);
+    await checkA11y(page, '/sparky-conversation');
+
     // The tutor after reading (issue 12), from this reader's own readings: Sparky's first turn shown
     // (and said), and its way on.
     await page.goto('/ai-tutor');

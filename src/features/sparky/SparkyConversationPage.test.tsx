@@ -31,6 +31,7 @@ function renderConversation() {
   const ends: ((how: LineEnd) => void)[] = [];
   const queue: AudioQueueApi = {
     ...SILENT_AUDIO_QUEUE,
+    withdraw: (type) => said.push({ text: `(withdraw ${type})`, type }),
     say: (request) => {
       said.push(request);
       return new Promise<LineEnd>((resolve) => ends.push(resolve));
@@ -79,7 +80,11 @@ describe('SparkyConversationPage', () => {
     const command = registry.active().find((c) => c.phrase === 'what is my streak')!;
     act(() => registry.handlerFor(command)!(command.target, command));
     const answer = 'You have read 4 days in a row! Read today to keep it going.';
-    expect(said).toEqual([{ text: answer, type: 'sparky' }]);
+    // The page's introduction gives way to the answer (it would otherwise replace the waiting answer).
+    expect(said).toEqual([
+      { text: '(withdraw guidance)', type: 'guidance' },
+      { text: answer, type: 'sparky' },
+    ]);
     expect(stage()).toHaveTextContent(answer);
     expect(within(stage()).getByRole('link', { name: 'Go to Reading Practice' })).toHaveAttribute(
       'href',

@@ -91,6 +91,9 @@ export function useSparkyChat(options: SparkyChatOptions = {}): SparkyChat {
   };
   const answerWith = (text: string, link: ChatLink | null, note: string | null) => {
     add({ who: 'sparky', text, link, note });
+    // The child has started the conversation: the page's introduction is moot, and a waiting answer
+    // must not be replaced by its next line (§4.9: a line of priority 1 replaces what waits).
+    audio.withdraw('guidance');
     const mine = ++latestSaid.current;
     setSpeaking(true);
     void audio.say({ text, type: 'sparky' }).then(() => {
