@@ -3,7 +3,7 @@
  * (`POST /api/sparky/chat`) and what it gets back. Shared by server (server/routes/sparky) and browser
  * (src/features/sparky/use-sparky-chat.ts). Only questions the offline script does not understand are
  * sent (core/sparky/chat.ts answers the rest from the reader's own data); the reader's name and data
- * never are (docs/decisions/0026-sparky-chat-model.md).
+ * never are (docs/decisions/0027-sparky-chat-model.md).
  */
 import { z } from 'zod';
 import { MAX_QUESTION_LENGTH } from '../sparky/chat.ts';

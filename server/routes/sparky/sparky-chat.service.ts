@@ -4,7 +4,7 @@
  * every answer passes OpenAI's moderation check first; a flagged one gets a kind fixed answer, and the
  * log says that it happened and which categories, never the child's words. When no key is set, or the
  * model fails or is slow, the answer is the offline script's (core/sparky/chat.ts), with a note.
- * docs/decisions/0026-sparky-chat-model.md.
+ * docs/decisions/0027-sparky-chat-model.md.
  */
 import OpenAI from 'openai';
 import type { Logger } from 'pino';

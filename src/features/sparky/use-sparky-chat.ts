@@ -5,7 +5,7 @@
  * a story, how am I doing, what is my streak, help) is answered at once from the reader's own data; any
  * other goes to `POST /api/sparky/chat` (the language model when the server has one, moderated; else
  * the script's "I don't know that one yet"), and when that fails the offline answer comes with a note.
- * docs/decisions/0026-sparky-chat-model.md.
+ * docs/decisions/0027-sparky-chat-model.md.
  */
 import { useRef, useState } from 'react';
 import { SPARKY_MODEL_DOWN_NOTE, type SparkyChatResponse } from '#core/api/sparky.ts';
