@@ -71,6 +71,28 @@ export const CARRIER_PHRASES: readonly string[] = [
   "let's",
 ];
 
+/**
+ * The carriers that name a place or a thing ("go to", "take me to", "open", "show me", "I want to
+ * go to", "I want to see"): they come only before a screen, a story or a button, never before an
+ * action such as "stop" or "resume" ("I want to go to the zoo" must not become "resume"). The others
+ * ("I want to", "can we", "let's") may come before any command.
+ */
+export const PLACE_CARRIER_PHRASES: ReadonlySet<string> = new Set([
+  'go to',
+  'take me to',
+  'open',
+  'show me',
+  'i want to go to',
+  'i want to see',
+]);
+
+/**
+ * Whether a command names a place or a thing that a place carrier may come before: a screen
+ * (`navigate`), a story (`story:`) or a button or link (`press:`).
+ */
+export const isPlaceCommand = (c: VoiceCommand): boolean =>
+  c.intent === 'navigate' || c.target.startsWith('story:') || c.target.startsWith('press:');
+
 /** The polite word allowed before or after a command. */
 export const POLITE_WORD = 'please';
 

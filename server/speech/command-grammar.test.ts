@@ -80,6 +80,15 @@ describe('buildCommandGrammar', () => {
     expect(said).toContain('go to hello');
   });
 
+  it('puts a place carrier ("go to") only before screens, stories and buttons, others before anything', () => {
+    expect(said).not.toContain('i want to go to stop');
+    expect(said).not.toContain('go to stop');
+    expect(said).not.toContain('open the stop');
+    expect(said).toContain('i want to stop');
+    expect(said).toContain('can we stop');
+    expect(said).toContain('open the lost mitten');
+  });
+
   it('lists every word it can emit, and the FSG header matches its states', () => {
     for (const w of ['stop', 'reading', 'practice', 'please', 'the', 'ph_aa', 'hello', 'um'])
       expect(grammar.words.has(w)).toBe(true);
@@ -133,5 +142,12 @@ describe('matchPath', () => {
     expect(target('go to')).toBe('other');
     expect(target('')).toBeNull();
     expect(target('please')).toBeNull();
+  });
+
+  it('refuses an action after a place carrier ("I want to go to the zoo" heard as "… resume")', () => {
+    expect(target('i want to go to stop')).toBe('other');
+    expect(target('take me to the stop')).toBe('other');
+    expect(target('i want to stop')).toBe('stop-reading');
+    expect(target("let's stop")).toBe('stop-reading');
   });
 });

@@ -16,7 +16,14 @@
  * ({@link CommandGrammarOptions.garbage}). The decoder adds a second, length-normalised check against
  * a free phone loop (command-decoder.ts).
  */
-import { CARRIER_PHRASES, phraseTokens, POLITE_WORD, type VoiceCommand } from '#core/voice/command.ts';
+import {
+  CARRIER_PHRASES,
+  isPlaceCommand,
+  PLACE_CARRIER_PHRASES,
+  phraseTokens,
+  POLITE_WORD,
+  type VoiceCommand,
+} from '#core/voice/command.ts';
 
 /** Prefix of the phone-loop words (`ph_aa` is the phone AA), as in the passage grammar. */
 export const GARBAGE_PREFIX = 'ph_';
@@ -150,16 +157,26 @@ export function buildCommandGrammar(
   // "please" first
   add(afterFiller, afterPolite, p.polite, POLITE_WORD);
   add(afterFiller, afterPolite, 1 - p.polite);
-  // a carrier ("take me to"), optionally followed by "the"
-  const carriers = CARRIER_PHRASES.map(phraseTokens).filter((t) => t.length > 0);
+  // a carrier ("take me to"), optionally followed by "the"; a place carrier ("go to") leads only to
+  // screens, stories and buttons
+  const places = entries.filter((e) => isPlaceCommand(e.command));
+  const carriers = CARRIER_PHRASES.filter((c) => places.length > 0 || !PLACE_CARRIER_PHRASES.has(c))
+    .map((c) => ({ tokens: phraseTokens(c), place: PLACE_CARRIER_PHRASES.has(c) }))
+    .filter((c) => c.tokens.length > 0);
   const afterCarrier = state();
-  for (const c of carriers) chain(afterPolite, afterCarrier, c, p.carrier / carriers.length);
+  const afterPlaceCarrier = state();
+  const beforePlace = state();
+  for (const c of carriers)
+    chain(afterPolite, c.place ? afterPlaceCarrier : afterCarrier, c.tokens, p.carrier / carriers.length);
   const pCarrierGarbage = useGarbage ? p.carrierGarbage : 0;
   add(afterCarrier, beforeCommand, 0.8 * (1 - pCarrierGarbage));
   add(afterCarrier, beforeCommand, 0.2 * (1 - pCarrierGarbage), 'the');
+  add(afterPlaceCarrier, beforePlace, 0.8 * (1 - pCarrierGarbage));
+  add(afterPlaceCarrier, beforePlace, 0.2 * (1 - pCarrierGarbage), 'the');
   add(afterPolite, beforeCommand, 1 - p.carrier);
   // the commands, equally likely
   for (const e of entries) chain(beforeCommand, afterCommand, e.tokens, 1 / entries.length);
+  for (const e of places) chain(beforePlace, afterCommand, e.tokens, 1 / places.length);
   // after a command: "please", the end, another command, or more words
   const pTrailing = useGarbage ? p.trailing : 0;
   add(afterCommand, afterPlease, p.polite, POLITE_WORD);
@@ -173,6 +190,7 @@ export function buildCommandGrammar(
       add(start, loop, pGarbage * per, g);
       add(afterCommand, loop, pTrailing * per, g);
       add(afterCarrier, loop, pCarrierGarbage * per, g);
+      add(afterPlaceCarrier, loop, pCarrierGarbage * per, g);
       add(loop, loop, p.garbageLoop * per, g);
     }
     add(loop, final, 1 - p.garbageLoop);
@@ -228,15 +246,19 @@ export function matchPath(
   const byKey = new Map(entries.map((e) => [e.tokens.join(' '), e]));
   const whole = byKey.get(words.join(' '));
   if (whole) return whole;
-  const carriers = CARRIER_PHRASES.map(phraseTokens).sort((a, b) => b.length - a.length);
-  for (const c of carriers) {
-    if (c.length >= words.length || c.some((t, k) => words[k] !== t)) continue;
-    let rest = words.slice(c.length);
-    const direct = byKey.get(rest.join(' '));
+  const carriers = CARRIER_PHRASES.map((c) => ({ c, tokens: phraseTokens(c) })).sort(
+    (a, b) => b.tokens.length - a.tokens.length,
+  );
+  const allowed = (c: string, e: GrammarEntry | undefined): GrammarEntry | undefined =>
+    e && (!PLACE_CARRIER_PHRASES.has(c) || isPlaceCommand(e.command)) ? e : undefined;
+  for (const { c, tokens } of carriers) {
+    if (tokens.length >= words.length || tokens.some((t, k) => words[k] !== t)) continue;
+    let rest = words.slice(tokens.length);
+    const direct = allowed(c, byKey.get(rest.join(' ')));
     if (direct) return direct;
     if (rest[0] === 'the') {
       rest = rest.slice(1);
-      const after = byKey.get(rest.join(' '));
+      const after = allowed(c, byKey.get(rest.join(' ')));
       if (after) return after;
     }
   }
