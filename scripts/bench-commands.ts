@@ -53,6 +53,12 @@ const { values: args } = parseArgs({
 const VOICES = ['slt', 'rms', 'awb', 'kal16'] as const;
 /** Formants and pitch raised 22 % (as bench:scoring --child; Lee, Potamianos & Narayanan 1999). */
 const CHILD_SCALE = 1.22;
+/**
+ * The held-out set's child-like voices are raised 30 % instead, and every phrase, sentence and
+ * voice pairing differs from the tuning set's: tune on the tuning set, only check on the held-out one.
+ */
+const HELD_OUT_CHILD_SCALE = 1.3;
+type BenchSet = 'tune' | 'held-out';
 /** Noise under the speech: pink noise this many dB below the speech's level. */
 const NOISE_SNR_DB = 15;
 
@@ -114,6 +120,9 @@ const DOUBLES = [
 
 interface Utterance {
   id: string;
+  set: BenchSet;
+  /** Pitch and formant scale of a child-like voice. */
+  scale: number;
   kind: 'command' | 'sentence' | 'double' | 'shout';
   text: string;
   voice: (typeof VOICES)[number];
@@ -131,7 +140,7 @@ async function synthesise(dir: string, u: Omit<Utterance, 'wav'>): Promise<strin
   await run('flite', [
     '-voice',
     u.voice,
-    ...(u.child ? ['--setf', `duration_stretch=${CHILD_SCALE}`] : []),
+    ...(u.child ? ['--setf', `duration_stretch=${u.scale}`] : []),
     '-t',
     u.text,
     '-o',
@@ -147,7 +156,7 @@ async function synthesise(dir: string, u: Omit<Utterance, 'wav'>): Promise<strin
     '-b',
     '16',
     speech,
-    ...(u.child ? ['speed', String(CHILD_SCALE)] : []),
+    ...(u.child ? ['speed', String(u.scale)] : []),
     'rate',
     '16000',
     'pad',
@@ -184,8 +193,20 @@ async function synthesise(dir: string, u: Omit<Utterance, 'wav'>): Promise<strin
   return wav;
 }
 
-/** The utterances: every phrase of the plan, alternating voices, child-like and noisy variants. */
-function plan(commands: readonly VoiceCommand[], titles: readonly string[]): Omit<Utterance, 'wav'>[] {
+/**
+ * The utterances: every phrase of the plan, alternating voices, child-like and noisy variants. The
+ * held-out set pairs each phrase with another voice, raises child-like voices by another factor,
+ * and (with --quick) takes the phrases and sentences the tuning set leaves out.
+ */
+function plan(
+  commands: readonly VoiceCommand[],
+  titles: readonly string[],
+  set: BenchSet,
+): Omit<Utterance, 'wav'>[] {
+  const held = set === 'held-out';
+  const p = held ? 'h' : '';
+  const shift = held ? 1 : 0;
+  const scale = held ? HELD_OUT_CHILD_SCALE : CHILD_SCALE;
   const out: Omit<Utterance, 'wav'>[] = [];
   const targetOf = (phrase: string): string =>
     commands.find((c) => c.phrase.toLowerCase() === phrase.toLowerCase())?.target ??
@@ -208,25 +229,29 @@ function plan(commands: readonly VoiceCommand[], titles: readonly string[]): Omi
   for (const t of titles) spoken.push({ text: t, phrase: t });
   const step = args.quick ? 3 : 1;
   let n = 0;
-  for (let k = 0; k < spoken.length; k += step) {
+  for (let k = args.quick ? shift : 0; k < spoken.length; k += step) {
     const s = spoken[k]!;
-    const voice = VOICES[n % VOICES.length]!;
+    const voice = VOICES[(n + shift) % VOICES.length]!;
     out.push({
-      id: `c${n}`,
+      id: `${p}c${n}`,
+      set,
+      scale,
       kind: 'command',
       text: s.text,
       voice,
       child: n % 2 === 0,
-      noise: n % 4 === 3,
+      noise: n % 4 === (held ? 1 : 3),
       expected: targetOf(s.phrase),
     });
     n++;
   }
   SENTENCES.forEach((text, k) => {
-    if (args.quick && k % 2) return;
-    for (const [j, voice] of [VOICES[k % 4]!, VOICES[(k + 2) % 4]!].entries())
+    if (args.quick && k % 2 !== shift) return;
+    for (const [j, voice] of [VOICES[(k + shift) % 4]!, VOICES[(k + 2 + shift) % 4]!].entries())
       out.push({
-        id: `s${k}_${j}`,
+        id: `${p}s${k}_${j}`,
+        set,
+        scale,
         kind: 'sentence',
         text,
         voice,
@@ -237,10 +262,12 @@ function plan(commands: readonly VoiceCommand[], titles: readonly string[]): Omi
   });
   DOUBLES.forEach((text, k) =>
     out.push({
-      id: `d${k}`,
+      id: `${p}d${k}`,
+      set,
+      scale,
       kind: 'double',
       text,
-      voice: VOICES[k % 4]!,
+      voice: VOICES[(k + shift) % 4]!,
       child: k % 2 === 0,
       noise: false,
       expected: null,
@@ -248,10 +275,12 @@ function plan(commands: readonly VoiceCommand[], titles: readonly string[]): Omi
   );
   ['go home', 'reading practice', 'stop', 'start reading', 'rewards', 'pause'].forEach((text, k) =>
     out.push({
-      id: `x${k}`,
+      id: `${p}x${k}`,
+      set,
+      scale,
       kind: 'shout',
       text,
-      voice: VOICES[k % 4]!,
+      voice: VOICES[(k + shift) % 4]!,
       child: k % 2 === 1,
       noise: false,
       expected: null,
@@ -270,7 +299,7 @@ async function main(): Promise<void> {
   const commands = screenCommandList('/fluency', library);
   // Titles with one, two and many words, alike and unalike (the Lost Mitten, the Lighthouse Cat …).
   const titles = library.map((s) => s.title).filter((_, k) => k % 3 === 0);
-  const utterances = plan(commands, titles);
+  const utterances = [...plan(commands, titles, 'tune'), ...plan(commands, titles, 'held-out')];
   const dir = args.reuse ?? (await mkdtemp(join(tmpdir(), 'sparky-bench-commands-')));
   const made: Utterance[] = [];
   let k = 0;
@@ -314,30 +343,44 @@ async function main(): Promise<void> {
     }
   }
 
-  const of = (kind: Utterance['kind']) => results.filter((r) => r.u.kind === kind);
-  const cmd = of('command');
-  const right = cmd.filter((r) => r.target === r.u.expected);
-  const wrongAction = cmd.filter((r) => r.target !== null && r.target !== r.u.expected);
-  const falseActivations = of('sentence').filter((r) => r.target !== null);
-  const doubles = of('double').filter((r) => r.target !== null);
-  const shouts = of('shout').filter((r) => r.target !== null);
+  const report = (set: BenchSet, title: string): string[] => {
+    const mine = results.filter((r) => r.u.set === set);
+    const of = (kind: Utterance['kind']) => mine.filter((r) => r.u.kind === kind);
+    const cmd = of('command');
+    const right = cmd.filter((r) => r.target === r.u.expected);
+    const wrongAction = cmd.filter((r) => r.target !== null && r.target !== r.u.expected);
+    const falseActivations = of('sentence').filter((r) => r.target !== null);
+    const doubles = of('double').filter((r) => r.target !== null);
+    const shouts = of('shout').filter((r) => r.target !== null);
+    const group = (pred: (r: (typeof results)[number]) => boolean) => {
+      const rs = cmd.filter(pred);
+      return `${rs.filter((r) => r.target === r.u.expected).length}/${rs.length}`;
+    };
+    return [
+      title,
+      `  commands: ${cmd.length}, ordinary sentences: ${of('sentence').length}, doubles: ${of('double').length}, shouts: ${of('shout').length}`,
+      `  command accuracy: ${((100 * right.length) / cmd.length).toFixed(1)} % (${right.length}/${cmd.length}; wrong command ${wrongAction.length}, not caught ${cmd.length - right.length - wrongAction.length})`,
+      `    adult ${group((r) => !r.u.child)}, child-like ${group((r) => r.u.child)}, with noise ${group((r) => r.u.noise)}; by voice ${VOICES.map((v) => `${v} ${group((r) => r.u.voice === v)}`).join(', ')}`,
+      `  false activations on ordinary sentences: ${falseActivations.length}/${of('sentence').length}`,
+      `  two commands at once acted on: ${doubles.length}/${of('double').length}; shouted commands acted on: ${shouts.length}/${of('shout').length}`,
+    ];
+  };
   const times = results.map((r) => r.ms);
   const cpu = results.map((r) => r.cpuMs);
-  const group = (pred: (r: (typeof results)[number]) => boolean) => {
-    const rs = cmd.filter(pred);
-    return `${rs.filter((r) => r.target === r.u.expected).length}/${rs.length}`;
-  };
   const lines = [
-    `commands: ${cmd.length}, ordinary sentences: ${of('sentence').length}, doubles: ${of('double').length}, shouts: ${of('shout').length}`,
-    `command accuracy: ${((100 * right.length) / cmd.length).toFixed(1)} % (${right.length}/${cmd.length}; wrong command ${wrongAction.length}, not caught ${cmd.length - right.length - wrongAction.length})`,
-    `  adult ${group((r) => !r.u.child)}, child-like ${group((r) => r.u.child)}, with noise ${group((r) => r.u.noise)}; by voice ${VOICES.map((v) => `${v} ${group((r) => r.u.voice === v)}`).join(', ')}`,
-    `false activations on ordinary sentences: ${falseActivations.length}/${of('sentence').length}`,
-    `two commands at once acted on: ${doubles.length}/${of('double').length}; shouted commands acted on: ${shouts.length}/${of('shout').length}`,
-    `end of speech to answer: median ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (${args.cold ? 'a process per command' : 'warm decoders'}; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores at the end)`,
+    ...report(
+      'tune',
+      `tuning set (voices raised ${Math.round((CHILD_SCALE - 1) * 100)} %; tune on this one):`,
+    ),
+    ...report(
+      'held-out',
+      `held-out set (other phrase and voice pairings, voices raised ${Math.round((HELD_OUT_CHILD_SCALE - 1) * 100)} %; never tuned on):`,
+    ),
+    `end of speech to answer, both sets: median ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (${args.cold ? 'a process per command' : 'warm decoders'}; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores at the end)`,
     ...(args.cold
       ? []
       : [
-          `warm decoders' CPU per command (all warps together): median ${percentile(cpu, 50).toFixed(0)} ms, p95 ${percentile(cpu, 95).toFixed(0)} ms`,
+          `warm decoders' CPU per utterance (all warps together): median ${percentile(cpu, 50).toFixed(0)} ms, p95 ${percentile(cpu, 95).toFixed(0)} ms`,
         ]),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -346,7 +389,7 @@ async function main(): Promise<void> {
       const ok = r.u.kind === 'command' ? r.target === r.u.expected : r.target === null;
       if (!ok || r.error)
         process.stdout.write(
-          `  ${ok ? 'ok ' : 'BAD'} ${r.u.id} ${r.u.kind} ${r.u.voice}${r.u.child ? ' child' : ''}${r.u.noise ? ' noise' : ''} "${r.u.text}" → ${r.target ?? 'null'} ${r.error ?? ''} heard=[${r.detail?.heard.join(' ') ?? ''}] margin=${r.detail?.margin?.toFixed(1) ?? '-'} warp=${r.detail?.warp ?? '-'} ${r.detail?.refusal ?? ''} ${(r.detail?.perWarp ?? []).map((w) => `[${w.warp}: ${w.heard.join(' ')} ${w.margin?.toFixed(1) ?? '-'}]`).join(' ')}\n`,
+          `  ${ok ? 'ok ' : 'BAD'} ${r.u.id} ${r.u.kind} ${r.u.voice}${r.u.child ? ` child×${r.u.scale}` : ''}${r.u.noise ? ' noise' : ''} "${r.u.text}" → ${r.target ?? 'null'} ${r.error ?? ''} heard=[${r.detail?.heard.join(' ') ?? ''}] margin=${r.detail?.margin?.toFixed(1) ?? '-'} warp=${r.detail?.warp ?? '-'} ${r.detail?.refusal ?? ''} ${(r.detail?.perWarp ?? []).map((w) => `[${w.warp}: ${w.heard.join(' ')} ${w.margin?.toFixed(1) ?? '-'}]`).join(' ')}\n`,
         );
     }
   if (args.verbose)

@@ -16,6 +16,9 @@ import { loadAuthSecret } from './auth/secret.ts';
 import { publicUrl } from './auth/auth.ts';
 import { ensureOwnerSetupLink, OWNER_SETUP_HOURS } from './auth/owner-setup.ts';
 import { AUDIO_RETENTION_INTERVAL_MS, deleteExpiredRecordings } from './jobs/audio-retention.ts';
+import { createCommandRecogniser } from './speech/command-decoder.ts';
+import { startupCommandPhrases } from './speech/command-service.ts';
+import { loadLibraryStories } from './stories/content.ts';
 
 /** How long an idle keep-alive connection stays open, ms (longer than browsers' and proxies' usual 60 s). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
@@ -65,7 +68,14 @@ async function main() {
     );
   }
 
-  const app = createApp({ env, database, log, version, authSecret });
+  // The spoken-command decoders start now, knowing every word of the command set and the library's
+  // titles, so that a child's first command is answered as quickly as the next (issue 11).
+  const commandRecogniser = createCommandRecogniser();
+  const app = createApp({ env, database, log, version, authSecret, commandRecogniser });
+  const warmStart = performance.now();
+  void commandRecogniser
+    .warm?.(startupCommandPhrases(loadLibraryStories().map((s) => s.title)))
+    .then(() => log.info({ ms: Math.round(performance.now() - warmStart) }, 'command decoders warm'));
   const runRetention = () =>
     deleteExpiredRecordings(database.db, { dataDir: env.DATA_DIR, log }).catch((error: unknown) =>
       log.error({ err: error }, 'recording retention job failed'),

@@ -197,6 +197,31 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
     },
   );
 
+  decoding(
+    'warmed at start with the titles, the first command, even one outside the dictionary, is decoded warm',
+    { timeout: 120_000 },
+    async () => {
+      const details: CommandDecodeDetail[] = [];
+      const recogniser = createCommandRecogniser({ onDecode: (d) => details.push(d) });
+      try {
+        const withTitle = [
+          ...COMMANDS,
+          { phrase: 'Quibbleworth Goes Home', intent: 'action' as const, target: 'story:quibbleworth' },
+        ];
+        await recogniser.warm?.(withTitle.map((c) => c.phrase));
+        const answer = await recogniser.recognise(
+          await prepareCommandAudio(say('Quibbleworth Goes Home', 'rms')),
+          withTitle,
+        );
+        expect(details).toHaveLength(1);
+        expect(details[0]?.decoder).toBe('warm');
+        expect(answer.target).toBe('story:quibbleworth');
+      } finally {
+        await recogniser.close?.();
+      }
+    },
+  );
+
   it(
     'refuses silence, noise, too long, not WAV and an empty list with clear codes',
     { timeout: 60_000 },

@@ -28,7 +28,7 @@ import {
 } from '#server/speech/lexicon.ts';
 import { DEFAULT_MODEL_DIR, dictionaryLines, lexiconFor, runLimited } from '#server/speech/pocketsphinx.ts';
 import { SpeechError } from '#server/speech/errors.ts';
-import { startWarmBatch, type WarmBatch } from '#server/speech/warm-batch.ts';
+import { startWarmBatch, wordsOf, type WarmBatch } from '#server/speech/warm-batch.ts';
 import type { PcmAudio } from '#server/speech/wav.ts';
 import { NO_COMMAND, phraseTokens, type VoiceAnswer, type VoiceCommand } from '#core/voice/command.ts';
 import {
@@ -41,10 +41,11 @@ import {
 } from '#server/speech/command-grammar.ts';
 
 /**
- * The warp tried beside 1: the scoring recogniser's first-round factor (pocketsphinx.ts
- * `DEFAULT_WARP_FACTORS`; children's formants sit 15–40 % above adults', Lee, Potamianos & Narayanan 1999).
+ * The warp tried beside 1: formants 22 % above an adult's (children's sit 15–40 % above, Lee,
+ * Potamianos & Narayanan 1999), applied as a piecewise-linear warp (see {@link commandWarpArgs});
+ * chosen on the tuning half of `npm run bench:commands` (docs/decisions/0015-spoken-commands.md).
  */
-export const DEFAULT_COMMAND_WARP = 1.45;
+export const DEFAULT_COMMAND_WARP = 1.22;
 /** The warps every command is decoded at (see {@link DEFAULT_COMMAND_WARP}). */
 export const DEFAULT_COMMAND_WARPS: readonly number[] = [1, DEFAULT_COMMAND_WARP];
 /**
@@ -79,6 +80,35 @@ export function commonWords(count: number): string[] {
   return common.slice(0, count);
 }
 
+/** How a warp factor is applied (see {@link commandWarpArgs}). */
+export type CommandWarpType = 'inverse_linear' | 'piecewise_linear';
+
+/**
+ * pocketsphinx arguments that decode at a warp factor `warp` (1: none).
+ * - `'piecewise_linear'`: vocal tract length normalisation proper: a voice whose formants sit
+ *   `warp` times higher than an adult's is heard by filters moved up by `warp` below
+ *   `cutoffHz` (sphinxbase `fe_warp_piecewise_linear`, slope 1/`warp`; above the cutoff the
+ *   warp bends back to meet the Nyquist frequency).
+ * - `'inverse_linear'`: sphinxbase's `f / warp`. sphinxbase maps the filter bank's lowest and highest
+ *   edges (`-lowerf`, `-upperf`) through the warp and back, so with a warp that is linear over the
+ *   whole band the filters keep spanning the same hertz: only the spacing between them changes (the
+ *   mel curve's knee moves from 700 Hz to 700·warp). It does not move the filters up to a child's
+ *   formants.
+ */
+export function commandWarpArgs(
+  warp: number,
+  type: CommandWarpType = 'piecewise_linear',
+  cutoffHz = DEFAULT_WARP_CUTOFF_HZ,
+): string[] {
+  if (warp === 1) return [];
+  return type === 'inverse_linear'
+    ? ['-warp_type', 'inverse_linear', '-warp_params', String(warp)]
+    : ['-warp_type', 'piecewise_linear', '-warp_params', `${(1 / warp).toFixed(4)} ${cutoffHz}`];
+}
+
+/** Where the piecewise-linear warp stops being linear, Hz (see {@link commandWarpArgs}). */
+export const DEFAULT_WARP_CUTOFF_HZ = 5000;
+
 /** Settings of {@link createCommandRecogniser}. */
 export interface CommandRecogniserOptions {
   modelDir?: string;
@@ -86,6 +116,10 @@ export interface CommandRecogniserOptions {
   binary?: string;
   /** Warps tried at once (default {@link DEFAULT_COMMAND_WARPS}; `[1]` for none). */
   warps?: readonly number[];
+  /** How a warp is applied (default `'piecewise_linear'`; see {@link commandWarpArgs}). */
+  warpType?: CommandWarpType;
+  /** Cut-off of the piecewise-linear warp, Hz (default {@link DEFAULT_WARP_CUTOFF_HZ}). */
+  warpCutoffHz?: number;
   /** See {@link DEFAULT_MIN_MARGIN}. */
   minMargin?: number;
   /**
@@ -139,6 +173,14 @@ export interface CommandRecogniser {
    * @throws SpeechError `recogniser_unavailable`, `recogniser_timeout`, `recogniser_failed`
    */
   recognise(audio: PcmAudio, commands: readonly VoiceCommand[], signal?: AbortSignal): Promise<VoiceAnswer>;
+  /**
+   * Starts the warm decoders now rather than on the first command (server start), knowing every word
+   * of `phrases` (the command set, the library's story titles): the first command is then as quick
+   * as the rest. Words outside cmudict get their letter-to-sound guesses before the decoders start.
+   * Resolves when they are ready; a recogniser without warm decoders resolves at once.
+   * @throws nothing: a decoder that cannot start is tried again on the first command
+   */
+  warm?(phrases: readonly string[]): Promise<void>;
   /** Ends the warm decoders, if any (they also end when the process exits). */
   close?(): Promise<void>;
   /** CPU seconds the warm decoders have used so far (the benchmark's load-independent cost); 0 without. */
@@ -241,6 +283,7 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
   const dictionaryPath = options.dictionaryPath ?? DEFAULT_CMUDICT;
   const binary = options.binary ?? 'pocketsphinx_batch';
   const warps = options.warps ?? DEFAULT_COMMAND_WARPS;
+  const warpArgs = (warp: number): string[] => commandWarpArgs(warp, options.warpType, options.warpCutoffHz);
   const minMargin = options.minMargin ?? DEFAULT_MIN_MARGIN;
   const warpChoice = options.warpChoice ?? 'best';
   const languageWeight = options.languageWeight ?? 8;
@@ -274,7 +317,7 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
             dictionaryPath,
             extraLines: lines,
             extraArgs,
-            warp,
+            warpArgs: warpArgs(warp),
             languageWeight,
             memoryKb: Math.max(memoryKb, 1_000_000),
           }),
@@ -308,6 +351,11 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
           current = null;
           return null;
         }
+      },
+      /** Adds dictionary lines before the decoders first start (no restart), or as {@link learn} once started. */
+      prime(lines: readonly string[]) {
+        if (current) return this.learn(lines);
+        for (const l of lines) if (!extra.has(l)) extra.set(l, l.split(' ')[0] ?? '');
       },
       /** Adds dictionary lines and restarts the decoders with them in the background. */
       learn(lines: readonly string[]) {
@@ -398,7 +446,7 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
             join(dir, `out${tag}.hypseg`),
             '-logfn',
             join(dir, `log${tag}.txt`),
-            ...(warp === 1 ? [] : ['-warp_type', 'inverse_linear', '-warp_params', String(warp)]),
+            ...warpArgs(warp),
             ...extraArgs,
           ],
           {
@@ -531,6 +579,19 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
         phrase: match.command.phrase,
         confidence: confidenceOf(margin, minMargin),
       };
+    },
+    async warm(phrases) {
+      if (!warm) return;
+      commonWords(fillerCount);
+      try {
+        const lexicon = lexiconFor(dictionaryPath, DEFAULT_WORD_FREQUENCIES, -6);
+        const inCmudict = wordsOf(dictionaryPath);
+        const unknown = new Set(phrases.flatMap((p) => phraseTokens(p)).filter((w) => !inCmudict.has(w)));
+        if (unknown.size > 0) warm.prime(await dictionaryLines(unknown, lexicon));
+      } catch {
+        // no dictionary: the first command reports it
+      }
+      await warm.ready();
     },
     close: () => warm?.close() ?? Promise.resolve(),
     cpuSeconds: () => warm?.cpuSeconds() ?? 0,

@@ -14,6 +14,7 @@ import { distinctCommands } from '#server/speech/command-grammar.ts';
 import type { CommandRecogniser } from '#server/speech/command-decoder.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import { parseWav, toRecogniserFormat, type PcmAudio } from '#server/speech/wav.ts';
+import { ACTION_PHRASES, NAVIGATION_PHRASES, SCREEN_WORDS } from '#core/voice/command-set.ts';
 
 /** Input of {@link recogniseCommandWav}. */
 export interface CommandWavInput {
@@ -81,6 +82,24 @@ export async function prepareCommandAudio(wav: Uint8Array, signal?: AbortSignal)
   if (loudnessSpread(audio) < MIN_SPEECH_DYNAMIC_RANGE_DB)
     throw new SpeechError('audio_noise', 'The recording holds only noise: no voice was heard.');
   return audio;
+}
+
+/**
+ * The phrases whose words the warm decoders should know from the start (`CommandRecogniser.warm`):
+ * the spec §9 navigation and action phrases, every screen's words, and the titles of the library's
+ * stories (Reading Practice and the library offer them). Screens' names and buttons are ordinary
+ * words (cmudict has them).
+ * @param titles the library's story titles (server/stories/content.ts)
+ */
+export function startupCommandPhrases(titles: readonly string[]): string[] {
+  return [
+    ...new Set([
+      ...Object.values(NAVIGATION_PHRASES).flat(),
+      ...Object.values(ACTION_PHRASES).flat(),
+      ...SCREEN_WORDS,
+      ...titles,
+    ]),
+  ];
 }
 
 /**

@@ -30,8 +30,8 @@ export interface WarmBatchOptions {
   dictionaryPath: string;
   /** Dictionary lines beside cmudict: the phone-loop words and guessed pronunciations. */
   extraLines: readonly string[];
-  /** Frequency warp (1 for none; inverse_linear otherwise). */
-  warp: number;
+  /** Decoder arguments of the frequency warp (none for no warp; command-decoder.ts `commandWarpArgs`). */
+  warpArgs: readonly string[];
   languageWeight: number;
   /** Further decoder arguments. */
   extraArgs?: readonly string[];
@@ -83,8 +83,8 @@ function processCpu(pid: number): number {
 }
 
 let cmudictWords: Set<string> | undefined;
-/** The words of a cmudict file (variants `word(2)` folded), read once per path. */
-function wordsOf(path: string): Set<string> {
+/** The words of a cmudict file (variants `word(2)` folded), read once (the first path asked for). */
+export function wordsOf(path: string): Set<string> {
   if (!cmudictWords) {
     cmudictWords = new Set();
     for (const line of readFileSync(path, 'utf8').split('\n')) {
@@ -159,7 +159,7 @@ export async function startWarmBatch(options: WarmBatchOptions): Promise<WarmBat
       hypPath,
       '-logfn',
       '/dev/null',
-      ...(options.warp === 1 ? [] : ['-warp_type', 'inverse_linear', '-warp_params', String(options.warp)]),
+      ...options.warpArgs,
       ...(options.extraArgs ?? []),
     ],
     {
