@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAnnouncements } from '#a11y/announcer.ts';
+import { createCommandRegistry } from '#voice/command-registry.ts';
+import { VoiceRegistryContext } from '#voice/use-voice-commands.ts';
 import { ReadStoryPage } from './ReadStoryPage.tsx';
 
 const ID = '00000000-0000-4000-8000-00000000abcd';
@@ -66,18 +68,32 @@ afterEach(() => {
   answerStory = null;
 });
 
-function renderReader() {
-  const router = createMemoryRouter([{ path: '/read-story/:storyId', element: <ReadStoryPage /> }], {
-    initialEntries: [`/read-story/${ID}`],
-  });
+function renderReader(registry = createCommandRegistry({ commands: [] })) {
+  const router = createMemoryRouter(
+    [
+      { path: '/read-story/:storyId', element: <ReadStoryPage /> },
+      { path: '/fluency', element: <h1>Reading Practice</h1> },
+    ],
+    { initialEntries: [`/read-story/${ID}`] },
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <main tabIndex={-1}>
-        <RouterProvider router={router} />
-      </main>
+      <VoiceRegistryContext.Provider value={registry}>
+        <main tabIndex={-1}>
+          <RouterProvider router={router} />
+        </main>
+      </VoiceRegistryContext.Provider>
     </QueryClientProvider>,
   );
+  return { router, registry };
+}
+
+/** Says `phrase` to the registry as the recogniser's answer would. */
+function say(registry: ReturnType<typeof createCommandRegistry>, phrase: string) {
+  const command = registry.active().find((c) => c.phrase === phrase);
+  expect(command, `"${phrase}" is not active`).toBeDefined();
+  act(() => registry.handlerFor(command!)!(command!.target, command!));
 }
 
 describe('the story reader (issue 17)', () => {
@@ -113,5 +129,29 @@ describe('the story reader (issue 17)', () => {
     await user.keyboard('{Escape}');
     expect(status).toHaveTextContent('Audio stopped.');
     expect(screen.getByRole('button', { name: 'Read to me' })).toHaveFocus();
+  });
+
+  it('holds the page’s words while shown: "read to me", then "stop" while reading, "start reading" and "back"', async () => {
+    const { registry, router } = renderReader();
+    await waitFor(() => expect(answerStory).not.toBeNull());
+    await act(async () => answerStory!());
+    await screen.findByRole('heading', { level: 1, name: 'The Snail Race' });
+    const phrases = () => registry.active().map((c) => c.phrase);
+    expect(phrases()).toEqual(expect.arrayContaining(['read to me', 'start reading', 'back']));
+    expect(phrases()).not.toContain('stop');
+
+    say(registry, 'read to me');
+    const status = document.querySelector('.reader__status')!;
+    await waitFor(() => expect(status).toHaveTextContent('Reading aloud'));
+    expect(phrases()).toContain('stop');
+    expect(phrases()).not.toContain('read to me');
+    say(registry, 'stop');
+    await waitFor(() => expect(status).toHaveTextContent('Audio stopped.'));
+
+    say(registry, 'start reading');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fluency'));
+    expect(router.state.location.search).toContain(ID);
+    // the page has gone: its words with it
+    expect(phrases()).not.toContain('read to me');
   });
 });

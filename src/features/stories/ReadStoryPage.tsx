@@ -3,7 +3,9 @@ import { announce } from '#a11y/announcer.ts';
 import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { READ_STORY_GUIDANCE } from './read-story.guidance.ts';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useVoiceCommands } from '#voice/use-voice-commands.ts';
+import { READ_STORY_ACTIONS, readStoryVoiceCommands } from './read-story.voice-commands.ts';
 import type { StoryDetail } from '#core/api/stories.ts';
 import { fluencyPracticePath, protectedPaths } from '../../app/paths.ts';
 import { ApiError } from '../../lib/api/http.ts';
@@ -91,6 +93,14 @@ function StoryReader({ story, announceTitle }: { story: StoryDetail; announceTit
   const { status, stop, pause, resume } = reader;
   const active = status === 'loading' || status === 'playing' || status === 'paused';
   const audio = useAudioQueue();
+  const navigate = useNavigate();
+  // The page's spoken words (issue 11): the same as its buttons and links.
+  useVoiceCommands(readStoryVoiceCommands(active), (target) => {
+    if (target === READ_STORY_ACTIONS.readToMe) reader.start();
+    else if (target === READ_STORY_ACTIONS.stop) stop();
+    else if (target === READ_STORY_ACTIONS.readItMyself) void navigate(fluencyPracticePath(story.id));
+    else if (target === READ_STORY_ACTIONS.back) void navigate(protectedPaths.premadeStories);
+  });
 
   // The story has the floor: Sparky stops talking and says nothing new until the reading ends (the
   // app's one audio queue, issue 10; what is offered meanwhile waits for the end).
