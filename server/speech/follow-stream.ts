@@ -36,6 +36,9 @@ const SOUND_FRAMES = 3;
  */
 const MAX_UNDECODED_SECONDS = 6;
 
+/** New decoders a reading may start after its decoder process died (then the error stands). */
+export const MAX_DECODER_RESTARTS = 2;
+
 const lastOf = (a: number | null, b: number | null): number | null =>
   a === null ? b : b === null ? a : Math.max(a, b);
 
@@ -83,9 +86,32 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
       `The passage has ${passage.length} words; the limit is ${MAX_PASSAGE_WORDS}.`,
     );
   const follower = new Follower(passage, options.settings);
-  const decoder = options.createDecoder
-    ? await options.createDecoder(passage)
-    : await createStreamDecoder(passage, options.decoder);
+  const start = (): Promise<StreamDecoder> =>
+    options.createDecoder ? options.createDecoder(passage) : createStreamDecoder(passage, options.decoder);
+  let decoder = await start();
+  let restarts = 0;
+  let closing = false;
+  /** CPU seconds of decoders that crashed and were replaced. */
+  let retiredCpu = 0;
+  /**
+   * Decodes one window; when the decoder process dies (`recogniser_failed`: pocketsphinx_batch
+   * has exited 255 on long passages after hundreds of windows, cause not found), starts a new
+   * one and decodes the window again, at most `MAX_DECODER_RESTARTS` times per reading.
+   */
+  const decodeSafely = async (samples: Int16Array, state: number): Promise<DecodedWindow> => {
+    for (;;) {
+      try {
+        return await decoder.decode(samples, state);
+      } catch (err) {
+        if (closing || restarts >= MAX_DECODER_RESTARTS) throw err;
+        if (!(err instanceof SpeechError) || err.code !== 'recogniser_failed') throw err;
+        restarts++;
+        retiredCpu += decoder.cpuSeconds?.() ?? 0;
+        await decoder.close();
+        decoder = await start();
+      }
+    }
+  };
   const limit = MAX_AUDIO_SECONDS * TARGET_SAMPLE_RATE;
   let audio = new Int16Array(TARGET_SAMPLE_RATE * 8);
   let length = 0;
@@ -94,7 +120,7 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
     const { time, state } = follower.anchor;
     const from = Math.min(length, Math.max(0, Math.round(time * TARGET_SAMPLE_RATE)));
     const now = length / TARGET_SAMPLE_RATE;
-    const decoded = await decoder.decode(audio.subarray(from, length), state);
+    const decoded = await decodeSafely(audio.subarray(from, length), state);
     return { decoded, start: from / TARGET_SAMPLE_RATE, now };
   };
   let loudest = 0;
@@ -198,7 +224,10 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
       });
       return { events, result };
     },
-    close: () => decoder.close(),
-    decoderCpuSeconds: () => decoder.cpuSeconds?.() ?? 0,
+    close: () => {
+      closing = true;
+      return decoder.close();
+    },
+    decoderCpuSeconds: () => retiredCpu + (decoder.cpuSeconds?.() ?? 0),
   };
 }

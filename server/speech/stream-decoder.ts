@@ -30,6 +30,8 @@ import { UNCLEAR } from '#server/speech/recogniser.ts';
 
 /** Silence appended to every window, seconds (see the module comment). */
 export const PAD_SECONDS = 0.3;
+/** Seed of the decoder's dither (any fixed value: repeatable decodes). */
+const DITHER_SEED = 1;
 /** Passage words before the reader's place kept in a window's grammar (the scorer's back window). */
 const WORDS_BEHIND = 5;
 /** Passage words after the reader's place in a window's grammar: more than a window ever holds. */
@@ -205,6 +207,19 @@ export async function createStreamDecoder(
       '-cepext',
       '.raw',
       '-remove_silence',
+      'no',
+      // Digital silence (exact zeros: the padding after each window, a muted or gated
+      // microphone, the benchmark's gaps) has no log energy: a window's batch CMN became NaN and
+      // the window decoded to nothing. Dither (±1 LSB, a fixed seed for repeatable runs) fixes it.
+      '-dither',
+      'yes',
+      '-seed',
+      String(DITHER_SEED),
+      // Spectral noise removal estimates the noise from the head of each utterance: in a short
+      // window of a word and near-silence it ate the word ("the" then a pause decoded to
+      // nothing, so help went to the word before). The energy gate (follow-stream.ts) handles
+      // noise instead. Measured in docs/follow-tracker.md.
+      '-remove_noise',
       'no',
       '-lw',
       String(options.languageWeight ?? 8),
