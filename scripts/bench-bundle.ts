@@ -58,7 +58,9 @@ for (const { route, added } of report.routes) {
   console.log(row(`  ${route}`, added) + flag(largest(added).gzipBytes, ROUTE_CHUNK_BUDGET_BYTES));
 }
 console.log('\nLoaded only when used, on top of their route:');
-for (const { label, route, added } of report.parts) console.log(row(`  ${route}: ${label}`, added));
+for (const { label, route, added } of report.parts) {
+  console.log(row(`  ${route}: ${label}`, added) + flag(largest(added).gzipBytes, ROUTE_CHUNK_BUDGET_BYTES));
+}
 console.log(
   `\nLargest file: ${report.largestFile.file} (${kB(report.largestFile.rawBytes)} before compression)${flag(report.largestFile.rawBytes, VITE_WARNING_BYTES)}`,
 );

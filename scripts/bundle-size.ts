@@ -64,6 +64,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/avatar-shop': ['src/app/ProtectedLayout.tsx', 'src/features/rewards/AvatarShopPage.tsx'],
   '/sparky-chat': ['src/app/ProtectedLayout.tsx', 'src/features/sparky/SparkyChatPage.tsx'],
   '/sparky-conversation': ['src/app/ProtectedLayout.tsx', 'src/features/sparky/SparkyConversationPage.tsx'],
+  '/ai-tutor': ['src/app/ProtectedLayout.tsx', 'src/features/ai-tutor/AiTutorPage.tsx'],
   '(screens being built)': ['src/app/ProtectedLayout.tsx', 'src/features/protected/BeingBuiltPage.tsx'],
 };
 
@@ -78,7 +79,7 @@ export const LAZY_PARTS: Readonly<Record<string, { route: string; label: string 
     route: '/login',
     label: 'better-auth client (on sign-in, sign-out, reset)',
   },
-  'src/features/fluency/ProgressPlot.tsx': { route: '/fluency', label: 'progress chart (recharts)' },
+  'src/features/fluency/ProgressPlot.tsx': { route: '/fluency', label: 'progress chart (our own SVG)' },
   'src/app/audio/audio-engine.ts': {
     route: '/',
     label: "Sparky's audio engine (statechart, howler), after first paint",
