@@ -51,14 +51,16 @@ function fakeDecoders(crashAt: (number | null)[]) {
 
 describe('follow stream: a decoder process that dies', () => {
   it('is replaced and the window decoded again, so the reading is still followed', async () => {
-    const fake = fakeDecoders([1]);
+    const fake = fakeDecoders([2]);
     const stream = await createFollowStream({ passageText: 'The cat.', createDecoder: fake.create });
-    stream.push(reading(1.5));
+    stream.push(reading(0.2));
+    expect(await stream.step()).toEqual([]);
+    stream.push(reading(1.3).subarray(0.2 * RATE));
     const events = await stream.step();
     expect(events.filter((e) => e.event === 'word').map((e) => e.index)).toEqual([0, 1]);
     expect(fake.started).toHaveLength(2);
     expect(fake.started[0]?.closed).toBe(true);
-    expect(stream.decoderCpuSeconds()).toBe(1); // the dead decoder's CPU still counts
+    expect(stream.decoderCpuSeconds()).toBe(1); // the dead decoder's CPU (read before it died) still counts
     await stream.close();
     expect(fake.started[1]?.closed).toBe(true);
   });

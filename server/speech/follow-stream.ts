@@ -93,6 +93,8 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
   let closing = false;
   /** CPU seconds of decoders that crashed and were replaced. */
   let retiredCpu = 0;
+  /** The decoder's CPU seconds after its last answered window. */
+  let lastCpu = 0;
   /**
    * Decodes one window; when the decoder process dies (`recogniser_failed`: pocketsphinx_batch
    * has exited 255 on long passages after hundreds of windows, cause not found), starts a new
@@ -101,12 +103,16 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
   const decodeSafely = async (samples: Int16Array, state: number): Promise<DecodedWindow> => {
     for (;;) {
       try {
-        return await decoder.decode(samples, state);
+        const decoded = await decoder.decode(samples, state);
+        // read now: a process that dies takes its /proc figures with it
+        lastCpu = decoder.cpuSeconds?.() ?? 0;
+        return decoded;
       } catch (err) {
         if (closing || restarts >= MAX_DECODER_RESTARTS) throw err;
         if (!(err instanceof SpeechError) || err.code !== 'recogniser_failed') throw err;
         restarts++;
-        retiredCpu += decoder.cpuSeconds?.() ?? 0;
+        retiredCpu += lastCpu;
+        lastCpu = 0;
         await decoder.close();
         decoder = await start();
       }
@@ -228,6 +234,6 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
       closing = true;
       return decoder.close();
     },
-    decoderCpuSeconds: () => retiredCpu + (decoder.cpuSeconds?.() ?? 0),
+    decoderCpuSeconds: () => retiredCpu + Math.max(lastCpu, decoder.cpuSeconds?.() ?? 0),
   };
 }
