@@ -96,6 +96,9 @@ interface Row {
   found: Record<string, { planted: number; found: number }>;
   unsure: number;
   unsureErrors: number;
+  /** Passage words whose error/not-error verdict disagrees with the truth (t truth, p scored). */
+  misses: { i: number; t: WordStatus; p: WordStatus | undefined; heard: string | null | undefined }[];
+  insertions: FluencyResult['insertions'];
   [more: string]: unknown;
 }
 
@@ -116,6 +119,19 @@ interface Figures {
   insertionRate: number;
   unsure: number;
   unsureErrors: number;
+  /**
+   * Where the miscue readings' F1 is lost, per passage word (truth → scored): a planted
+   * substitution or omission scored as read (`missed…`), a correctly read word scored as an
+   * error (`false…`).
+   */
+  loss: {
+    missedSubstitution: number;
+    missedOmission: number;
+    falseSubstitution: number;
+    falseOmission: number;
+  };
+  /** Insertions reported on clean readings (nothing was inserted there; not errors, but noise for a teacher). */
+  falseInsertions: number;
 }
 
 /** The benchmark's figures over some readings (see the file comment). */
@@ -123,8 +139,17 @@ function summarise(rows: readonly Row[]): Figures {
   const miscue: Counts = { tp: 0, fp: 0, fn: 0 };
   let falseErrors = 0;
   let cleanWords = 0;
+  let falseInsertions = 0;
   const found: Record<string, { planted: number; found: number }> = {};
+  const loss = { missedSubstitution: 0, missedOmission: 0, falseSubstitution: 0, falseOmission: 0 };
   for (const r of rows) {
+    if (r.miscues)
+      for (const m of r.misses) {
+        if (m.t === 'substitution') loss.missedSubstitution++;
+        else if (m.t === 'omission') loss.missedOmission++;
+        else if (m.p === 'substitution') loss.falseSubstitution++;
+        else loss.falseOmission++;
+      }
     if (r.miscues) {
       miscue.tp += r.tp;
       miscue.fp += r.fp;
@@ -132,6 +157,7 @@ function summarise(rows: readonly Row[]): Figures {
     } else {
       falseErrors += r.fp;
       cleanWords += r.words;
+      falseInsertions += r.insertions.length;
     }
     for (const [kind, v] of Object.entries(r.found)) {
       const k = (found[kind] ??= { planted: 0, found: 0 });
@@ -157,6 +183,8 @@ function summarise(rows: readonly Row[]): Figures {
     insertionRate: ins && ins.planted > 0 ? Math.round((100 * ins.found) / ins.planted) : 100,
     unsure: rows.reduce((n, r) => n + r.unsure, 0),
     unsureErrors: rows.reduce((n, r) => n + r.unsureErrors, 0),
+    loss,
+    falseInsertions,
   };
 }
 
@@ -512,6 +540,7 @@ async function main(): Promise<void> {
       misses,
       planted: r.plan.planted,
       insertions: result.insertions,
+      scored: result.words.map((w) => [w.status, w.heard, w.start, w.end]),
       gop: (gopScores.get(r.id) ?? []).map((g) => ({
         index: g.index,
         expected: g.expected,
@@ -569,6 +598,8 @@ async function main(): Promise<void> {
       )}\n` +
       `${'WCPM mean absolute error'.padEnd(34)}${col((x) => `${x.wcpmError}`)}<= 1.5: ${mark(cells.every((c) => c.wcpmError <= 1.5))}\n` +
       `${'planted insertions found'.padEnd(34)}${col((x) => `${x.found.insertion?.found ?? 0}/${x.found.insertion?.planted ?? 0} (${x.insertionRate} %)`)}>= 80 %: ${mark(cells.every((c) => c.insertionRate >= 80))}\n` +
+      `${'insertions on clean readings'.padEnd(34)}${col((x) => `${x.falseInsertions}`)}\n` +
+      `${'F1 loss: missed s/o; false s/o'.padEnd(34)}${col((x) => `${x.loss.missedSubstitution}/${x.loss.missedOmission}; ${x.loss.falseSubstitution}/${x.loss.falseOmission}`)}\n` +
       `${'words marked "check this word"'.padEnd(34)}${col((x) => `${x.unsure} (${x.unsureErrors} errors)`)}\n` +
       `${'wall time per second of audio'.padEnd(34)}${col((x) => `${x.wallSecondsPerAudioSecond} s`)}<= 0.05: ${mark(all.wallSecondsPerAudioSecond <= 0.05)}${args.jobs && Number(args.jobs) > 1 ? ' (--jobs: contended)' : ''}\n` +
       groups
