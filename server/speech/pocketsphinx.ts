@@ -38,6 +38,12 @@ import {
 } from '#server/speech/verify.ts';
 import { CMU_PHONES, FUNCTION_WORDS } from '#server/speech/lexicon.ts';
 import {
+  DEFAULT_UNHEARD_SPEECH,
+  frameLevels,
+  unheardSpeech,
+  type UnheardSpeechOptions,
+} from '#server/speech/unheard-speech.ts';
+import {
   buildGopBatch,
   closestWord,
   DEFAULT_GOP_THRESHOLDS,
@@ -116,6 +122,11 @@ export interface PocketsphinxOptions {
   warp?: boolean | WarpOptions;
   /** Goodness-of-pronunciation pass (gop.ts) over the words heard as read (default on). */
   gop?: boolean | GopOptions;
+  /**
+   * Report sound between heard words that no word covers as `[unclear]` (an insertion;
+   * unheard-speech.ts): default on; `false` leaves such stretches out.
+   */
+  unheardSpeech?: boolean | Partial<UnheardSpeechOptions>;
 }
 
 /** GOP pass settings. */
@@ -889,7 +900,12 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
               })
             : new Map<number, GopVerdict>(),
         ]);
-        return combineEvidence(verified, verdicts);
+        const combined = combineEvidence(verified, verdicts);
+        if (options.unheardSpeech === false) return combined;
+        return unheardSpeech(combined, frameLevels(audio.samples, audio.sampleRate), {
+          ...DEFAULT_UNHEARD_SPEECH,
+          ...(typeof options.unheardSpeech === 'object' ? options.unheardSpeech : {}),
+        });
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { UNCLEAR } from '#server/speech/recogniser.ts';
+import { DEFAULT_UNHEARD_SPEECH, frameLevels, levelQuantile, unheardSpeech } from './unheard-speech.ts';
+
+/** Frame levels: `loud` dBFS on the given 10 ms frames, `quiet` elsewhere. */
+function levels(frames: number, loudRanges: readonly [number, number][], loud = -10, quiet = -90): number[] {
+  return Array.from({ length: frames }, (_, f) =>
+    loudRanges.some(([a, b]) => f >= a && f < b) ? loud : quiet,
+  );
+}
+
+describe('frame levels', () => {
+  it('measures each 10 ms frame in dBFS (full-scale square wave 0 dB, silence −120)', () => {
+    const samples = new Int16Array(480);
+    for (let k = 160; k < 320; k++) samples[k] = k % 2 === 0 ? 32767 : -32768;
+    const l = frameLevels(samples, 16000);
+    expect(l).toHaveLength(3);
+    expect(l[0]).toBeCloseTo(-120, 0);
+    expect(l[1]).toBeCloseTo(0, 1);
+    expect(l[2]).toBeCloseTo(-120, 0);
+  });
+
+  it('takes quantiles by nearest rank', () => {
+    expect(levelQuantile([5, 1, 3, 2, 4], 0.95)).toBe(5);
+    expect(levelQuantile([5, 1, 3, 2, 4], 0.1)).toBe(1);
+    expect(levelQuantile([], 0.5)).toBe(-120);
+  });
+});
+
+describe('speech between heard words', () => {
+  const words = [
+    { word: 'sam', start: 0.1, end: 0.5 },
+    { word: 'laughed', start: 1.0, end: 1.4 },
+  ];
+
+  it('reports a stretch of sound between two words as [unclear], at its times', () => {
+    const l = levels(150, [
+      [10, 50],
+      [70, 90],
+      [100, 140],
+    ]);
+    expect(unheardSpeech(words, l)).toEqual([words[0], { word: UNCLEAR, start: 0.7, end: 0.9 }, words[1]]);
+  });
+
+  it('leaves out a stretch shorter than minFrames, and sound before the first or after the last word', () => {
+    const l = levels(200, [
+      [0, 8],
+      [10, 50],
+      [70, 70 + DEFAULT_UNHEARD_SPEECH.minFrames - 1],
+      [100, 140],
+      [160, 190],
+    ]);
+    expect(unheardSpeech(words, l)).toEqual(words);
+  });
+
+  it('does not take room noise for speech: a frame must stand above the noise floor', () => {
+    // noise at −35 dBFS everywhere except the words; the gap is as loud as the floor
+    const l = levels(150, [
+      [10, 50],
+      [100, 140],
+    ]).map((x) => (x < -50 ? -35 : x));
+    expect(unheardSpeech(words, l)).toEqual(words);
+    // a louder stretch in the same noise is reported
+    l.fill(-15, 70, 90);
+    expect(unheardSpeech(words, l).map((w) => w.word)).toEqual(['sam', UNCLEAR, 'laughed']);
+  });
+});
