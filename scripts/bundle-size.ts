@@ -79,6 +79,10 @@ export const LAZY_PARTS: Readonly<Record<string, { route: string; label: string 
     route: '/login',
     label: 'better-auth client (on sign-in, sign-out, reset)',
   },
+  'src/features/auth/SignUpDetailsFields.tsx': {
+    route: '/login',
+    label: "sign-up step 2's fields (select, radio group), fetched at step 1",
+  },
   'src/features/fluency/ProgressPlot.tsx': { route: '/fluency', label: 'progress chart (our own SVG)' },
   'src/app/audio/audio-engine.ts': {
     route: '/',

@@ -219,7 +219,7 @@ async function expectScreen(
     // Fields and their values (toggling and a finished sign-up clear them, §2.3, §4.1).
     for (const field of VISIBLE_FIELDS[mode]) {
       if (field === 'role') {
-        const group = screen.getByRole('radiogroup', { name: /I am a/ });
+        const group = await screen.findByRole('radiogroup', { name: /I am a/ });
         const student = within(group).getByRole('radio', { name: ROLE_LABELS.student });
         if (state.context.form.role === 'student') expect(student).toBeChecked();
         else expect(within(group).queryByRole('radio', { checked: true })).toBeNull();
@@ -397,7 +397,7 @@ for (const { name, input, onlySignUp } of START_MODES) {
             'field.change': async ({ event }) => {
               if (event.type !== 'field.change') return;
               if (event.field === 'role') {
-                const group = screen.getByRole('radiogroup', { name: /I am a/ });
+                const group = await screen.findByRole('radiogroup', { name: /I am a/ });
                 await user.click(within(group).getByRole('radio', { name: ROLE_LABELS[event.value] }));
               } else {
                 await setText(user, event.field as TextFieldName, event.value);
@@ -510,6 +510,8 @@ describe('LoginPage: what the paths do not cover', () => {
     await setText(user, 'password', 'purple-otter-42');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' });
+    // Step 2's fields are their own chunk (issue #15): wait for them before submitting.
+    await screen.findByRole('radiogroup', { name: /I am a/ });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Student' })).toHaveFocus());
     await user.tab();
@@ -526,7 +528,7 @@ describe('LoginPage: what the paths do not cover', () => {
     await setText(user, 'email', 'mia@example.com');
     await setText(user, 'password', 'password1');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(screen.getByRole('radio', { name: 'Student' }));
+    await user.click(await screen.findByRole('radio', { name: 'Student' }));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await act(async () =>
       pending.signUp.shift()!.resolve({
@@ -553,7 +555,7 @@ describe('LoginPage: what the paths do not cover', () => {
     await setText(user, 'password', 'green-heron-sings-77');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(mode()).toBe('signup');
-    await user.click(screen.getByRole('radio', { name: 'Student' }));
+    await user.click(await screen.findByRole('radio', { name: 'Student' }));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await act(async () => pending.signUp.shift()!.resolve({ ok: true }));
     await screen.findByRole('heading', { level: 1, name: MODE_HEADINGS.signIn.title });

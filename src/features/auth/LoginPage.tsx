@@ -2,7 +2,16 @@ import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { LOGIN_GUIDANCE } from './login.guidance.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -15,17 +24,19 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { PROVIDER_LABELS } from '../../lib/api/auth-client.ts';
 import { useAuthConfig } from '../../lib/api/auth-config.ts';
 import { useMe } from '../../lib/api/me.ts';
-import { GENDER_OPTIONS, GRADE_OPTIONS, ROLE_OPTIONS } from '../../lib/api/profile-options.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
-import { Radio, RadioGroup } from '../../ui/RadioGroup.tsx';
-import { Select } from '../../ui/Select.tsx';
+import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { SparkyLogo } from '../../ui/SparkyLogo.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { createLoginApi, type LoginApi, type LoginOutcome } from './login-api.ts';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import './login.css';
+
+/** Sign-up step 2's fields: their own chunk, fetched when step 1 shows (issue #15). */
+const loadSignUpDetails = () => import('./SignUpDetailsFields.tsx');
+const SignUpDetailsFields = lazy(() => loadSignUpDetails().then((m) => ({ default: m.SignUpDetailsFields })));
 
 /** Headings and subtitles of the four modes (spec §2.3). */
 export const MODE_TEXT: Record<LoginMode, { title: string; subtitle: string }> = {
@@ -161,6 +172,10 @@ function LoginForms({
     shownMode === 'signIn' ? 'Sign in' : shownMode === 'passwordReset' ? 'Reset password' : 'Sign up',
   );
   usePageGuidance(LOGIN_GUIDANCE);
+  // Sign-up step 2's fields are their own chunk: fetch it while step 1 is filled in.
+  useEffect(() => {
+    if (shownMode === 'signUpStep1') void loadSignUpDetails().catch(() => undefined);
+  }, [shownMode]);
 
   // Focus the heading on every mode change after the first render (screen readers read it), and
   // keep the address in step (?mode=signup while signing up), so a reload opens the same form.
@@ -348,32 +363,12 @@ function LoginForms({
         noValidate
         onSubmit={(e) => submit(e, 'signUpStep2', () => send({ type: 'signUp.submit' }))}
       >
-        <RadioGroup
-          label="I am a…"
-          isRequired
-          validationBehavior="aria"
-          value={form.role || null}
-          onChange={(value) => send({ type: 'field.change', field: 'role', value })}
-          errorMessage={attempt === 'signUpStep2' && !form.role ? TOASTS.roleRequired.description : null}
-          className="login__roles"
-        >
-          {ROLE_OPTIONS.map((option) => (
-            <Radio key={option.id} value={option.id}>
-              {option.label}
-            </Radio>
-          ))}
-        </RadioGroup>
-        <div className="login__row">
-          <TextField label="Age" inputMode="numeric" placeholder="8" isOptional {...field('age')} />
-          <Select label="Grade" options={GRADE_OPTIONS} isOptional {...field('grade')} />
-        </div>
-        <Select label="Gender" options={GENDER_OPTIONS} isOptional {...field('gender')} />
-        <TextField
-          label="Pet's name"
-          isOptional
-          description="Used to personalize stories"
-          {...field('petsName')}
-        />
+        <Suspense fallback={<LoadingIndicator message="Loading the form..." />}>
+          <SignUpDetailsFields
+            field={field}
+            roleError={attempt === 'signUpStep2' && !form.role ? TOASTS.roleRequired.description : null}
+          />
+        </Suspense>
         {failed ? (
           <div className="login__error" id="sign-up-error">
             <p>
