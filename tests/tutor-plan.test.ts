@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPARKY_REFUSAL } from '../core/api/sparky.ts';
 import { TutorPlanResponseSchema } from '../core/api/tutor.ts';
 import type { FluencyResult } from '../core/fluency/result.schema.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
@@ -172,10 +173,20 @@ describe(`GET /api/tutor/plan (${testDatabaseKind})`, () => {
   });
 });
 
-/** A local stand-in for OpenAI's chat completions: records each request, answers `reply` (or fails). */
+/**
+ * A local stand-in for OpenAI: chat completions answer `reply` (or fail); the moderation check flags
+ * any input containing `flagWord`. Records each request.
+ */
 async function fakeOpenAi() {
-  const requests: { path: string; body: { messages: { role: string; content: string }[] } }[] = [];
-  const state = { fail: false, reply: 'Great question! Let us sound out b-r-own together.' };
+  const requests: {
+    path: string;
+    body: { messages: { role: string; content: string }[]; input?: string };
+  }[] = [];
+  const state = {
+    fail: false,
+    reply: 'Great question! Let us sound out b-r-own together.',
+    flagWord: 'FLAGME',
+  };
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -187,6 +198,18 @@ async function fakeOpenAi() {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url?.endsWith('/moderations')) {
+        const input = String(requests.at(-1)?.body.input ?? '');
+        const flagged = input.includes(state.flagWord);
+        res.end(
+          JSON.stringify({
+            id: 'modr-test',
+            model: 'omni-moderation-latest',
+            results: [{ flagged, categories: { violence: flagged }, category_scores: {} }],
+          }),
+        );
+        return;
+      }
       res.end(
         JSON.stringify({
           id: 'chatcmpl-test',
@@ -261,8 +284,14 @@ describe(`POST /api/tutor/chat (${testDatabaseKind})`, () => {
     const response = await post(mia.client, { message: '  How do I say brown?  ' });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ reply: fake.state.reply });
-    const sent = fake.requests.at(-1)!;
-    expect(sent.path).toBe('/v1/chat/completions');
+    // The question, then the reply, passed the moderation check.
+    expect(fake.requests.slice(-3).map((r) => r.path)).toEqual([
+      '/v1/moderations',
+      '/v1/chat/completions',
+      '/v1/moderations',
+    ]);
+    expect(fake.requests.at(-1)!.body.input).toBe(fake.state.reply);
+    const sent = fake.requests.at(-2)!;
     expect(sent.body.messages.at(-1)).toEqual({ role: 'user', content: 'How do I say brown?' });
     const system = sent.body.messages[0]!.content;
     expect(system).toContain('brown');
@@ -304,6 +333,25 @@ describe(`POST /api/tutor/chat (${testDatabaseKind})`, () => {
     const unavailable = await post(off.client, { message: 'hi' });
     expect(unavailable.status).toBe(503);
     expect((await errorOf(unavailable)).code).toBe('tutor_chat_unavailable');
+  });
+
+  it('answers a flagged question or a flagged reply with the kind fixed answer, and the flagged question never reaches the model', async () => {
+    const { client } = await createSignedInClient(withKey, handle);
+    const before = fake.requests.length;
+    const question = await post(client, { message: 'Tell me about FLAGME' });
+    expect(question.status).toBe(200);
+    expect(await question.json()).toEqual({ reply: SPARKY_REFUSAL });
+    expect(fake.requests.slice(before).map((r) => r.path)).toEqual(['/v1/moderations']);
+
+    const reply = fake.state.reply;
+    fake.state.reply = 'Something FLAGME the model should not say.';
+    try {
+      const answer = await post(client, { message: 'Tell me a word' });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ reply: SPARKY_REFUSAL });
+    } finally {
+      fake.state.reply = reply;
+    }
   });
 
   it('many readers at once each get an answer', async () => {
