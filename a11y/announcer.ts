@@ -59,6 +59,8 @@ export function announce(message: string, politeness: Politeness = 'polite'): vo
   if (!text || typeof document === 'undefined') return;
   const { element, isNew } = region(politeness);
   const add = () => {
+    // A held-back first message may come due after the page (or a test's DOM) is gone.
+    if (typeof document === 'undefined' || !element.isConnected) return;
     const node = document.createElement('div');
     node.textContent = text;
     element.append(node);
