@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../test/render-route.tsx';
 import { NOT_FOUND_LOG_ENDPOINT } from './log-not-found.ts';
@@ -21,7 +21,7 @@ describe('NotFoundPage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Page not found · Sparky Reads');
+    await waitFor(() => expect(document.title).toBe('Page not found · Sparky Reads'));
   });
 
   it('logs the attempted path once: a console warning and a beacon to the server', async () => {
