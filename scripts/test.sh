@@ -6,8 +6,7 @@
 # Time (the brief's limit is 15 minutes on 2 cores): ESLint, Prettier and tsc each use one core, so they run side by
 # side with the front-end build and the PostgreSQL start-up; the test suites after them use both cores on their own
 # (Vitest's default on 2 cores is one worker: --maxWorkers=2 runs two files at once; the files are written for it:
-# unique ids on the shared PostgreSQL database, a free port per server). Playwright then runs beside the integration
-# suites (see below).
+# unique ids on the shared PostgreSQL database, a free port per server).
 # Each step prints the seconds since the start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,37 +43,20 @@ done
 step "unit and UI tests"
 npx vitest run --maxWorkers=2 --project unit --project ui --reporter=default --reporter=json --outputFile=.tmp/results/unit.json
 
-# Playwright's journeys spend most of their time in real time (the fake microphone plays readings at speaking pace,
-# guidance waits, countdowns), so the integration suites run beside them instead of before them; every e2e test has
-# explicit timeouts written for a busy machine. Its report is printed when both are done.
-step "end-to-end tests (Playwright, Debian chromium) in the background, beside the integration tests"
-# Its own process group (setsid), so that an interrupted run stops Playwright, its server and its browsers too.
-setsid bash -c 'PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results/e2e.json npx playwright test --reporter=list,json \
-  >.tmp/side/e2e.log 2>&1; echo $? >.tmp/side/e2e.rc' &
-e2e_pid=$!
-trap 'kill -- -"$e2e_pid" 2>/dev/null || true' INT TERM EXIT
-
-integration_failed=0
 step "integration tests on PGlite"
-npx vitest run --maxWorkers=2 --project integration --reporter=default --reporter=json \
-  --outputFile=.tmp/results/integration-pglite.json || integration_failed=1
+npx vitest run --maxWorkers=2 --project integration --reporter=default --reporter=json --outputFile=.tmp/results/integration-pglite.json
 
 step "integration tests on PostgreSQL"
 TEST_DATABASE_URL=$(tail -n 1 .tmp/side/postgres.log)
 if [[ ! $TEST_DATABASE_URL =~ ^postgres://[^[:space:]]+$ ]]; then
   echo "scripts/postgres-test.sh did not print a database URL (got: '$TEST_DATABASE_URL')" >&2
-  integration_failed=1
-else
-  TEST_DATABASE_URL=$TEST_DATABASE_URL npx vitest run --maxWorkers=2 --project integration --reporter=default \
-    --reporter=json --outputFile=.tmp/results/integration-postgres.json || integration_failed=1
+  exit 1
 fi
+TEST_DATABASE_URL=$TEST_DATABASE_URL npx vitest run --maxWorkers=2 --project integration --reporter=default --reporter=json \
+  --outputFile=.tmp/results/integration-postgres.json
 
-step "waiting for the end-to-end tests"
-wait "$e2e_pid" || true
-trap - INT TERM EXIT
-cat .tmp/side/e2e.log
-echo "(end-to-end tests done at $SECONDS s)"
+step "end-to-end tests (Playwright, Debian chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results/e2e.json npx playwright test --reporter=list,json
 
 step "summary"
 node scripts/test-summary.mjs .tmp/results
-((integration_failed == 0)) && [[ $(cat .tmp/side/e2e.rc) == 0 ]]
