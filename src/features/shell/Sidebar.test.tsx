@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,14 @@ import { builtProtectedPaths, protectedPaths as p } from '../../app/paths.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { ALL_GROUPS } from '../../app/nav-items.ts';
-import { MobileSidebar, RESIZE_LABEL, SIDEBAR_NAV_LABEL, Sidebar, WIDTH_PRESETS_LABEL } from './Sidebar.tsx';
+import {
+  MobileSidebar,
+  RESIZE_LABEL,
+  SIDEBAR_NAV_LABEL,
+  SIDEBAR_WIDTH_PROPERTY,
+  Sidebar,
+  WIDTH_PRESETS_LABEL,
+} from './Sidebar.tsx';
 import { MOBILE_QUERY, ShellLayout } from './ShellLayout.tsx';
 import { SIDEBAR_WIDTH_KEY } from './sidebar-width.ts';
 
@@ -314,6 +321,21 @@ describe('sidebar width (spec §4.10, §5)', () => {
     expect(sidebar()).toHaveStyle({ width: `${expected}px` });
   });
 
+  it('publishes its width on the root element for the caption strip, and clears it when gone (issue 11)', async () => {
+    const user = userEvent.setup();
+    const root = () => document.documentElement.style.getPropertyValue(SIDEBAR_WIDTH_PROPERTY);
+    const { unmount } = render(<Sidebar me={undefined} width={288} onWidthChange={() => {}} />);
+    expect(root()).toBe('');
+    unmount();
+    renderShell(meFixture());
+    expect(root()).toBe('288px');
+    separator().focus();
+    await user.keyboard('{ArrowRight}');
+    expect(root()).toBe('304px');
+    cleanup();
+    expect(root()).toBe('');
+  });
+
   it('a width changed in one visit is there in the next', async () => {
     const user = userEvent.setup();
     renderShell(meFixture());
@@ -335,6 +357,8 @@ describe('below 768 px: the sidebar overlay (spec §2.4, §9)', () => {
     renderShell(meFixture());
     expect(screen.queryByRole('separator', { name: RESIZE_LABEL })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: SIDEBAR_NAV_LABEL })).not.toBeInTheDocument();
+    // nothing for the caption strip to make room for
+    expect(document.documentElement.style.getPropertyValue(SIDEBAR_WIDTH_PROPERTY)).toBe('');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const dialog = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(dialog).getByRole('navigation', { name: SIDEBAR_NAV_LABEL })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useLocation } from 'react-router-dom';
 import { publicPaths } from '../../app/paths.ts';
@@ -27,6 +27,13 @@ import { useSignOut } from './use-sign-out.ts';
 export const SIDEBAR_NAV_LABEL = 'Sidebar';
 /** The accessible name of the resize handle. */
 export const RESIZE_LABEL = 'Resize sidebar';
+/**
+ * The CSS custom property on the document's root element that holds the desktop sidebar's width in
+ * px while it is shown, so that what floats over the page (the caption strip, audio.css) starts
+ * beside the sidebar instead of covering its links.
+ */
+export const SIDEBAR_WIDTH_PROPERTY = '--shell-sidebar-width';
+
 /** The accessible name of the preset width buttons. */
 export const WIDTH_PRESETS_LABEL = 'Sidebar width';
 
@@ -112,6 +119,15 @@ export interface SidebarProps {
  */
 export function Sidebar({ me, width, onWidthChange }: SidebarProps) {
   const drag = useRef<{ startX: number; startWidth: number } | null>(null);
+  const shown = Boolean(me);
+  useEffect(() => {
+    if (!shown) return;
+    const root = document.documentElement.style;
+    root.setProperty(SIDEBAR_WIDTH_PROPERTY, `${width}px`);
+    return () => {
+      root.removeProperty(SIDEBAR_WIDTH_PROPERTY);
+    };
+  }, [shown, width]);
   if (!me) return null;
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
