@@ -389,14 +389,14 @@ async function main(): Promise<void> {
       const ok = r.u.kind === 'command' ? r.target === r.u.expected : r.target === null;
       if (!ok || r.error)
         process.stdout.write(
-          `  ${ok ? 'ok ' : 'BAD'} ${r.u.id} ${r.u.kind} ${r.u.voice}${r.u.child ? ` child×${r.u.scale}` : ''}${r.u.noise ? ' noise' : ''} "${r.u.text}" → ${r.target ?? 'null'} ${r.error ?? ''} heard=[${r.detail?.heard.join(' ') ?? ''}] margin=${r.detail?.margin?.toFixed(1) ?? '-'} warp=${r.detail?.warp ?? '-'} ${r.detail?.refusal ?? ''} ${(r.detail?.perWarp ?? []).map((w) => `[${w.warp}: ${w.heard.join(' ')} ${w.margin?.toFixed(1) ?? '-'}]`).join(' ')}\n`,
+          `  ${ok ? 'ok ' : 'BAD'} ${r.u.id} ${r.u.kind} ${r.u.voice}${r.u.child ? ` child×${r.u.scale}` : ''}${r.u.noise ? ' noise' : ''} "${r.u.text}" → ${r.target ?? 'null'} ${r.error ?? ''} heard=[${r.detail?.heard.join(' ') ?? ''}] margin=${r.detail?.margin?.toFixed(1) ?? '-'} own=${r.detail?.commandMargin?.toFixed(1) ?? '-'} frames=${r.detail?.frames ?? '-'} warp=${r.detail?.warp ?? '-'} ${r.detail?.refusal ?? ''} ${(r.detail?.perWarp ?? []).map((w) => `[${w.warp}: ${w.heard.join(' ')} ${w.margin?.toFixed(1) ?? '-'}/${w.commandMargin?.toFixed(1) ?? '-'}]`).join(' ')}\n`,
         );
     }
   if (args.verbose)
     for (const r of results)
       if (r.detail?.margin != null)
         process.stdout.write(
-          `  margin ${r.u.kind} ${r.target === r.u.expected ? 'right' : 'wrong'} ${r.detail.margin.toFixed(1)} "${r.u.text}"\n`,
+          `  margin ${r.u.set} ${r.u.kind} ${r.target === r.u.expected ? 'right' : 'wrong'} ${r.detail.margin.toFixed(1)} own ${r.detail.commandMargin?.toFixed(1) ?? '-'} "${r.u.text}"\n`,
         );
   if (args.json)
     await writeFile(

@@ -1,12 +1,12 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMING_SOON } from '#core/voice/answers.ts';
 import type { VoiceAnswer, VoiceCommand } from '#core/voice/command.ts';
 import { useVoiceCommands } from '#voice/use-voice-commands.ts';
 import { AudioQueueContext, SILENT_AUDIO_QUEUE, type AudioQueueApi } from '../audio/audio-context.ts';
-import { TalkToSparky } from './TalkToSparky.tsx';
+import { HANDS_FREE_KEY, HANDS_FREE_LABEL, TalkToSparky } from './TalkToSparky.tsx';
 import { VoiceProvider } from './VoiceProvider.tsx';
 import type { ListenCallbacks, VoiceEffects } from './voice-effects.ts';
 
@@ -15,10 +15,19 @@ function fakeEffects(answer: VoiceAnswer) {
   let mic: ListenCallbacks | null = null;
   const sent: (readonly VoiceCommand[])[] = [];
   const said: string[] = [];
+  /** Each opening of the microphone: hands-free or not, and whether it was closed again. */
+  const opened: { handsFree: boolean; cancelled: boolean }[] = [];
   const effects: VoiceEffects = {
-    listen: (callbacks) => {
+    listen: (callbacks, options) => {
       mic = callbacks;
-      return { finish: () => callbacks.ended(new Blob(['RIFF']), 1), cancel: () => {} };
+      const opening = { handsFree: options?.handsFree === true, cancelled: false };
+      opened.push(opening);
+      return {
+        finish: () => callbacks.ended(new Blob(['RIFF']), 1),
+        cancel: () => {
+          opening.cancelled = true;
+        },
+      };
     },
     recognise: vi.fn(async (_wav: Blob, commands: readonly VoiceCommand[]) => {
       sent.push(commands);
@@ -34,7 +43,7 @@ function fakeEffects(answer: VoiceAnswer) {
       mic!.started();
       mic!.ended(new Blob(['RIFF']), 1.2);
     });
-  return { effects, sent, said, speakIntoMicrophone };
+  return { effects, sent, said, opened, speakIntoMicrophone };
 }
 
 function Where() {
@@ -81,6 +90,58 @@ const answer = (
   target,
   phrase,
   confidence: intent ? 0.8 : 0,
+});
+
+describe('hands-free listening (a setting, off by default)', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('turned on, listens without a press, answers, listens again, and is remembered; turned off, stops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const fake = fakeEffects(answer('action', 'story:lost-mitten', 'The Lost Mitten'));
+      const onAction = vi.fn();
+      renderApp(fake.effects, onAction);
+      const handsFree = screen.getByRole('switch', { name: HANDS_FREE_LABEL });
+      expect(handsFree).not.toBeChecked();
+      expect(fake.opened).toEqual([]);
+      // Tab and Enter reach and flip it (switch users)
+      handsFree.focus();
+      await userEvent.keyboard('{Enter}');
+      expect(handsFree).toBeChecked();
+      expect(window.localStorage.getItem(HANDS_FREE_KEY)).toBe('on');
+      expect(fake.opened).toEqual([{ handsFree: true, cancelled: false }]);
+      expect(screen.getByText('Sparky is listening. Say a command.')).toBeInTheDocument();
+      fake.speakIntoMicrophone();
+      await waitFor(() => expect(onAction).toHaveBeenCalledWith('story:lost-mitten', expect.anything()));
+      // after the answer, the microphone opens again by itself
+      await waitFor(() => expect(fake.opened).toHaveLength(2));
+      expect(fake.opened[1]!.handsFree).toBe(true);
+      // nothing said for longer than push-to-talk waits: still listening
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      expect(fake.opened[1]!.cancelled).toBe(false);
+      await userEvent.click(handsFree);
+      expect(handsFree).not.toBeChecked();
+      expect(fake.opened[1]!.cancelled).toBe(true);
+      expect(window.localStorage.getItem(HANDS_FREE_KEY)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('comes back on in the next visit when it was left on', () => {
+    window.localStorage.setItem(HANDS_FREE_KEY, 'on');
+    const fake = fakeEffects(answer(null, null, null));
+    renderApp(fake.effects);
+    expect(screen.getByRole('switch', { name: HANDS_FREE_LABEL })).toBeChecked();
+    expect(fake.opened).toEqual([{ handsFree: true, cancelled: false }]);
+  });
+
+  it('push-to-talk opens the microphone in push-to-talk mode', async () => {
+    const fake = fakeEffects(answer(null, null, null));
+    renderApp(fake.effects);
+    await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
+    expect(fake.opened).toEqual([{ handsFree: false, cancelled: false }]);
+  });
 });
 
 describe('Talk to Sparky', () => {

@@ -119,17 +119,20 @@ function createVoiceLayer(initial: VoiceLayerLinks) {
   });
   const machine = voiceCommandMachine.provide({
     actors: {
-      listen: fromCallback<ListenCommand, ListenInput>(({ sendBack, receive }) => {
-        const listening = links.effects.listen({
-          started: () => sendBack({ type: 'speech.started' }),
-          ended: (wav, seconds) => {
-            const id = `utterance-${++count}`;
-            utterances.clear();
-            utterances.set(id, wav);
-            sendBack({ type: 'speech.ended', utteranceId: id, seconds });
+      listen: fromCallback<ListenCommand, ListenInput>(({ sendBack, receive, input }) => {
+        const listening = links.effects.listen(
+          {
+            started: () => sendBack({ type: 'speech.started' }),
+            ended: (wav, seconds) => {
+              const id = `utterance-${++count}`;
+              utterances.clear();
+              utterances.set(id, wav);
+              sendBack({ type: 'speech.ended', utteranceId: id, seconds });
+            },
+            failed: (issue) => sendBack({ type: 'microphone.failed', issue }),
           },
-          failed: (issue) => sendBack({ type: 'microphone.failed', issue }),
-        });
+          { handsFree: input.mode === 'handsFree' },
+        );
         receive(() => listening.finish());
         return () => listening.cancel();
       }),

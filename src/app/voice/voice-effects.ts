@@ -5,6 +5,7 @@
  */
 import { VoiceAnswerSchema } from '#core/api/voice.ts';
 import { INITIAL_END_OF_SPEECH, nextEndOfSpeech } from '#core/voice/end-of-speech.ts';
+import { createPreRoll, type PreRoll } from '#core/voice/pre-roll.ts';
 import type { VoiceMicrophoneIssue } from '#core/voice/answers.ts';
 import type { VoiceAnswer, VoiceCommand } from '#core/voice/command.ts';
 import {
@@ -43,10 +44,19 @@ export interface Listening {
   cancel(): void;
 }
 
+/** How the microphone listens. */
+export interface ListenOptions {
+  /**
+   * Hands-free: the microphone stays open until a voice is heard, and the utterance sent is the
+   * voice with a short pre-roll before it (core/voice/pre-roll.ts), not everything since the microphone opened.
+   */
+  handsFree?: boolean;
+}
+
 /** The browser's side of listening for commands. */
 export interface VoiceEffects {
   /** Opens the microphone and reports one utterance. */
-  listen(callbacks: ListenCallbacks): Listening;
+  listen(callbacks: ListenCallbacks, options?: ListenOptions): Listening;
   /**
    * Asks the server which command was said.
    * @throws on a refused utterance (silence, noise …), a failed request or the network
@@ -59,19 +69,30 @@ export interface VoiceEffects {
   unduck(): void;
 }
 
-/** The microphone, with end of speech found by the meter level (core/voice/end-of-speech.ts). */
-export function listenWithMicrophone(callbacks: ListenCallbacks): Listening {
+/**
+ * The microphone, with the voice found by the meter level (core/voice/end-of-speech.ts: an energy
+ * detector, ADR 0015). Hands-free, only the voice and a short pre-roll before it are sent
+ * (core/voice/pre-roll.ts).
+ */
+export function listenWithMicrophone(callbacks: ListenCallbacks, options: ListenOptions = {}): Listening {
   let session: CaptureSession | null = null;
   let state = INITIAL_END_OF_SPEECH;
   let heard = false;
   let closed = false;
+  let preRoll: PreRoll | null = null;
   const finish = () => {
     if (closed) return;
     closed = true;
     const open = session;
     if (!open) return;
+    const kept = preRoll;
     open.stop().then(
-      (audio) => callbacks.ended(audio.wav, audio.durationSeconds),
+      async (audio) => {
+        if (!kept) return callbacks.ended(audio.wav, audio.durationSeconds);
+        const { encodeWav } = await import('#core/audio/wav.ts');
+        const bytes = encodeWav(kept.blocks(), open.sampleRate);
+        callbacks.ended(new Blob([bytes.buffer], { type: 'audio/wav' }), kept.seconds());
+      },
       () => callbacks.failed('failed'),
     );
   };
@@ -83,6 +104,14 @@ export function listenWithMicrophone(callbacks: ListenCallbacks): Listening {
         return;
       }
       session = await startCapture(stream, {
+        ...(options.handsFree
+          ? {
+              onChunk: (pcm: Int16Array, rate: number) => {
+                preRoll ??= createPreRoll(rate);
+                preRoll.push(pcm);
+              },
+            }
+          : {}),
         onLevel: (level, elapsed) => {
           state = nextEndOfSpeech(state, elapsed, level, {
             endSilenceSeconds: COMMAND_END_SILENCE_SECONDS,
@@ -90,6 +119,7 @@ export function listenWithMicrophone(callbacks: ListenCallbacks): Listening {
           });
           if (!heard && state.speechSeconds >= COMMAND_MIN_SPEECH_SECONDS) {
             heard = true;
+            preRoll?.voiceStarted();
             callbacks.started();
           }
           if (state.finished) finish();
