@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenisePassage } from '#core/text/normalize.ts';
-import { buildPassageGrammar } from '#server/speech/grammar.ts';
+import { buildPassageGrammar, withStopProbability } from '#server/speech/grammar.ts';
 import { parseCtm } from '#server/speech/pocketsphinx.ts';
 
 describe('buildPassageGrammar', () => {
@@ -67,6 +67,38 @@ describe('buildPassageGrammar', () => {
 
   it('refuses an empty passage', () => {
     expect(() => buildPassageGrammar([], { distractors: new Map(), garbageWords: [] })).toThrow();
+  });
+});
+
+describe('withStopProbability', () => {
+  const passage = tokenisePassage('The dog ran.');
+  const { fsg } = buildPassageGrammar(passage, { distractors: new Map(), garbageWords: [] });
+  const final = /^FINAL_STATE (\d+)$/m.exec(fsg)![1];
+  const stops = (text: string) =>
+    text.split('\n').filter((line) => new RegExp(`^TRANSITION \\d+ ${final} `).test(line));
+
+  it('raises every stop into the final state to the given probability, and changes nothing else', () => {
+    const raised = withStopProbability(fsg, 0.05);
+    expect(stops(fsg)).toEqual([
+      `TRANSITION 0 ${final} 0.00500000`,
+      `TRANSITION 1 ${final} 0.00500000`,
+      `TRANSITION 2 ${final} 0.00500000`,
+      `TRANSITION 3 ${final} 1.00000`,
+    ]);
+    expect(stops(raised)).toEqual([
+      `TRANSITION 0 ${final} 0.0500000`,
+      `TRANSITION 1 ${final} 0.0500000`,
+      `TRANSITION 2 ${final} 0.0500000`,
+      `TRANSITION 3 ${final} 1.00000`,
+    ]);
+    const others = (text: string) => text.split('\n').filter((line) => !stops(text).includes(line));
+    expect(others(raised)).toEqual(others(fsg));
+  });
+
+  it('refuses a grammar without a final state and a probability outside (0, 1]', () => {
+    expect(() => withStopProbability('FSG_BEGIN x\nFSG_END\n', 0.05)).toThrow(/FINAL_STATE/);
+    expect(() => withStopProbability(fsg, 0)).toThrow(/out of range/);
+    expect(() => withStopProbability(fsg, 1.5)).toThrow(/out of range/);
   });
 });
 

@@ -166,3 +166,34 @@ export function buildPassageGrammar(
   const head = ['FSG_BEGIN passage', `NUM_STATES ${states}`, 'START_STATE 0', `FINAL_STATE ${final}`];
   return { fsg: [...head, ...lines, 'FSG_END', ''].join('\n'), words };
 }
+
+/**
+ * Stop probabilities tried, in order, when a decode of a partial reading ends outside the grammar's
+ * final state. pocketsphinx's FSG search returns no words at all when no path reaches the final state
+ * in the last frame ("Final result does not match the grammar"): with the default `stop` (0.005) the
+ * path that stops after the last word read, then sits in trailing silence, can fall out of the beam,
+ * and a child who read the first two sentences and pressed Stop was told none of the story's words
+ * were heard. 0.05 recovered every such case we found (e2e: the first 20 words of The Red Bus).
+ */
+export const RESCUE_STOP_PROBABILITIES: readonly number[] = [0.05, 0.5];
+
+/**
+ * The same grammar with every "stop here" transition (a null transition from a word boundary into
+ * the final state) given at least `probability`, for a second decode after a first one that reached
+ * no final state. Word transitions are untouched.
+ *
+ * @param fsgText FSG text from {@link buildPassageGrammar} (its `FINAL_STATE` line names the state)
+ * @param probability the least stop probability, 0–1
+ * @returns the new FSG text
+ * @throws Error when the text has no `FINAL_STATE` line or `probability` is outside (0, 1]
+ */
+export function withStopProbability(fsgText: string, probability: number): string {
+  if (!(probability > 0 && probability <= 1))
+    throw new Error(`stop probability out of range: ${probability}`);
+  const final = /^FINAL_STATE (\d+)$/m.exec(fsgText)?.[1];
+  if (final === undefined) throw new Error('the grammar has no FINAL_STATE');
+  const stop = new RegExp(`^TRANSITION (\\d+) ${final} ([0-9.eE+-]+)$`, 'gm');
+  return fsgText.replace(stop, (line, from: string, prob: string) =>
+    Number(prob) >= probability ? line : `TRANSITION ${from} ${final} ${fmt(probability)}`,
+  );
+}

@@ -121,6 +121,27 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
     expect(plain.words[1]?.status).toBe('correct');
   }, 90_000);
 
+  it('scores a reading that ends with its last word, two sentences into a longer story', async () => {
+    // The decoder reached no final state on this one (the recording ends as "bag" does) and returned
+    // no words, so the reader was told none of the story's words were heard; the grammar's rescue
+    // (grammar.ts RESCUE_STOP_PROBABILITIES) decodes it again. flite at 1.3, no padding: the e2e case.
+    const story =
+      'The bus is red. Ben can get on the bus. Ben sits next to Meg. Meg has a big bag. Ben has a hat. ' +
+      'The bus hums up the hill. The bus can go fast. Bump, bump, bump! The bus stops at the school.';
+    const raw = join(dir, 'stopped-raw.wav');
+    const wav = join(dir, 'stopped.wav');
+    const text = 'The bus is red. Ben can get on the bus. Ben sits next to Meg. Meg has a big bag.';
+    execFileSync('flite', ['-voice', 'slt', '--setf', 'duration_stretch=1.3', '-t', text, '-o', raw]);
+    execFileSync('sox', ['-R', raw, '-r', '16000', '-c', '1', '-b', '16', wav]);
+    const result = await scoreAudio({
+      wav: new Uint8Array(readFileSync(wav)),
+      passageText: story,
+      recogniser,
+    });
+    expect(result.wordsAttempted).toBeGreaterThanOrEqual(18);
+    expect(result.wordsCorrect).toBeGreaterThanOrEqual(18);
+  }, 60_000);
+
   it('marks an omitted word as an omission', async () => {
     const wav = synthesise(
       'The little dog ran to the red barn. He saw a cat sitting on the fence.',

@@ -15,7 +15,12 @@ import { join } from 'node:path';
 import type { HeardWord, PassageWord } from '#core/text/normalize.ts';
 import { passageVocabulary } from '#core/text/normalize.ts';
 import { SpeechError } from '#server/speech/errors.ts';
-import { buildPassageGrammar, type GrammarProbabilities } from '#server/speech/grammar.ts';
+import {
+  buildPassageGrammar,
+  RESCUE_STOP_PROBABILITIES,
+  withStopProbability,
+  type GrammarProbabilities,
+} from '#server/speech/grammar.ts';
 import {
   DEFAULT_CMUDICT,
   DEFAULT_WORD_FREQUENCIES,
@@ -824,26 +829,41 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           warp: number,
         ): Promise<{ heard: HeardWord[]; score?: number; segments: HypsegSegment[] }> => {
           const tag = warpTag(warp);
-          await run([
-            '-dict',
-            join(dir, 'passage.dict'),
-            '-fsg',
-            join(dir, 'passage.fsg'),
-            '-ctl',
-            join(dir, 'ctl'),
-            '-ctm',
-            join(dir, `out${tag}.ctm`),
-            '-hypseg',
-            join(dir, `out${tag}.hypseg`),
-            '-logfn',
-            join(dir, `log${tag}.txt`),
-            ...warpArgs(warp),
-            ...(options.extraArgs ?? []),
-          ]);
-          const [ctm, hypseg] = await Promise.all([
-            readFile(join(dir, `out${tag}.ctm`), 'utf8').catch(() => ''),
-            readFile(join(dir, `out${tag}.hypseg`), 'utf8').catch(() => ''),
-          ]);
+          const decode = (fsgFile: string) =>
+            run([
+              '-dict',
+              join(dir, 'passage.dict'),
+              '-fsg',
+              join(dir, fsgFile),
+              '-ctl',
+              join(dir, 'ctl'),
+              '-ctm',
+              join(dir, `out${tag}.ctm`),
+              '-hypseg',
+              join(dir, `out${tag}.hypseg`),
+              '-logfn',
+              join(dir, `log${tag}.txt`),
+              ...warpArgs(warp),
+              ...(options.extraArgs ?? []),
+            ]);
+          const read = () =>
+            Promise.all([
+              readFile(join(dir, `out${tag}.ctm`), 'utf8').catch(() => ''),
+              readFile(join(dir, `out${tag}.hypseg`), 'utf8').catch(() => ''),
+            ]);
+          await decode('passage.fsg');
+          let [ctm, hypseg] = await read();
+          // A partial reading whose best path never reached the final state decodes to nothing:
+          // decode again with stopping made likelier (grammar.ts RESCUE_STOP_PROBABILITIES).
+          for (const stop of RESCUE_STOP_PROBABILITIES) {
+            if (parseCtm(ctm).length > 0) break;
+            const log = await readFile(join(dir, `log${tag}.txt`), 'utf8').catch(() => '');
+            if (!log.includes('does not match the grammar')) break;
+            const file = `passage-stop${tag}.fsg`;
+            await writeFile(join(dir, file), withStopProbability(fsg, stop));
+            await decode(file);
+            [ctm, hypseg] = await read();
+          }
           const score = parseHypseg(hypseg, 'total').get('reading');
           return {
             heard: parseCtm(ctm),
