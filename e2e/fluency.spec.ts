@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
-import { launchWithMicrophone } from './helpers/microphone.ts';
+import { launchWithMicrophone, waitForReadingHeard } from './helpers/microphone.ts';
 import { finishOnboardingByApi, freshEmail, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
 import { FLUENCY_GUIDANCE } from '../src/features/fluency/fluency.guidance.ts';
 import { HOME_GUIDANCE } from '../src/features/home/home.guidance.ts';
@@ -26,7 +26,7 @@ interface Reading {
   storyId: string;
   title: string;
   omitted: string;
-  /** Words of the story. */
+  /** Words read (the story's, or its first `wordLimit`). */
   wordsTotal: number;
   /** The WAV with leading silence (the countdown) for the fake microphone. */
   micWav: string;
@@ -42,15 +42,22 @@ function soxSeconds(path: string): number {
 }
 
 /**
- * flite reads the story with one word left out, in two halves around it with `pauseSeconds` of
+ * flite reads the story (or its first `wordLimit` words) with one word left out, in two halves around it with `pauseSeconds` of
  * silence between (a hesitant reader); sox makes it 16 kHz mono 16-bit, measures the speech (silence
  * trimmed both ends, the pause kept: WCPM counts the time from the first word to the last) and pads
  * 4.5 s of silence in front for the 3-2-1 countdown (the fake device starts playing when the
  * microphone opens, before the recording starts).
  */
-function makeReading(story: { id: string; title: string; body: string }, pauseSeconds = 0): Reading {
+function makeReading(
+  story: { id: string; title: string; body: string },
+  pauseSeconds = 0,
+  wordLimit = Infinity,
+): Reading {
   const dir = mkdtempSync(join(tmpdir(), 'sparky-fluency-'));
-  const words = story.body.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  const words = story.body
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .slice(0, wordLimit);
   // Leave out a plain content word from the middle (not the first or last few).
   let omitIndex = Math.floor(words.length / 2);
   while (omitIndex < words.length - 3 && !/^[A-Za-z]{4,}$/.test(words[omitIndex] ?? '')) omitIndex++;
@@ -207,11 +214,13 @@ test.describe('fluency practice', () => {
     const setup = await newContext(defaultBrowser, baseURL!);
     await signUpAndIn(setup.page, 'fluency-setup');
     // A hesitant reader: 6 s stuck mid-story must not end the reading (issue 17, item 1).
-    const reading = makeReading(await pickStory(setup.page), 6);
+    const story = await pickStory(setup.page);
+    const reading = makeReading(story, 6);
 
     // A refused microphone (no fake UI: headless chromium denies) explains how to allow it.
     await setup.context.clearPermissions();
-    await firstSessionByApi(setup.page, reading);
+    // (This account's first reading only opens /fluency: its first ten words are enough.)
+    await firstSessionByApi(setup.page, makeReading(story, 0, 10));
 
     // Sparky speaks (issue 10): the new reader hears the home screen explained, then the fluency
     // screen after going there. Every line is asked of GET /api/speech (recorded here) and captioned.
@@ -593,7 +602,8 @@ test.describe('fluency practice', () => {
   test('practise with the keyboard alone', async ({ browser: defaultBrowser, baseURL }) => {
     const setup = await newContext(defaultBrowser, baseURL!);
     await signUpAndIn(setup.page, 'fluency-kb-setup');
-    const reading = makeReading(await pickStory(setup.page));
+    // The first 20 words, then Stop (the whole story and the page's own end are the mouse journey's).
+    const reading = makeReading(await pickStory(setup.page), 0, 20);
     await setup.context.close();
 
     const browser = await launchWithMicrophone(reading.micWav);
@@ -619,6 +629,10 @@ test.describe('fluency practice', () => {
       await expect(page.getByRole('button', { name: 'Start reading' })).toBeFocused();
       await page.keyboard.press('Space');
       await expect(page.getByRole('button', { name: 'Stop' })).toBeFocused({ timeout: 10_000 });
+      // Read, then Enter on Stop (it kept the focus).
+      await waitForReadingHeard(page);
+      await expect(page.getByRole('button', { name: 'Stop' })).toBeFocused();
+      await page.keyboard.press('Enter');
 
       const results = page.getByRole('heading', { level: 2, name: `Your results: ${reading.title}` });
       await expect(results).toBeFocused({ timeout: 150_000 });
@@ -650,7 +664,8 @@ test.describe('fluency practice', () => {
     const setup = await newContext(defaultBrowser, baseURL!);
     await signUpAndIn(setup.page, 'fluency-voice');
     const story = await pickStory(setup.page);
-    const reading = makeReading(story);
+    // The first 20 words, then Stop by keyboard (the page's own end is the mouse journey's).
+    const reading = makeReading(story, 0, 20);
     await firstSessionByApi(setup.page, reading);
     const signedIn = await setup.context.storageState();
     await setup.context.close();
@@ -729,11 +744,16 @@ test.describe('fluency practice', () => {
         await expect(
           page.getByRole('heading', { level: 2, name: /Get ready to read|Recording/ }),
         ).toBeVisible();
+        await expect(page.getByRole('heading', { level: 2, name: /^Recording/ })).toBeVisible({
+          timeout: 30_000,
+        });
+        await waitForReadingHeard(page);
+        await page.getByRole('button', { name: 'Stop' }).press('Enter');
         // reads it, and hears the result: the results screen, and its summary said and captioned by the audio queue
         await expect(
           page.getByRole('heading', { level: 2, name: `Your results: ${story.title}` }),
         ).toBeVisible({
-          // The reading is ~40 s; its scoring waits its turn on a busy machine (seen > 150 s at load 38).
+          // The reading is ~10 s; its scoring waits its turn on a busy machine (seen > 150 s at load 38).
           timeout: 300_000,
         });
         await expect(page.getByRole('region', { name: "Sparky's captions" })).toContainText(

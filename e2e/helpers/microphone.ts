@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs } from '../../playwright.config.ts';
 
 /**
@@ -34,4 +34,25 @@ export function fliteReading(text: string, padSeconds = 0): string {
   execFileSync('flite', ['-voice', 'slt', '-t', text, '-o', raw]);
   execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', String(padSeconds), '0']);
   return wav;
+}
+
+/**
+ * Waits until the reading page has heard speech and then `quietMs` of silence, read from the
+ * page's own microphone level meter (role=meter, 0–100): the fake microphone has played its reading.
+ * A journey that reads only part of a story then presses Stop, as a reader who is done would,
+ * instead of waiting out the silence prompt (10 s) and its 20 s wait.
+ */
+export async function waitForReadingHeard(page: Page, quietMs = 1500): Promise<void> {
+  await page.waitForFunction(
+    (quiet) => {
+      const seen = window as unknown as { readingHeardAt?: number };
+      const meter = document.querySelector('[role="meter"]');
+      if (!meter) return false;
+      const now = performance.now();
+      if (Number(meter.getAttribute('aria-valuenow')) > 20) seen.readingHeardAt = now;
+      return seen.readingHeardAt !== undefined && now - seen.readingHeardAt > quiet;
+    },
+    quietMs,
+    { polling: 100, timeout: 120_000 },
+  );
 }
