@@ -190,32 +190,32 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     { path: UNKNOWN_PATH, heading: 'Oops! Page not found' },
   ];
 
+  // One test per theme, a step per page: a new browser context per page cost more than axe itself.
   for (const theme of THEMES) {
-    for (const { path, heading } of pages) {
-      test(`${path} has no violations in the ${theme} theme`, async ({ browser }) => {
-        const context = await browser.newContext();
-        await presetDisplayPreferences(context, { theme });
-        const page = await context.newPage();
-        await page.goto(path);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await expect(
-          heading
-            ? page.getByRole('heading', { level: 1, name: heading })
-            : page.getByRole('heading', { level: 1 }),
-        ).toBeVisible();
-        await expectNoAxeViolations(page, `${path} (${theme})`);
-        await context.close();
-      });
-    }
-
-    test(`the open Display settings panel has no violations in the ${theme} theme`, async ({ browser }) => {
+    test(`the public pages and the Display settings panel have no violations in the ${theme} theme`, async ({
+      browser,
+    }) => {
       const context = await browser.newContext();
       await presetDisplayPreferences(context, { theme });
       const page = await context.newPage();
-      await openLanding(page);
-      await page.getByRole('button', { name: 'Display' }).click();
-      await expect(page.getByRole('dialog', { name: 'Display settings' })).toBeVisible();
-      await expectNoAxeViolations(page, `Display settings (${theme})`);
+      for (const { path, heading } of pages) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await expect(
+            heading
+              ? page.getByRole('heading', { level: 1, name: heading })
+              : page.getByRole('heading', { level: 1 }),
+          ).toBeVisible();
+          await expectNoAxeViolations(page, `${path} (${theme})`);
+        });
+      }
+      await test.step('the open Display settings panel', async () => {
+        await openLanding(page);
+        await page.getByRole('button', { name: 'Display' }).click();
+        await expect(page.getByRole('dialog', { name: 'Display settings' })).toBeVisible();
+        await expectNoAxeViolations(page, `Display settings (${theme})`);
+      });
       await context.close();
     });
   }
