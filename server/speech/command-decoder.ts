@@ -40,7 +40,6 @@ import {
 import {
   buildCommandGrammar,
   buildGarbageGrammar,
-  FILLER_WORDS,
   GARBAGE_PREFIX,
   matchPath,
   type CommandGrammarProbabilities,
@@ -292,15 +291,15 @@ export function dropTrailingBlip(segments: readonly Segment[], commandWords: Rea
 }
 
 /**
- * Smallest accepted margin over the command's own words, for a path through a carrier phrase ("take
- * me to …", "I want to …"): the command path's acoustic score over the frames of the command's
- * words (not the carrier, "the" or "please") minus the free garbage loop's over the same frames,
- * per frame. 0 is the same likelihood-ratio test as {@link DEFAULT_MIN_MARGIN}, applied where the
+ * Smallest accepted margin over the command's own words, for a path with words before the command
+ * (a carrier phrase such as "take me to …" or "I want to …", "the", "um", a leading "please"): the
+ * command path's acoustic score over the frames of the command's words minus the free garbage
+ * loop's over the same frames, per frame. 0 is the same likelihood-ratio test as {@link DEFAULT_MIN_MARGIN}, applied where the
  * command is: over the whole speech a carrier that was really said fits as well as the garbage
  * loop's own words and dilutes a short remainder that does not fit ("take me to the beach" heard
- * as "take me to the tokens"; ADR 0015's tuning log, third round). A command said alone has no
- * carrier to dilute its margin and is not checked again (short ones, "AI Tutor", "reports", fall
- * below 0 on their own words while right). Not fitted to the benchmark: the principled threshold.
+ * as "take me to the tokens"; ADR 0015's tuning log, third round). A command said alone, or
+ * followed by "please", is not checked again (right ones, "AI Tutor", "Student Progress please",
+ * fall below 0 on their own words). Not fitted to the benchmark: the principled threshold.
  */
 export const DEFAULT_MIN_COMMAND_MARGIN = 0;
 
@@ -654,11 +653,10 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
             ? (run.command.total - run.garbage.total) / speechFrames
             : -Infinity;
         // the command's own words: the last ones of the path, before a closing "please"
-        const own = segments.slice(0, heard.at(-1) === 'please' ? -1 : undefined);
+        const own = segments.slice(0, heard.at(-1) === POLITE_WORD ? -1 : undefined);
         const ownStart = isCommand ? own.length - match.tokens.length : 0;
-        const carrier = own
-          .slice(0, ownStart)
-          .some((s) => !FILLER_WORDS.includes(s.word) && s.word !== POLITE_WORD);
+        // words before the command: a carrier, "the", "um" or "please" ("um continue" was heard for "account")
+        const carrier = ownStart > 0;
         const ownMargin = !isCommand
           ? null
           : run.garbage
