@@ -622,8 +622,9 @@ test.describe('fluency practice', () => {
       }
       await expect(page.getByRole('button', { name: 'Start reading' })).toBeFocused();
       await page.keyboard.press('Enter');
+      // Cancel by keyboard during the countdown, then start again with Space.
+      await expect(page.getByRole('heading', { level: 2, name: 'Get ready to read' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
-      // Cancel by keyboard, then start again with Space.
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 2, name: 'Choose a story to read' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Start reading' })).toBeFocused();
@@ -647,6 +648,7 @@ test.describe('fluency practice', () => {
       }
       await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
       await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 2, name: 'Get ready to read' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused({ timeout: 10_000 });
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 2, name: 'Choose a story to read' })).toBeVisible();

@@ -2,6 +2,7 @@ import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { FLUENCY_GUIDANCE } from './fluency.guidance.ts';
 import {
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
@@ -202,10 +203,12 @@ export function FluencyPage({
   if (stateKey !== 'choosing' && !started) setStarted(true);
   // Each state's main button takes focus when the state begins, so keyboard, switch and screen-reader
   // users land on what they can do next (the button's name is read; no extra announcement needed).
-  // The first button of the state's action row is its main one.
+  // The first button of the state's action row is its main one. A layout effect moves the focus in the
+  // same task as the commit that removed the old button: with a plain effect, a key pressed in between
+  // (a keyboard or switch user pressing Cancel as the countdown appears) went to the page's body.
   const actions = useRef<HTMLDivElement>(null);
   const valueKey = JSON.stringify(state);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (valueKey === '"choosing"' && !started) return;
     actions.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
   }, [valueKey, started]);
