@@ -154,6 +154,25 @@ describe('voiceCommandMachine, tier 1: transitions', () => {
     expect(said).toEqual([CANNOT_LISTEN_NOW]);
   });
 
+  it('ignores a sound without a voice hands-free, and answers it "I didn\'t catch that" after a press', () => {
+    const cough = {
+      type: 'xstate.error.actor.recognise',
+      error: { code: 'audio_noise' },
+    } as VoiceCommandTestEvent;
+    const handsFree = run([
+      { type: 'voice.handsFree', on: true },
+      { type: 'speech.started' },
+      { type: 'speech.ended', utteranceId: 'u1', seconds: 0.4 },
+      cough,
+    ]);
+    expect(handsFree.snapshot.matches('capturing')).toBe(true);
+    expect(handsFree.said).toEqual([]);
+    const pressed = run([...spoke, cough]);
+    expect(pressed.snapshot.value).toBe('notUnderstood');
+    expect(pressed.said).toHaveLength(1);
+    expect(pressed.said[0]).toMatch(/^I didn't catch that/);
+  });
+
   it('explains a microphone problem and tries again on the next press', () => {
     const { snapshot, said } = run([talk, { type: 'microphone.failed', issue: 'denied' }]);
     expect(snapshot.value).toBe('microphoneProblem');

@@ -47,6 +47,19 @@ export const MAX_UTTERANCE_MS = 8000;
 export const LISTEN_TIMEOUT_MS = 8000;
 /** How long the confirmation is heard before the command is carried out, ms. */
 export const CONFIRM_MS = 700;
+/**
+ * Server refusals of an utterance that held no voice (core/api/errors.ts): noise alone, a cough or a
+ * clap without a voiced sound, silence, a click too short to be a word. Hands-free, such a sound is
+ * ignored without a word (it was not said to Sparky); after a press it is "I didn't catch that".
+ */
+export const NOT_SPEECH_CODES: readonly string[] = ['audio_noise', 'audio_silent', 'audio_too_short'];
+
+/** Whether a failed recognition was the server refusing a sound that held no voice ({@link NOT_SPEECH_CODES}). */
+export function isNotSpeechError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && NOT_SPEECH_CODES.includes(code);
+}
+
 /** How long "I didn't catch that" stays before listening again (hands-free) or resting, ms. */
 export const NOT_UNDERSTOOD_MS = 2500;
 
@@ -268,6 +281,12 @@ export const voiceCommandMachine = setup({
         ],
         onError: [
           { guard: 'isRecording', target: 'resting' },
+          // a cough or a clap heard hands-free: not speech, ignored silently
+          {
+            guard: ({ context, event }) => context.mode === 'handsFree' && isNotSpeechError(event.error),
+            target: 'resting',
+          },
+          { guard: ({ event }) => isNotSpeechError(event.error), target: 'notUnderstood' },
           {
             target: 'resting',
             actions: [

@@ -223,7 +223,7 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
   );
 
   it(
-    'refuses silence, noise, too long, not WAV and an empty list with clear codes',
+    'refuses silence, noise, a cough, too long, not WAV and an empty list with clear codes',
     { timeout: 60_000 },
     async () => {
       const { client } = await createSignedInClient(app, handle);
@@ -231,6 +231,12 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
       const cases: { body: FormData; status: number; code: string }[] = [
         { body: form(makeSilence(1)), status: 422, code: 'audio_silent' },
         { body: form(synth(2, 'pinknoise', 'vol', '0.3')), status: 422, code: 'audio_noise' },
+        // a cough: a burst of noise with no voiced sound (hands-free ignores it silently)
+        {
+          body: form(synth(0.35, 'whitenoise', 'fade', 'q', '0.01', '0.35', '0.3', 'pad', '0.3', '0.3')),
+          status: 422,
+          code: 'audio_noise',
+        },
         { body: form(synth(9, 'sine', '300', 'vol', '0.3')), status: 422, code: 'audio_too_long' },
         { body: form(new TextEncoder().encode('not audio, just words')), status: 415, code: 'audio_not_wav' },
         { body: form(say('stop'), []), status: 400, code: 'commands_empty' },

@@ -143,9 +143,10 @@ export interface CommandRecogniserOptions {
   trimPadFrames?: number;
   /**
    * How the warp is chosen: `'best'` (default) the one whose command-grammar path scores best;
-   * `'any'` the widest accepted command when the warps that accept one agree.
+   * `'any'` the widest accepted command when the warps that accept one agree; `'margin'` the
+   * accepted command with the widest margin over its own warp's free loop.
    */
-  warpChoice?: 'best' | 'any';
+  warpChoice?: 'best' | 'any' | 'margin';
   /** How many of the commonest English words the garbage loop holds beside the phones (default {@link DEFAULT_COMMON_WORDS}). */
   commonWords?: number;
   /** Grammar priors (command-grammar.ts). */
@@ -183,7 +184,17 @@ export interface CommandDecodeDetail {
   /** Which decoders ran: the warm ones, or processes started for this command. */
   decoder?: 'warm' | 'process';
   /** What each warp heard, and its margins (null when its path was not one command). */
-  perWarp?: { warp: number; heard: string[]; margin: number | null; commandMargin?: number | null }[];
+  perWarp?: {
+    warp: number;
+    heard: string[];
+    margin: number | null;
+    commandMargin?: number | null;
+    /** Total scores of the grammar's best path and of the free loop (null when that decode found no path). */
+    total?: number | null;
+    garbageTotal?: number | null;
+    /** The target this warp alone would answer (null: none). */
+    accepts?: string | null;
+  }[];
 }
 
 /** What the recogniser does with one utterance. */
@@ -664,29 +675,35 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
             : -Infinity;
         return { run, heard, match, margin, ownMargin, carrier };
       });
-      const perWarp = verdicts.map((v) => ({
-        warp: v.run.warp,
-        heard: v.heard,
-        margin: v.margin,
-        commandMargin: v.ownMargin === null ? null : round(v.ownMargin, 1),
-      }));
       const passes = (v: (typeof verdicts)[number]): boolean =>
         v.margin !== null &&
         v.margin >= minMargin &&
         (minCommandMargin === null ||
           !v.carrier ||
           (v.ownMargin !== null && v.ownMargin >= minCommandMargin));
+      const perWarp = verdicts.map((v) => ({
+        warp: v.run.warp,
+        heard: v.heard,
+        margin: v.margin,
+        commandMargin: v.ownMargin === null ? null : round(v.ownMargin, 1),
+        total: v.run.command?.total ?? null,
+        garbageTotal: v.run.garbage?.total ?? null,
+        accepts: v.match !== null && v.match !== 'other' && passes(v) ? v.match.command.target : null,
+      }));
       const decoder = usedWarm ? ('warm' as const) : ('process' as const);
       // 'best': the warp at which the command grammar's best path scores best (maximum likelihood, as
       // VTLN). 'any': the accepted command with the widest margin, when every warp that accepts one
-      // agrees on it.
+      // agrees on it. 'margin': the accepted command with the widest margin, each warp's command path
+      // measured against its own warp's free loop (raw scores of different warps are not on one
+      // scale: a warp that fits a voice worse fits the garbage worse too).
       const accepted = verdicts.filter((v) => v.match !== null && v.match !== 'other' && passes(v));
       // A warp whose free-loop decode found no path (its search was pruned away) cannot check its
       // command: the warps with both decodes are chosen from (ADR 0015, third round).
       const complete = verdicts.filter((v) => v.run.command && v.run.garbage);
       const agree = new Set(accepted.map((v) => (v.match as GrammarEntry).command.target)).size <= 1;
       const chosen =
-        warpChoice === 'any' && accepted.length > 0 && agree
+        (warpChoice === 'any' && accepted.length > 0 && agree) ||
+        (warpChoice === 'margin' && accepted.length > 0)
           ? accepted.reduce((a, b) => ((b.margin ?? -Infinity) > (a.margin ?? -Infinity) ? b : a))
           : (complete.length ? complete : verdicts).reduce((a, b) =>
               (b.run.command?.total ?? -Infinity) > (a.run.command?.total ?? -Infinity) ? b : a,

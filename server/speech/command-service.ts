@@ -52,6 +52,74 @@ export function loudnessSpread(audio: PcmAudio): number {
 }
 
 /**
+ * Least voiced sound in an utterance, seconds: every command holds a vowel, which the vocal folds
+ * voice (a pitch period repeating), while a cough, a sneeze, a clap or a knock is a burst of noise
+ * without one. Below this the recording is refused as noise (`audio_noise`): hands-free listening
+ * then ignores it silently instead of answering "I didn't catch that".
+ */
+export const MIN_VOICED_SECONDS = 0.08;
+
+/**
+ * Seconds of voiced sound: 32 ms frames every 10 ms, at 8 kHz, within 35 dB of the loudest frame,
+ * whose normalised autocorrelation peaks above 0.6 at a pitch between 70 and 650 Hz.
+ * @param audio 16 kHz mono
+ * @param enough stop counting once this many seconds are found (the check needs no more)
+ */
+export function voicedSeconds(audio: PcmAudio, enough = Infinity): number {
+  // 8 kHz by averaging pairs: pitch lives far below 4 kHz
+  const step = audio.sampleRate >= 16000 ? 2 : 1;
+  const rate = audio.sampleRate / step;
+  const x = new Float64Array(Math.floor(audio.samples.length / step));
+  for (let k = 0; k < x.length; k++) {
+    let sum = 0;
+    for (let j = 0; j < step; j++) sum += audio.samples[k * step + j] ?? 0;
+    x[k] = sum / step;
+  }
+  const size = Math.round(rate * 0.032);
+  const hop = Math.round(rate * 0.01);
+  const minLag = Math.floor(rate / 650);
+  const maxLag = Math.ceil(rate / 70);
+  const energies: number[] = [];
+  for (let at = 0; at + size + maxLag <= x.length; at += hop) {
+    let e = 0;
+    for (let k = at; k < at + size; k++) e += x[k]! * x[k]!;
+    energies.push(e);
+  }
+  const loudest = Math.max(0, ...energies);
+  let voiced = 0;
+  const needed = Math.ceil((enough * rate) / hop);
+  for (let f = 0; f < energies.length && voiced < needed; f++) {
+    const e0 = energies[f]!;
+    if (e0 <= 0 || e0 < loudest * 10 ** -3.5) continue;
+    const at = f * hop;
+    let mean = 0;
+    for (let k = at; k < at + size + maxLag; k++) mean += x[k]!;
+    mean /= size + maxLag;
+    // the peak counts only after the autocorrelation has first dipped below 0: noise is correlated
+    // over a few samples (the more so the lower its colour), a voice again one pitch period later
+    let dipped = false;
+    for (let lag = minLag; lag <= maxLag; lag++) {
+      let r = 0;
+      let a0 = 0;
+      let e1 = 0;
+      for (let k = at; k < at + size; k++) {
+        const u = x[k]! - mean;
+        const y = x[k + lag]! - mean;
+        r += u * y;
+        a0 += u * u;
+        e1 += y * y;
+      }
+      if (r <= 0) dipped = true;
+      else if (dipped && r / Math.sqrt(a0 * e1) > 0.6) {
+        voiced++;
+        break;
+      }
+    }
+  }
+  return (voiced * hop) / rate;
+}
+
+/**
  * Checks the command list: at least one command with a word to say.
  * @throws SpeechError `commands_empty`
  */
@@ -81,6 +149,11 @@ export async function prepareCommandAudio(wav: Uint8Array, signal?: AbortSignal)
   const audio = await toRecogniserFormat(original, signal ? { signal } : {});
   if (loudnessSpread(audio) < MIN_SPEECH_DYNAMIC_RANGE_DB)
     throw new SpeechError('audio_noise', 'The recording holds only noise: no voice was heard.');
+  if (voicedSeconds(audio, MIN_VOICED_SECONDS) < MIN_VOICED_SECONDS)
+    throw new SpeechError(
+      'audio_noise',
+      'The recording holds no voiced sound (a cough, a clap): no voice was heard.',
+    );
   return audio;
 }
 
