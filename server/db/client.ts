@@ -50,6 +50,12 @@ export interface DatabaseOptions {
   secret?: string;
   /** PGlite folder (created if missing); absent means in memory (tests). */
   dataDir?: string;
+  /**
+   * In-memory PGlite only: start from this dump of a data folder (PGlite's `dumpDataDir`, a tar) instead of
+   * an empty cluster. The integration suite migrates and seeds one database, dumps it, and each test file
+   * starts from the dump: loading takes about a fifth of the CPU time of creating a cluster (~0.8 s vs ~4 s).
+   */
+  snapshot?: Blob;
 }
 
 /**
@@ -94,7 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(folder, { recursive: true });
     client = await PGlite.create(folder);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.snapshot ? { loadDataDir: options.snapshot } : {});
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {

@@ -1,8 +1,10 @@
 /**
  * The database of an integration test file: PostgreSQL when TEST_DATABASE_URL is set (migrated by
- * global-setup.ts), otherwise a fresh in-memory PGlite, migrated and seeded here.
+ * global-setup.ts), otherwise an in-memory PGlite copied from the suite's migrated, seeded dump.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { seedDatabase } from '../../server/db/seed.ts';
 import { asSystem } from '../../server/db/rls.ts';
@@ -15,7 +17,9 @@ export const TEST_DATABASE_SECRET = 'test-database-secret-that-is-long-enough';
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return openDatabase({ url, secret: TEST_DATABASE_SECRET });
-  const handle = await openDatabase({});
+  // The suite's migrated, seeded dump (global-setup.ts); migrate() then only checks and switches role.
+  const file = inject('pgliteSnapshot');
+  const handle = await openDatabase(file ? { snapshot: new Blob([readFileSync(file)]) } : {});
   await handle.migrate();
   await seedDatabase(handle.db);
   return handle;
