@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { tokenisePassage, type HeardWord } from '#core/text/normalize.ts';
-import { Follower, helpAfterSetting, type FollowEvent, type WindowDecode } from '#core/tutor/follow.ts';
+import {
+  findRun,
+  Follower,
+  helpAfterSetting,
+  REANCHOR_WORDS,
+  type FollowEvent,
+  type WindowDecode,
+} from '#core/tutor/follow.ts';
 
 const PASSAGE = tokenisePassage('The little fox ran to the river to drink.');
 
@@ -119,5 +126,65 @@ describe('Follower', () => {
     run(f, said(['the'], 0.2), 10);
     expect(f.anchor.time).toBeGreaterThan(before + 5);
     expect(f.anchor.state).toBe(1);
+  });
+});
+
+describe('findRun', () => {
+  const passage = tokenisePassage('The cat sat on the mat and the cat ran to the 10 dogs.');
+
+  it('finds the first place after `from` where the last heard words are passage words in a row', () => {
+    expect(findRun(passage, ['box', 'the', 'cat'], 0, 40)).toBe(7);
+    expect(findRun(passage, ['ran', 'to'], 2, 40)).toBe(9);
+    // only after `from`, and no further than `ahead`
+    expect(findRun(passage, ['the', 'cat'], 7, 40)).toBe(-1);
+    expect(findRun(passage, ['ran', 'to'], 2, 5)).toBe(-1);
+  });
+
+  it('wants the whole run; a numeral matches as it is said', () => {
+    expect(findRun(passage, ['cat'], 0, 40)).toBe(-1);
+    expect(findRun(passage, ['cat', 'to'], 0, 40)).toBe(-1);
+    expect(findRun(passage, ['the', 'ten'], 0, 40)).toBe(11);
+    expect(findRun(passage, ['ran'], 0, 40, 1)).toBe(9);
+  });
+});
+
+describe('Follower: a lost place', () => {
+  const LONG = tokenisePassage(
+    'The storm started just after dinner and the wind began to howl around the barn.',
+  );
+
+  it('searches wider once sure words stop matching, and re-anchors on a run of passage words ahead', () => {
+    const f = new Follower(LONG);
+    // "the storm" read, then the decoder lost "started just after dinner" (heard as other words)
+    const words = [
+      ...said(['the', 'storm'], 0.2),
+      ...said(['stone', 'dinners'], 1.0),
+      ...said(['the', 'wind', 'began'], 1.8),
+    ];
+    const events: FollowEvent[] = [];
+    const anchors: (number | undefined)[] = [];
+    for (let k = 1; k * 0.1 <= 4 + 1e-9; k++) {
+      events.push(...f.update(decode(f, k * 0.1, words)));
+      anchors.push(f.anchor.lookahead);
+    }
+    // while lost, the windows search REANCHOR_WORDS ahead; once back, the usual lookahead
+    expect(anchors).toContain(REANCHOR_WORDS);
+    expect(anchors.at(-1)).toBeUndefined();
+    const announced = of(events, 'word').map((e) => (e.event === 'word' ? [e.index, e.status] : []));
+    expect(announced.slice(0, 2)).toEqual([
+      [0, 'correct'],
+      [1, 'correct'],
+    ]);
+    // "and the wind began" found again: 7 "the", 8 "wind", 9 "began" announced as read
+    expect(announced.filter(([, s]) => s === 'correct').map(([i]) => i)).toEqual([0, 1, 7, 8, 9]);
+    expect(f.anchor.state).toBe(10);
+  });
+
+  it('does not re-anchor on words that only repeat the place (a reader trying again)', () => {
+    const f = new Follower(LONG);
+    const words = said(['the', 'storm', 'the', 'storm', 'the', 'storm'], 0.2);
+    const events = run(f, words, 3);
+    expect(of(events, 'word').map((e) => e.index)).toEqual([0, 1]);
+    expect(f.anchor.state).toBe(2);
   });
 });

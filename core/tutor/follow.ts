@@ -92,6 +92,48 @@ export interface Anchor {
   time: number;
   /** Passage words reached before `time`: the next window's grammar starts before word `state`. */
   state: number;
+  /**
+   * Set while the follower is lost (`STALL_WORDS`): the next window may start this many words
+   * after `state` (`REANCHOR_WORDS`); otherwise the decoder's own short lookahead.
+   */
+  lookahead?: number;
+}
+
+/**
+ * The last sure words looked at to tell whether the follower has lost its place: when fewer than
+ * half of them were passage words read (the reader is further on than the grammar's start and
+ * the decoder hears other words), the next windows search wider (`REANCHOR_WORDS`) and the heard
+ * words are matched ahead (`findRun`).
+ */
+export const STALL_WORDS = 4;
+/** Words after the reader's place a lost follower searches (the decoder's grammar holds 40). */
+export const REANCHOR_WORDS = 40;
+/** Heard words in a row that must be passage words in a row to re-anchor there. */
+export const REANCHOR_RUN = 2;
+
+/** The marker for unmatched speech in heard words (server/speech/recogniser.ts `UNCLEAR`). */
+const UNCLEAR_WORD = '[unclear]';
+
+/**
+ * Where a lost reader is: the first passage position after `from` (at most `ahead` words on)
+ * where the last `run` heard tokens are the passage's words in a row (each a one-token word).
+ * @param heard normalised tokens heard since the last word read, unclear speech left out.
+ * @returns the index of the run's first passage word, or -1 when there is none.
+ */
+export function findRun(
+  passage: readonly PassageWord[],
+  heard: readonly string[],
+  from: number,
+  ahead: number,
+  run = REANCHOR_RUN,
+): number {
+  if (heard.length < run || run < 1) return -1;
+  const tail = heard.slice(heard.length - run);
+  const last = Math.min(passage.length - run, from + ahead - run + 1);
+  for (let start = from + 1; start <= last; start++)
+    if (tail.every((t, k) => passage[start + k]?.spoken.some((f) => f.length === 1 && f[0] === t)))
+      return start;
+  return -1;
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
@@ -110,6 +152,12 @@ export class Follower {
   #lastReadEnd = 0;
   #helped = new Set<number>();
   #hesitated = new Set<number>();
+  /**
+   * Where the alignment starts after a re-anchoring: passage word `word` and sure word `heard`
+   * (0, 0 until then). Passage words before `word` are announced already.
+   */
+  #base = { word: 0, heard: 0 };
+  #stalled = false;
 
   /**
    * @param passage printed words (`tokenisePassage`), not empty.
@@ -124,7 +172,7 @@ export class Follower {
 
   /** Where the next decode starts. */
   get anchor(): Anchor {
-    return { ...this.#anchor };
+    return this.#stalled ? { ...this.#anchor, lookahead: REANCHOR_WORDS } : { ...this.#anchor };
   }
 
   /** Every word the follower is sure of, in time order (what the final result is scored from). */
@@ -179,15 +227,41 @@ export class Follower {
     if (words.length === 0 && !final) return [];
     this.#sure.push(...words);
     const last = words[words.length - 1];
-    const alignment = alignReading(this.passage, normaliseHeard(this.#sure));
-    // Reached: up to the last word read as printed. Attempts after it (a misreading, unclear
-    // speech) are sure but wait for the word that follows them, or for the end, before they
-    // count: a child trying a word again and again has not moved on.
-    let reached = 0;
-    alignment.words.forEach((w, i) => {
-      if (w.status === 'correct' || w.status === 'self_correction' || (final && w.status !== 'not_reached'))
-        reached = i + 1;
-    });
+    let { alignment, reached } = this.#align(final);
+    this.#stalled = false;
+    if (!final) {
+      // Lost? Fewer than half of the last `STALL_WORDS` sure words (unclear speech left out)
+      // were passage words read, or words came and brought no progress: search wider, and
+      // when the last words heard, not read, are passage words in a row further on (and not
+      // a re-reading of the words just before), align from there.
+      const tokens = normaliseHeard(this.#sure.slice(this.#base.heard)).filter(
+        (t) => t.word !== UNCLEAR_WORD,
+      );
+      const read = new Set(
+        alignment.words
+          .filter((w) => (w.status === 'correct' || w.status === 'self_correction') && w.start !== null)
+          .map((w) => w.start),
+      );
+      const recent = tokens.slice(-STALL_WORDS);
+      const lost =
+        recent.length >= STALL_WORDS && recent.filter((t) => read.has(t.start)).length * 2 < recent.length;
+      const tail = tokens.slice(-REANCHOR_RUN);
+      const place = Math.max(reached, this.#emitted);
+      const words = tokens.map((t) => t.word);
+      if (
+        (lost || reached <= this.#emitted) &&
+        tail.length === REANCHOR_RUN &&
+        tail.every((t) => !read.has(t.start)) &&
+        findRun(this.passage, words, place - 7, 7) < 0
+      ) {
+        const at = findRun(this.passage, words, place, REANCHOR_WORDS);
+        const first = tail[0];
+        if (at > place && first) {
+          this.#base = { word: at, heard: this.#base.heard + first.source };
+          ({ alignment, reached } = this.#align(final));
+        } else this.#stalled = lost;
+      } else this.#stalled = lost;
+    }
     // The grammar never starts behind a word already announced: a re-alignment with more words
     // may read the last few differently, but the reader has not gone back (a re-reading is in
     // the grammar's back jumps).
@@ -195,7 +269,11 @@ export class Follower {
     const events: FollowEvent[] = [];
     const t = round2(now);
     for (let i = this.#emitted; i < reached; i++) {
-      const w = alignment.words[i];
+      // words before a re-anchoring's place were passed over unheard
+      const w =
+        i < this.#base.word
+          ? { status: 'omission' as const, start: null, end: null }
+          : alignment.words[i - this.#base.word];
       if (!w) continue;
       if (w.end !== null) {
         const gap = w.start !== null ? w.start - this.#lastReadEnd : 0;
@@ -209,6 +287,25 @@ export class Follower {
     }
     this.#emitted = Math.max(this.#emitted, reached);
     return events;
+  }
+
+  /**
+   * The scorer's alignment of the sure words from the base on, and the passage words it reaches:
+   * up to the last word read as printed. Attempts after it (a misreading, unclear speech) are
+   * sure but wait for the word that follows them, or for the end, before they count: a child
+   * trying a word again and again has not moved on.
+   */
+  #align(final: boolean): { alignment: ReturnType<typeof alignReading>; reached: number } {
+    const alignment = alignReading(
+      this.passage.slice(this.#base.word),
+      normaliseHeard(this.#sure.slice(this.#base.heard)),
+    );
+    let reached = this.#base.word;
+    alignment.words.forEach((w, i) => {
+      if (w.status === 'correct' || w.status === 'self_correction' || (final && w.status !== 'not_reached'))
+        reached = this.#base.word + i + 1;
+    });
+    return { alignment, reached };
   }
 
   #help(decode: WindowDecode, progressed: boolean): FollowEvent[] {

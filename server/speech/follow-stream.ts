@@ -100,10 +100,14 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
    * has exited 255 on long passages after hundreds of windows, cause not found), starts a new
    * one and decodes the window again, at most `MAX_DECODER_RESTARTS` times per reading.
    */
-  const decodeSafely = async (samples: Int16Array, state: number): Promise<DecodedWindow> => {
+  const decodeSafely = async (
+    samples: Int16Array,
+    state: number,
+    lookahead: number | undefined,
+  ): Promise<DecodedWindow> => {
     for (;;) {
       try {
-        const decoded = await decoder.decode(samples, state);
+        const decoded = await decoder.decode(samples, state, lookahead);
         // read now: a process that dies takes its /proc figures with it
         lastCpu = decoder.cpuSeconds?.() ?? 0;
         return decoded;
@@ -123,10 +127,10 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
   let length = 0;
 
   const decodeWindow = async (): Promise<{ decoded: DecodedWindow; start: number; now: number }> => {
-    const { time, state } = follower.anchor;
+    const { time, state, lookahead } = follower.anchor;
     const from = Math.min(length, Math.max(0, Math.round(time * TARGET_SAMPLE_RATE)));
     const now = length / TARGET_SAMPLE_RATE;
-    const decoded = await decodeSafely(audio.subarray(from, length), state);
+    const decoded = await decodeSafely(audio.subarray(from, length), state, lookahead);
     return { decoded, start: from / TARGET_SAMPLE_RATE, now };
   };
   let loudest = 0;

@@ -71,6 +71,13 @@ describe('withLookahead', () => {
     expect(withLookahead(fsg, 10, 10)).toMatch(/^TRANSITION 12 10 1$/m);
   });
 
+  it('searches further ahead when asked (a follower that lost its place)', () => {
+    const targets = [...withLookahead(fsg, 1, 10, 40).matchAll(/^TRANSITION 12 (\d+) /gm)].map((m) =>
+      Number(m[1]),
+    );
+    expect(targets).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
   it('refuses text that is not a grammar', () => {
     expect(() => withLookahead('hello', 0, 1)).toThrow(/NUM_STATES/);
   });

@@ -54,9 +54,11 @@ export interface StreamDecoder {
    * Decodes one window of audio against the passage from position `state`.
    * @param samples 16 kHz mono 16-bit PCM of the window.
    * @param state passage words already read (the grammar starts before word `state`).
+   * @param lookahead words after `state` the window may start at (default `LOOKAHEAD_WORDS`; the
+   *   follower widens it when it has lost its place, `REANCHOR_WORDS` in core/tutor/follow.ts).
    * @throws SpeechError `recogniser_failed` / `recogniser_timeout` when the decoder dies or hangs.
    */
-  decode(samples: Int16Array, state: number): Promise<DecodedWindow>;
+  decode(samples: Int16Array, state: number, lookahead?: number): Promise<DecodedWindow>;
   /** Ends the decoder process and removes its files (idempotent). */
   close(): Promise<void>;
   /** CPU time the decoder process has used so far, seconds (Linux `/proc`; 0 when unknown). */
@@ -138,14 +140,14 @@ const STAY_PROBABILITY = 0.9;
 
 /**
  * Gives a passage FSG a new start state with empty transitions to position `start` (mostly) and
- * to each of the `LOOKAHEAD_WORDS` positions after it (at most `end`).
+ * to each of the `lookahead` positions after it (at most `end`).
  * @param fsg the passage grammar's text (`START_STATE 0`, positions numbered from 0).
  */
-export function withLookahead(fsg: string, start: number, end: number): string {
+export function withLookahead(fsg: string, start: number, end: number, lookahead = LOOKAHEAD_WORDS): string {
   const states = Number(/^NUM_STATES (\d+)$/m.exec(fsg)?.[1]);
   if (!Number.isInteger(states)) throw new Error('not a passage grammar (no NUM_STATES)');
   const targets = Array.from(
-    { length: Math.max(0, Math.min(LOOKAHEAD_WORDS, end - start)) },
+    { length: Math.max(0, Math.min(lookahead, end - start)) },
     (_, k) => start + k + 1,
   );
   const entry = [
@@ -282,11 +284,11 @@ export async function createStreamDecoder(
       );
   });
 
-  const grammars = new Set<number>();
-  /** Writes the grammar that starts before word `state` (once per state). */
-  const grammarFor = async (state: number): Promise<string> => {
-    const name = `s${state}`;
-    if (grammars.has(state)) return name;
+  const grammars = new Set<string>();
+  /** Writes the grammar that starts before word `state` (once per state and lookahead). */
+  const grammarFor = async (state: number, lookahead: number): Promise<string> => {
+    const name = lookahead === LOOKAHEAD_WORDS ? `s${state}` : `s${state}a${lookahead}`;
+    if (grammars.has(name)) return name;
     const lo = Math.max(0, state - WORDS_BEHIND);
     const hi = Math.min(passage.length, state + WORDS_AHEAD);
     const slice = passage.slice(lo, Math.max(hi, lo + 1));
@@ -299,15 +301,20 @@ export async function createStreamDecoder(
       keepKnownWords(g.fsg, prepared.known),
       Math.min(state, passage.length) - lo,
       hi - lo,
+      lookahead,
     );
     await writeFile(join(dir, `${name}.fsg`), fsg);
-    grammars.add(state);
+    grammars.add(name);
     return name;
   };
 
   let seq = 0;
   let queue: Promise<unknown> = Promise.resolve();
-  const decodeOne = async (samples: Int16Array, state: number): Promise<DecodedWindow> => {
+  const decodeOne = async (
+    samples: Int16Array,
+    state: number,
+    lookahead = LOOKAHEAD_WORDS,
+  ): Promise<DecodedWindow> => {
     if (failure) throw failure;
     if (closed) throw new SpeechError('recogniser_failed', 'The decoder is closed.');
     const id = `w${++seq}`;
@@ -315,7 +322,7 @@ export async function createStreamDecoder(
     const bytes = Buffer.alloc((samples.length + pad) * 2);
     Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength).copy(bytes);
     const file = join(dir, `${id}.raw`);
-    const [grammar] = await Promise.all([grammarFor(state), writeFile(file, bytes)]);
+    const [grammar] = await Promise.all([grammarFor(state, lookahead), writeFile(file, bytes)]);
     const line = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         pending.delete(id);
@@ -368,8 +375,8 @@ export async function createStreamDecoder(
   }
 
   return {
-    decode(samples, state) {
-      const run = queue.then(() => decodeOne(samples, state));
+    decode(samples, state, lookahead) {
+      const run = queue.then(() => decodeOne(samples, state, lookahead));
       queue = run.catch(() => undefined);
       return run;
     },
