@@ -188,9 +188,7 @@ async function main(): Promise<void> {
       const n = tokenisePassage(p.text).length;
       const seed = base + DEFAULT_VOICES.length;
       const voice = seed % 2 === 0 ? 'rms' : 'awb';
-      readings.push(
-        await makeReading(dir, `${p.id}-${voice}-pause`, p.text, voice, seed, Math.floor(n / 2)),
-      );
+      readings.push(await makeReading(dir, `${p.id}-${voice}-pause`, p.text, voice, seed, Math.floor(n / 2)));
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
