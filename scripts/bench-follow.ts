@@ -245,7 +245,7 @@ async function main(): Promise<void> {
       cpu += result.cpu.decoder + result.cpu.node;
       if (args.verbose)
         process.stderr.write(
-          `${r.id}: ${(r.samples.length / RATE).toFixed(1)} s, ${result.events.length} events, wall ${f2(result.busy)} s, CPU decoder ${f2(result.cpu.decoder)} s + node ${f2(result.cpu.node)} s\n`,
+          `${r.id}: ${(r.samples.length / RATE).toFixed(1)} s, ${result.events.length} events, wall ${f2(result.busy)} s, CPU decoder ${f2(result.cpu.decoder)} s + node ${f2(result.cpu.node)} s, decoders replaced ${stream.decoderRestarts}\n`,
         );
     } finally {
       await stream.close();

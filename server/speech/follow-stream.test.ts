@@ -59,6 +59,7 @@ describe('follow stream: a decoder process that dies', () => {
     const events = await stream.step();
     expect(events.filter((e) => e.event === 'word').map((e) => e.index)).toEqual([0, 1]);
     expect(fake.started).toHaveLength(2);
+    expect(stream.decoderRestarts).toBe(1);
     expect(fake.started[0]?.closed).toBe(true);
     expect(stream.decoderCpuSeconds()).toBe(1); // the dead decoder's CPU (read before it died) still counts
     await stream.close();

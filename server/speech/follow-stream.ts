@@ -71,6 +71,8 @@ export interface FollowStream {
   close(): Promise<void>;
   /** CPU seconds the decoder process has used (0 when unknown). */
   decoderCpuSeconds(): number;
+  /** Decoders started in place of one that died, so far (at most `MAX_DECODER_RESTARTS`). */
+  readonly decoderRestarts: number;
 }
 
 /**
@@ -237,6 +239,9 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
     close: () => {
       closing = true;
       return decoder.close();
+    },
+    get decoderRestarts() {
+      return restarts;
     },
     decoderCpuSeconds: () => retiredCpu + Math.max(lastCpu, decoder.cpuSeconds?.() ?? 0),
   };
