@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chooseWarpVerdict,
   commandMargin,
   dropTrailingBlip,
   MAX_TRAILING_BLIP_FRAMES,
@@ -97,5 +98,31 @@ describe('trimSilence', () => {
     expect(trimSilence(tight).samples.length).toBe(tight.samples.length);
     const noise = clip(1, 0);
     expect(trimSilence(noise).samples.length).toBe(noise.samples.length);
+  });
+});
+
+describe('chooseWarpVerdict', () => {
+  const v = (target: string | null, margin: number | null, total: number | null, complete = true) => ({
+    target,
+    margin,
+    total,
+    complete,
+  });
+
+  it("'margin' takes the accepting warp whose command beats its own free loop by most, whatever the raw scores", () => {
+    // warp 1 accepts "reports" by 6.5; warp 1.45 scores higher overall with garbage words ("before which")
+    const verdicts = [v('/reports', 6.5, -5447), v(null, null, -5339)];
+    expect(chooseWarpVerdict(verdicts, 'margin')).toBe(verdicts[0]);
+    expect(chooseWarpVerdict(verdicts, 'best')).toBe(verdicts[1]);
+    const two = [v('/goals', 1, -4111), v('/goals', 17, -4508)];
+    expect(chooseWarpVerdict(two, 'margin')).toBe(two[1]);
+  });
+
+  it("falls back to the best-scoring complete warp when none accepts; 'any' needs the warps to agree", () => {
+    const none = [v(null, null, -7000), v(null, -3, -6000), v(null, null, -5000, false)];
+    expect(chooseWarpVerdict(none, 'margin')).toBe(none[1]);
+    const disagree = [v('/home', 5, -6000), v('/help', 9, -6100)];
+    expect(chooseWarpVerdict(disagree, 'margin')).toBe(disagree[1]);
+    expect(chooseWarpVerdict(disagree, 'any')).toBe(disagree[0]);
   });
 });

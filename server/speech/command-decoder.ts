@@ -10,8 +10,9 @@
  *    phone sequence could do (a log-likelihood ratio; Rose & Paul 1990, Rahim et al. 1997 use the
  *    same kind of "filler/anti-model" normalisation for keyword verification).
  * Children's voices: the same run is made at frequency warps 1 (none) and {@link DEFAULT_COMMAND_WARP}
- * on two processes at once, and the warp whose command-grammar path scores best is kept (the maximum
- * likelihood choice of VTLN, as in pocketsphinx.ts's `chooseWarp`, in one round).
+ * on two processes at once; of the warps that accept a command, the one whose command beats its own
+ * free loop by most answers ({@link chooseWarpVerdict}; a likelihood ratio within each warp, since raw
+ * scores of different warps are not on one scale).
  * Loud, clipped audio (shouting) is answered as not understood before any decoding.
  *
  * Shared helpers come from the scoring recogniser (pocketsphinx.ts: the process runner with its
@@ -116,6 +117,50 @@ export function commandWarpArgs(
 /** Where the piecewise-linear warp stops being linear, Hz (see {@link commandWarpArgs}). */
 export const DEFAULT_WARP_CUTOFF_HZ = 5000;
 
+/** How the answer is taken from the warps' decodes (see {@link chooseWarpVerdict}). */
+export type WarpChoice = 'best' | 'any' | 'margin';
+
+/**
+ * The default {@link WarpChoice}: `'margin'`, since 26 Nov 2026 (it was `'best'`). On the whole
+ * bench's tuning set it answers 90/99 commands right against 89/99, with 0/80 false activations
+ * either way (docs/decisions/0015-spoken-commands.md, fourth round).
+ */
+export const DEFAULT_WARP_CHOICE: WarpChoice = 'margin';
+
+/** One warp's verdict as {@link chooseWarpVerdict} sees it. */
+export interface WarpVerdict {
+  /** The command this warp accepts (its path is one command and passes the margins), or null. */
+  target: string | null;
+  /** Command path minus free loop per speech frame (null when the path is not one command). */
+  margin: number | null;
+  /** Total score of the command grammar's best path (null: no path). */
+  total: number | null;
+  /** Whether both decodes (grammar and free loop) found a path. */
+  complete: boolean;
+}
+
+/**
+ * The warp whose verdict is the answer.
+ * - `'best'`: the warp at which the command grammar's best path scores best (maximum likelihood,
+ *   as VTLN), among the warps whose two decodes both found a path (a warp whose free loop was
+ *   pruned away cannot check its command).
+ * - `'margin'`: of the warps that accept a command, the one whose command beats its own warp's free
+ *   loop by most; `'best'` when none accepts. Raw scores of different warps are not on one scale
+ *   (a warp that fits a voice badly fits the free loop badly too, and a warp that fits it well can
+ *   prefer the garbage words), so the likelihood ratio within each warp is compared instead.
+ * - `'any'`: as `'margin'`, but only when every accepting warp accepts the same command.
+ */
+export function chooseWarpVerdict<V extends WarpVerdict>(verdicts: readonly V[], choice: WarpChoice): V {
+  const accepted = verdicts.filter((v) => v.target !== null);
+  const agree = new Set(accepted.map((v) => v.target)).size <= 1;
+  if (accepted.length > 0 && (choice === 'margin' || (choice === 'any' && agree)))
+    return accepted.reduce((a, b) => ((b.margin ?? -Infinity) > (a.margin ?? -Infinity) ? b : a));
+  const complete = verdicts.filter((v) => v.complete);
+  return (complete.length ? complete : verdicts).reduce((a, b) =>
+    (b.total ?? -Infinity) > (a.total ?? -Infinity) ? b : a,
+  );
+}
+
 /** Settings of {@link createCommandRecogniser}. */
 export interface CommandRecogniserOptions {
   modelDir?: string;
@@ -142,11 +187,9 @@ export interface CommandRecogniserOptions {
   /** Quiet kept either side by the trim, 10 ms frames (default {@link TRIM_PAD_FRAMES}). */
   trimPadFrames?: number;
   /**
-   * How the warp is chosen: `'best'` (default) the one whose command-grammar path scores best;
-   * `'any'` the widest accepted command when the warps that accept one agree; `'margin'` the
-   * accepted command with the widest margin over its own warp's free loop.
+   * How the warp is chosen (default {@link DEFAULT_WARP_CHOICE}; see {@link chooseWarpVerdict}).
    */
-  warpChoice?: 'best' | 'any' | 'margin';
+  warpChoice?: WarpChoice;
   /** How many of the commonest English words the garbage loop holds beside the phones (default {@link DEFAULT_COMMON_WORDS}). */
   commonWords?: number;
   /** Grammar priors (command-grammar.ts). */
@@ -402,7 +445,7 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
   const minCommandMargin =
     options.minCommandMargin === undefined ? DEFAULT_MIN_COMMAND_MARGIN : options.minCommandMargin;
   const trim = options.trimSilence ?? true;
-  const warpChoice = options.warpChoice ?? 'best';
+  const warpChoice = options.warpChoice ?? DEFAULT_WARP_CHOICE;
   const languageWeight = options.languageWeight ?? 8;
   const extraArgs = options.extraArgs ?? [];
   const memoryKb = options.memoryLimitKb ?? 1_000_000;
@@ -691,23 +734,18 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
         accepts: v.match !== null && v.match !== 'other' && passes(v) ? v.match.command.target : null,
       }));
       const decoder = usedWarm ? ('warm' as const) : ('process' as const);
-      // 'best': the warp at which the command grammar's best path scores best (maximum likelihood, as
-      // VTLN). 'any': the accepted command with the widest margin, when every warp that accepts one
-      // agrees on it. 'margin': the accepted command with the widest margin, each warp's command path
-      // measured against its own warp's free loop (raw scores of different warps are not on one
-      // scale: a warp that fits a voice worse fits the garbage worse too).
+      // the warp whose verdict is the answer (chooseWarpVerdict; ADR 0015, third and fourth rounds)
       const accepted = verdicts.filter((v) => v.match !== null && v.match !== 'other' && passes(v));
-      // A warp whose free-loop decode found no path (its search was pruned away) cannot check its
-      // command: the warps with both decodes are chosen from (ADR 0015, third round).
-      const complete = verdicts.filter((v) => v.run.command && v.run.garbage);
-      const agree = new Set(accepted.map((v) => (v.match as GrammarEntry).command.target)).size <= 1;
-      const chosen =
-        (warpChoice === 'any' && accepted.length > 0 && agree) ||
-        (warpChoice === 'margin' && accepted.length > 0)
-          ? accepted.reduce((a, b) => ((b.margin ?? -Infinity) > (a.margin ?? -Infinity) ? b : a))
-          : (complete.length ? complete : verdicts).reduce((a, b) =>
-              (b.run.command?.total ?? -Infinity) > (a.run.command?.total ?? -Infinity) ? b : a,
-            );
+      const chosen = chooseWarpVerdict(
+        verdicts.map((v) => ({
+          v,
+          target: accepted.includes(v) ? (v.match as GrammarEntry).command.target : null,
+          margin: v.margin,
+          total: v.run.command?.total ?? null,
+          complete: Boolean(v.run.command && v.run.garbage),
+        })),
+        warpChoice,
+      ).v;
       const { heard, match, margin, ownMargin } = chosen;
       const warp = chosen.run.warp;
       const seen = { heard, warp, perWarp, decoder, frames };
