@@ -128,12 +128,28 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
   let audio = new Int16Array(TARGET_SAMPLE_RATE * 8);
   let length = 0;
 
-  const decodeWindow = async (): Promise<{ decoded: DecodedWindow; start: number; now: number }> => {
+  const decodeWindow = async (): Promise<{
+    decoded: DecodedWindow;
+    start: number;
+    offset: number;
+    now: number;
+  }> => {
     const { time, state, lookahead } = follower.anchor;
-    const from = Math.min(length, Math.max(0, Math.round(time * TARGET_SAMPLE_RATE)));
+    // Context: the window starts at the last sure word when it is the passage word before the
+    // place, and the grammar one word earlier, so the window's first new word has acoustic context.
+    const last = follower.heard.at(-1);
+    const context =
+      last !== undefined &&
+      state > 0 &&
+      Math.abs(last.end - time) < 0.005 &&
+      time - last.start <= 1 &&
+      (passage[state - 1]?.spoken.some((f) => f.length === 1 && f[0] === last.word.replace(/\(\d+\)$/, '')) ??
+        false);
+    const begin = context ? last.start : time;
+    const from = Math.min(length, Math.max(0, Math.round(begin * TARGET_SAMPLE_RATE)));
     const now = length / TARGET_SAMPLE_RATE;
-    const decoded = await decodeSafely(audio.subarray(from, length), state, lookahead);
-    return { decoded, start: from / TARGET_SAMPLE_RATE, now };
+    const decoded = await decodeSafely(audio.subarray(from, length), context ? state - 1 : state, lookahead);
+    return { decoded, start: time, offset: from / TARGET_SAMPLE_RATE, now };
   };
   let loudest = 0;
   /** RMS of the audio between two times, seconds. */
@@ -187,10 +203,13 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
    * grown past `MAX_UNDECODED_SECONDS` with nothing decoded: there the decoder's sounds decide,
    * so a noisy room cannot grow a window without end.
    */
-  const absolute = (d: DecodedWindow, start: number, now: number) => {
+  const absolute = (d: DecodedWindow, start: number, now: number, offset = start) => {
     const level = speechLevel();
     const words = d.words
-      .map((w) => ({ ...w, start: w.start + start, end: w.end + start }))
+      .map((w) => ({ ...w, start: w.start + offset, end: w.end + offset }))
+      // the context word (before the anchor) is sure already
+      .filter((w) => (w.start + w.end) / 2 >= start)
+      .map((w) => ({ ...w, start: Math.max(w.start, start) }))
       .filter((w) => {
         const r = rms(w.start, w.end);
         if (r < level) return false;
@@ -224,12 +243,12 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
       return length / TARGET_SAMPLE_RATE;
     },
     async step() {
-      const { decoded, start, now } = await decodeWindow();
-      return follower.update(absolute(decoded, start, now));
+      const { decoded, start, offset, now } = await decodeWindow();
+      return follower.update(absolute(decoded, start, now, offset));
     },
     async finish() {
-      const { decoded, start, now } = await decodeWindow();
-      const events = follower.finish(absolute(decoded, start, now));
+      const { decoded, start, offset, now } = await decodeWindow();
+      const events = follower.finish(absolute(decoded, start, now, offset));
       const result = scoreReading(options.passageText, follower.heard, {
         engine: STREAM_ENGINE,
         durationSeconds: now,
