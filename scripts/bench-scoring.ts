@@ -32,6 +32,7 @@ import {
   type WarpChoice,
 } from '#server/speech/pocketsphinx.ts';
 import { features, type VerifyEvidence } from '#server/speech/verify.ts';
+import { nearMissMargin, type NearMissEvidence } from '#server/speech/near-miss.ts';
 import { scoreAudio } from '#server/speech/score-audio.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import { parseWav } from '#server/speech/wav.ts';
@@ -427,6 +428,7 @@ async function main(): Promise<void> {
   const warps = new Map<string, number>();
   const gopScores = new Map<string, GopScore[]>();
   const verifyEvidence = new Map<string, VerifyEvidence[]>();
+  const nearEvidence = new Map<string, NearMissEvidence[]>();
   const recogniserFor = (id: string) =>
     createPocketsphinxRecogniser({
       ...tuning,
@@ -444,6 +446,14 @@ async function main(): Promise<void> {
             verify: {
               ...(typeof tuning.verify === 'object' ? tuning.verify : {}),
               onEvidence: (e: VerifyEvidence[]) => verifyEvidence.set(id, e),
+            },
+          }),
+      ...(tuning.nearMiss === false
+        ? {}
+        : {
+            nearMiss: {
+              ...(typeof tuning.nearMiss === 'object' ? tuning.nearMiss : {}),
+              onEvidence: (e: NearMissEvidence[]) => nearEvidence.set(id, e),
             },
           }),
       ...(tuning.gop === false
@@ -551,6 +561,14 @@ async function main(): Promise<void> {
         word: Number(g.gop.word.toFixed(2)),
         phones: g.gop.phones.map((p) => `${p.phone}:${p.gop.toFixed(1)}`).join(' '),
         heard: g.gop.heard.join(' '),
+      })),
+      near: (nearEvidence.get(r.id) ?? []).map((e) => ({
+        index: e.candidate.index,
+        expected: e.candidate.expected,
+        truth: r.plan.truth[e.candidate.index],
+        margin: Number(nearMissMargin(e).toFixed(2)),
+        best: e.best?.word,
+        frames: e.candidate.wordFrames,
       })),
       verify: (verifyEvidence.get(r.id) ?? []).map((e) => ({
         index: e.candidate.index,

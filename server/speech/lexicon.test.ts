@@ -48,6 +48,25 @@ describe('loadLexicon neighbours', () => {
   });
 });
 
+describe('loadLexicon nearWords', () => {
+  it('every common word one phone edit away, commonest first, however spelled, homophones left out', () => {
+    const logProbabilities = new Map([
+      ['run', -3],
+      ['one', -2],
+      ['won', -3.5],
+      ['ran', -4],
+      ['runs', -4.5],
+      ['rum', -5.5],
+      ['rung', -5.8],
+      ['dun', -7],
+    ]);
+    const lex = loadLexicon(dictPath, { logProbabilities, minLogProbability: -6 });
+    expect(lex.nearWords('run')).toEqual(['one', 'won', 'ran', 'runs', 'rum', 'rung']);
+    expect(lex.nearWords('won')).not.toContain('one');
+    expect(lex.nearWords('hat')).toEqual([]); // hot and that are not common here
+  });
+});
+
 describe.runIf(existsSync(DEFAULT_WORD_FREQUENCIES))('loadWordLogProbabilities', () => {
   it('reads the unigrams of the pocketsphinx en-us trie model as log10 probabilities', () => {
     const lp = loadWordLogProbabilities();

@@ -140,6 +140,12 @@ export interface Lexicon {
    * what a reader may have said instead of a word (for naming a misreading from its phones).
    */
   commonPronunciations(): readonly (readonly [string, readonly string[]])[];
+  /**
+   * Common words one phone edit away from `word` (one phone replaced, dropped or added, in any of
+   * its pronunciations), commonest first, homophones left out: what a one-sound misreading of it
+   * sounds like (duck → dock, green → grain), whether or not it is spelled alike.
+   */
+  nearWords(word: string): string[];
 }
 
 export interface LexiconOptions {
@@ -319,7 +325,19 @@ export function loadLexicon(path: string = DEFAULT_CMUDICT, options: LexiconOpti
     return commonList;
   };
 
-  return { pronunciations: (w) => byWord.get(w) ?? [], neighbours, commonPronunciations };
+  const nearCache = new Map<string, string[]>();
+  const nearWords = (word: string): string[] => {
+    const cached = nearCache.get(word);
+    if (cached) return cached;
+    const own = new Set(byWord.get(word) ?? []);
+    const found = [...phoneNeighbours(word)]
+      .filter((w) => common(w) && !NEVER_DISTRACTORS.has(w) && !(byWord.get(w) ?? []).some((p) => own.has(p)))
+      .sort((a, b) => (logP?.get(b) ?? -99) - (logP?.get(a) ?? -99) || (a < b ? -1 : 1));
+    nearCache.set(word, found);
+    return found;
+  };
+
+  return { pronunciations: (w) => byWord.get(w) ?? [], neighbours, commonPronunciations, nearWords };
 }
 
 /**

@@ -43,6 +43,15 @@ import {
 } from '#server/speech/verify.ts';
 import { CMU_PHONES, FUNCTION_WORDS } from '#server/speech/lexicon.ts';
 import {
+  applyNearMiss,
+  buildNearMissBatch,
+  collectNearMiss,
+  judgeNearMiss,
+  parseHypsegWords,
+  type NearMissEvidence,
+  type NearMissThresholds,
+} from '#server/speech/near-miss.ts';
+import {
   DEFAULT_UNHEARD_SPEECH,
   frameLevels,
   unheardSpeech,
@@ -125,8 +134,14 @@ export interface PocketsphinxOptions {
    * all; see `WarpOptions`): default on; `false` decodes without warping.
    */
   warp?: boolean | WarpOptions;
+  /** How a warp factor is applied (default `DEFAULT_WARP_TYPE`; see `warpArgs`). */
+  warpType?: WarpType;
+  /** Add ±1 LSB of noise before the features (`-dither yes`, fixed seed), in every pass. */
+  dither?: boolean;
   /** Goodness-of-pronunciation pass (gop.ts) over the words heard as read (default on). */
   gop?: boolean | GopOptions;
+  /** Near-miss check (near-miss.ts) of content words heard as read against their one-phone neighbours. */
+  nearMiss?: boolean | NearMissOptions;
   /**
    * Report sound between heard words that no word covers as `[unclear]` (an insertion;
    * unheard-speech.ts): default on; `false` leaves such stretches out.
@@ -145,6 +160,36 @@ export interface GopOptions {
   /** Called with the GOP of each scored word (for tuning and tests). */
   onScores?: (scores: GopScore[], heard: HeardWord[]) => void;
 }
+
+/** Near-miss check settings (near-miss.ts). */
+export interface NearMissOptions {
+  /** Decision margins (default `DEFAULT_NEAR_MISS_THRESHOLDS`). */
+  thresholds?: Partial<NearMissThresholds>;
+  /** Most neighbours offered per word, commonest first (default all). */
+  maxNeighbours?: number;
+  /** Fewest phones of a word checked (default `DEFAULT_NEAR_MISS_MIN_PHONES`). */
+  minPhones?: number;
+  /** Share of the eligible words checked, worst first-pass score first (default `DEFAULT_NEAR_MISS_FRACTION`; 1: all). */
+  fraction?: number;
+  /** Called with the evidence of each reading (for tuning and tests). */
+  onEvidence?: (evidence: NearMissEvidence[], heard: HeardWord[]) => void;
+}
+
+/**
+ * Near-miss margin, per frame of the word, for a substitution (chosen on the tuning voices,
+ * docs/scoring.md, 26 Nov): the largest margin of a correctly read word there was 9.75, and a
+ * leave-one-voice-out check put the largest correctly read word of one voice up to 1.7 above the
+ * other two's; the real misreadings found scored 13.1 and 18.9. No unsure band: every word in
+ * 6–12 on the tuning voices was read correctly.
+ */
+export const DEFAULT_NEAR_MISS_THRESHOLDS: NearMissThresholds = { substitution: 12, unsure: 12 };
+/** Words of fewer phones are not checked. */
+export const DEFAULT_NEAR_MISS_MIN_PHONES = 3;
+/**
+ * Share of the eligible words checked (the GOP pass's screen, `DEFAULT_GOP_FRACTION`): checking
+ * every content word cost about a fifth of the whole pipeline's CPU time.
+ */
+export const DEFAULT_NEAR_MISS_FRACTION = 0.1;
 
 /** Share of the eligible words the GOP pass scores (see `gopReading`; chosen on the benchmark). */
 export const DEFAULT_GOP_FRACTION = 0.1;
@@ -214,9 +259,23 @@ export const DEFAULT_WARP_MIN_GAIN = 0.01;
 
 /** File-name suffix of a decode at a warp factor (`''` for none). */
 const warpTag = (warp: number): string => (warp === 1 ? '' : `-w${String(warp).replace('.', '_')}`);
-/** pocketsphinx arguments for a warp factor. */
-const warpArgs = (warp: number): string[] =>
-  warp === 1 ? [] : ['-warp_type', 'inverse_linear', '-warp_params', String(warp)];
+/** How a warp factor is applied (see `warpArgs`). */
+export type WarpType = 'inverse_linear' | 'piecewise_linear';
+export const DEFAULT_WARP_TYPE: WarpType = 'inverse_linear';
+/** Where the piecewise-linear warp stops being linear, Hz (as the command recogniser's). */
+const PIECEWISE_CUTOFF_HZ = 5000;
+/**
+ * pocketsphinx arguments for a warp factor: `inverse_linear` is sphinxbase's f / warp (which
+ * keeps the filter bank's edges and changes only the spacing of its filters); `piecewise_linear`
+ * moves the filters up by `warp` below 5 kHz (slope 1/warp) and bends back to meet Nyquist, as
+ * the command recogniser does (command-decoder.ts `commandWarpArgs`, ADR 0015).
+ */
+export const warpArgs = (warp: number, type: WarpType = DEFAULT_WARP_TYPE): string[] =>
+  warp === 1
+    ? []
+    : type === 'inverse_linear'
+      ? ['-warp_type', 'inverse_linear', '-warp_params', String(warp)]
+      : ['-warp_type', 'piecewise_linear', '-warp_params', `${(1 / warp).toFixed(4)} ${PIECEWISE_CUTOFF_HZ}`];
 
 /**
  * Runs a first pass at each warp factor (see `WarpOptions`), two at a time, and keeps the one
@@ -521,6 +580,85 @@ async function verifyReading(input: VerifyInput): Promise<HeardWord[]> {
   });
 }
 
+/**
+ * Near-miss check (near-miss.ts) of the content words the first pass heard as read: each word's
+ * stretch is decoded as printed and as its one-phone neighbours side by side.
+ * @returns verdicts by index in `heard` (words judged read are absent).
+ */
+async function nearMissReading(
+  input: Omit<VerifyInput, 'distractors' | 'verifyOptions'> & {
+    options: NearMissOptions;
+    /** The first pass's word segments (`-hypseg`), for the screen. */
+    segments: readonly HypsegSegment[];
+  },
+): Promise<ReturnType<typeof judgeNearMiss>> {
+  const { dir, heard, passage, tag, options } = input;
+  const alignment = alignReading(passage, normaliseHeard(heard));
+  const byStart = new Map<number, number>();
+  heard.forEach((h, k) => byStart.set(h.start, k));
+  const minPhones = options.minPhones ?? DEFAULT_NEAR_MISS_MIN_PHONES;
+  const assignment = alignment.words.map((w) => {
+    const form = passage[w.index]?.spoken[0];
+    const token = form?.length === 1 ? (form[0] as string) : undefined;
+    if (w.status !== 'correct' || w.start === null || !token || FUNCTION_WORDS.has(token)) return -1;
+    const prons = input.lexicon.pronunciations(token);
+    if (prons.length === 0 || Math.min(...prons.map((p) => p.split(' ').length)) < minPhones) return -1;
+    return byStart.get(w.start) ?? -1;
+  });
+  // The same cheap screen as the GOP pass: only the share of the words whose first-pass acoustic
+  // score per frame is lowest (every misreading this check found on the tuning voices was there).
+  const firstPassScore = new Map<number, number>();
+  for (const seg of input.segments) firstPassScore.set(seg.start, seg.score / (seg.end - seg.start));
+  const screen = (k: number): number => {
+    const h = heard[k] as HeardWord;
+    return firstPassScore.get(Math.max(0, Math.round(h.start * 100))) ?? -Infinity;
+  };
+  const eligible = assignment.filter((k) => k >= 0);
+  const keep = new Set(
+    [...eligible]
+      .sort((x, y) => screen(x) - screen(y))
+      .slice(0, Math.ceil(eligible.length * (options.fraction ?? DEFAULT_NEAR_MISS_FRACTION))),
+  );
+  const candidates = planVerification(
+    passage,
+    heard,
+    assignment.map((k) => (keep.has(k) ? k : -1)),
+    (t) => input.lexicon.nearWords(t).slice(0, options.maxNeighbours ?? Infinity),
+    input.totalFrames,
+  );
+  const batch = buildNearMissBatch(candidates);
+  if (batch.grammars.size === 0) return new Map();
+  const dict = await dictionaryLines(batch.words, input.lexicon);
+  const ndir = join(dir, `n${tag}`);
+  await mkdir(ndir);
+  await Promise.all([
+    writeFile(join(dir, `near${tag}.dict`), `${dict.join('\n')}\n`),
+    writeFile(join(dir, `near${tag}.ctl`), batch.ctl),
+    writeFile(join(dir, `near${tag}.fsgctl`), batch.fsgctl),
+    ...[...batch.grammars].map(([name, text]) => writeFile(join(ndir, `${name}.fsg`), text)),
+  ]);
+  await input.run([
+    '-dict',
+    join(dir, `near${tag}.dict`),
+    '-ctl',
+    join(dir, `near${tag}.ctl`),
+    '-fsgctl',
+    join(dir, `near${tag}.fsgctl`),
+    '-fsgdir',
+    ndir,
+    '-fsgext',
+    '.fsg',
+    '-hypseg',
+    join(dir, `near${tag}.hypseg`),
+    '-logfn',
+    join(dir, `near${tag}.log`),
+  ]);
+  const hypseg = await readFile(join(dir, `near${tag}.hypseg`), 'utf8').catch(() => '');
+  const evidence = collectNearMiss(candidates, parseHypsegWords(hypseg));
+  options.onEvidence?.(evidence, heard);
+  return judgeNearMiss(evidence, { ...DEFAULT_NEAR_MISS_THRESHOLDS, ...options.thresholds });
+}
+
 interface GopInput {
   dir: string;
   tag: string;
@@ -815,6 +953,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
               'no',
               '-lw',
               String(options.languageWeight ?? 8),
+              ...(options.dither ? ['-dither', 'yes', '-seed', '1'] : []),
               ...args,
             ],
             {
@@ -843,7 +982,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
               join(dir, `out${tag}.hypseg`),
               '-logfn',
               join(dir, `log${tag}.txt`),
-              ...warpArgs(warp),
+              ...warpArgs(warp, options.warpType),
               ...(options.extraArgs ?? []),
             ]);
           const read = () =>
@@ -889,7 +1028,13 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           options.gop === false ? undefined : options.gop === true || !options.gop ? {} : options.gop;
         // The second pass (first-pass substitutions) and the GOP pass (words heard as read) look at
         // different words: they run at once, one per core.
-        const [verified, verdicts] = await Promise.all([
+        const nearMissOptions =
+          options.nearMiss === false
+            ? undefined
+            : options.nearMiss === true || !options.nearMiss
+              ? {}
+              : options.nearMiss;
+        const [verified, verdicts, nearMisses] = await Promise.all([
           verifyOptions
             ? verifyReading({
                 dir,
@@ -901,7 +1046,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
                 totalFrames,
                 verifyOptions: {
                   ...verifyOptions,
-                  extraArgs: [...warpArgs(warp), ...(verifyOptions.extraArgs ?? [])],
+                  extraArgs: [...warpArgs(warp, options.warpType), ...(verifyOptions.extraArgs ?? [])],
                 },
                 run,
               })
@@ -916,11 +1061,24 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
                 lexicon,
                 totalFrames,
                 options: gopOptions,
-                run: (args) => run([...warpArgs(warp), ...args]),
+                run: (args) => run([...warpArgs(warp, options.warpType), ...args]),
               })
             : new Map<number, GopVerdict>(),
+          nearMissOptions
+            ? nearMissReading({
+                dir,
+                tag: warpTag(warp),
+                heard,
+                passage,
+                lexicon,
+                totalFrames,
+                options: nearMissOptions,
+                segments,
+                run: (args) => run([...warpArgs(warp, options.warpType), ...args]),
+              })
+            : new Map(),
         ]);
-        const combined = combineEvidence(verified, verdicts);
+        const combined = applyNearMiss(combineEvidence(verified, verdicts), nearMisses);
         if (options.unheardSpeech === false) return combined;
         return unheardSpeech(combined, frameLevels(audio.samples, audio.sampleRate), {
           ...DEFAULT_UNHEARD_SPEECH,
