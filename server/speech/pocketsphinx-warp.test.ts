@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseWarp, DEFAULT_WARP_FACTORS, type WarpChoice } from '#server/speech/pocketsphinx.ts';
+import { chooseWarp, DEFAULT_WARP_FACTORS, warpArgs, type WarpChoice } from '#server/speech/pocketsphinx.ts';
 import { parseHypseg } from '#server/speech/verify.ts';
 
 /** A first pass whose best path scores `scores[warp]` (pocketsphinx scores are negative). */
@@ -112,5 +112,18 @@ describe('parseHypseg', () => {
   it('reads the acoustic score, or the total on request', () => {
     expect(parseHypseg(line).get('reading')).toBe(-11800);
     expect(parseHypseg(line, 'total').get('reading')).toBe(-12500);
+  });
+});
+
+describe('warpArgs', () => {
+  it('gives no arguments at 1, sphinxbase f / warp for inverse_linear, slope 1/warp below 5 kHz for piecewise_linear', () => {
+    expect(warpArgs(1, 'piecewise_linear')).toEqual([]);
+    expect(warpArgs(1.45)).toEqual(['-warp_type', 'inverse_linear', '-warp_params', '1.45']);
+    expect(warpArgs(1.45, 'piecewise_linear')).toEqual([
+      '-warp_type',
+      'piecewise_linear',
+      '-warp_params',
+      '0.6897 5000',
+    ]);
   });
 });
