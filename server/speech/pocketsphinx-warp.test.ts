@@ -118,7 +118,13 @@ describe('parseHypseg', () => {
 describe('warpArgs', () => {
   it('gives no arguments at 1, sphinxbase f / warp for inverse_linear, slope 1/warp below 5 kHz for piecewise_linear', () => {
     expect(warpArgs(1, 'piecewise_linear')).toEqual([]);
-    expect(warpArgs(1.45)).toEqual(['-warp_type', 'inverse_linear', '-warp_params', '1.45']);
+    expect(warpArgs(1.3)).toEqual(warpArgs(1.3, 'piecewise_linear')); // the default
+    expect(warpArgs(1.45, 'inverse_linear')).toEqual([
+      '-warp_type',
+      'inverse_linear',
+      '-warp_params',
+      '1.45',
+    ]);
     expect(warpArgs(1.45, 'piecewise_linear')).toEqual([
       '-warp_type',
       'piecewise_linear',
