@@ -101,7 +101,10 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeVisible();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expectToast(page, 'Please select your role');
-    await page.getByRole('radio', { name: 'Student' }).check({ force: true });
+    // The visible label, as a mouse user does: a forced click on the visually hidden input once landed
+    // elsewhere on the page (CI: the form was back in sign-in mode afterwards).
+    await page.getByText('Student', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'Student' })).toBeChecked();
     await page.getByRole('button', { name: 'Create Account' }).click();
     // §5: a weak password is refused with its reasons.
     await expectToast(page, 'Sign up failed');
