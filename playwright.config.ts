@@ -29,12 +29,14 @@ export default defineConfig({
   testDir: './e2e',
   // One folder per run, so runs side by side do not delete each other's traces.
   outputDir: `./test-results/run-${port}`,
-  // Three files at a time on 2 cores: most of a journey's time is real time (the fake microphone plays
-  // its reading at speaking pace, guidance waits 1 s and 3 s, the countdown 3 s), so the cores are not
-  // full with two browsers. 26 Nov, quiet machine: 2 workers 8.1 min, 3 workers 6.3 min (one test of
-  // which waited out its timeout). Tests within a file run in order; every test makes its own users.
+  // Two files at a time: most of a journey's time is real time (the fake microphone plays its reading
+  // at speaking pace, guidance waits 1 s and 3 s, the countdown 3 s), so a second worker roughly halves
+  // the wall time on 2 cores. Three workers (26 Nov: 8.1 → 6.3 min on a quiet machine) were tried and
+  // not kept: in one of three runs the mouse journey's reading came back with its left-out word scored
+  // as read, which two workers have never shown, even on a machine loaded 5–8× over its cores.
+  // Tests within a file run in order; every test makes its own users.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   retries: 0,
   // Generous on purpose: the suite shares 2 cores with other runs, and axe on a page in the
   // high-contrast theme took over a minute only when the machine was busy. Tests fail on behaviour,
