@@ -17,14 +17,18 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * Legacy mode (`axe.run` in the page itself): by default @axe-core/playwright runs axe per frame and
  * merges the results in a blank page it opens for each check (`axe.finishRun`), which took half of each
  * check's time (26 Nov 2026: 0.6–0.8 s against 0.3–0.4 s per page on an idle machine; the suite runs
- * about 80 checks). Our pages have no iframes, so the per-frame merge has nothing to merge; legacy
- * mode would still check an iframe's content through axe's own frame messaging.
+ * about 80 checks). Legacy mode does not look inside iframes; our pages have none, and the check
+ * fails if one appears, so that nobody loses the frame's checks without knowing.
  *
  * @param page the page to check
  * @param label what is being checked, for the failure message (e.g. "/about, high contrast")
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   await settleTransitions(page);
+  expect(
+    await page.locator('iframe, frame').count(),
+    `${label}: an iframe (axe's legacy mode skips it)`,
+  ).toBe(0);
   const results = await new AxeBuilder({ page })
     .withTags(WCAG_TAGS)
     .exclude('[data-live-announcer]')
