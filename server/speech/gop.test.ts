@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildGopBatch,
   closestWord,
+  DEFAULT_GOP_THRESHOLDS,
   fitsAsPrinted,
   judgeGop,
   LOOP_GRAMMAR,
@@ -74,11 +75,29 @@ describe('GOP arithmetic (Witt & Young 2000)', () => {
 
   it('judges a word from its mean phone GOP', () => {
     const g = (mean: number) => ({ phones: [], mean, max: mean, word: mean, heard: [] });
-    const t = { substitution: 50, unsure: 30, fits: 5 };
+    const t = { substitution: 50, unsure: 30, misreadWord: 40, fits: 5 };
     expect(judgeGop(g(10), t)).toBe('read');
     expect(judgeGop(g(30), t)).toBe('unsure');
     expect(judgeGop(g(49.9), t)).toBe('unsure');
     expect(judgeGop(g(50), t)).toBe('misread');
+  });
+
+  it('needs the frame-weighted word GOP too before it says misread', () => {
+    // "gave" G EY V: G 6 frames at 58.5, EY 12 at 5.3, V 4 at 149.2 → mean 71.0, word 46.0
+    const forced = [seg('G', 0, 6, -600), seg('EY', 6, 18, -1200), seg('V', 18, 22, -800)];
+    const loop = [seg('G', 0, 6, -249), seg('EY', 6, 18, -1136.4), seg('V', 18, 22, -203.2)];
+    const gave = wordGop(forced, loop);
+    expect(gave?.mean).toBeCloseTo((58.5 + 5.3 + 149.2) / 3);
+    expect(gave?.word).toBeCloseTo((351 + 63.6 + 596.8) / 22);
+    expect(judgeGop(gave!)).toBe('misread');
+    // the same mean with the long vowel fitting as printed: word GOP 35.5 → "check this word"
+    const close = { ...gave!, word: 35.5 };
+    expect(judgeGop(close)).toBe('unsure');
+    expect(judgeGop({ ...gave!, word: 0 })).toBe('unsure');
+    expect(judgeGop({ ...gave!, word: 40 })).toBe('misread');
+    expect(judgeGop({ ...gave!, word: 35.5 }, { ...DEFAULT_GOP_THRESHOLDS, misreadWord: 30 })).toBe(
+      'misread',
+    );
   });
 
   it('says a word fits as printed when its frame-weighted word GOP is below `fits`', () => {
@@ -95,7 +114,7 @@ describe('GOP arithmetic (Witt & Young 2000)', () => {
       seg('L', 24, 32, -180),
       seg('D', 32, 40, -180),
     ];
-    const t = { substitution: 65, unsure: 36, fits: 5 };
+    const t = { substitution: 65, unsure: 36, misreadWord: 40, fits: 5 };
     const near = wordGop(forced, close);
     expect(near?.word).toBeCloseTo(120 / 40);
     expect(near && fitsAsPrinted(near, t)).toBe(true);

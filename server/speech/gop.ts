@@ -322,6 +322,12 @@ export interface GopThresholds {
   /** At or above (and below `substitution`): "check this word". */
   unsure: number;
   /**
+   * A word whose mean reaches `substitution` is `misread` only when its frame-weighted word GOP
+   * (`WordGop.word`) reaches this too; below, one or two short phones carry the mean while most of
+   * the word's frames fit as printed, and the word is "check this word" (`judgeGop`).
+   */
+  misreadWord: number;
+  /**
    * Below, on the frame-weighted word GOP (`WordGop.word`, not `mean`): the printed word's phones
    * fit its stretch of audio about as well as the best free phones do, so a substitution the
    * recognisers found there is doubtful and is shown as "check this word" instead (`fitsAsPrinted`).
@@ -335,7 +341,12 @@ export interface GopThresholds {
  * voices (about 6.5 in a leave-one-voice-out check), `unsure` near the 99th percentile of
  * correctly read words.
  */
-export const DEFAULT_GOP_THRESHOLDS: GopThresholds = { substitution: 65, unsure: 36, fits: 5 };
+export const DEFAULT_GOP_THRESHOLDS: GopThresholds = {
+  substitution: 65,
+  unsure: 36,
+  misreadWord: 40,
+  fits: 5,
+};
 
 /**
  * Whether the printed word's phones fit the audio about as well as a free phone loop
@@ -350,13 +361,17 @@ export function fitsAsPrinted(gop: WordGop, thresholds: GopThresholds = DEFAULT_
 }
 
 /**
- * What a word's GOP says: `read` (no doubt), `unsure` or `misread`.
+ * What a word's GOP says: `read` (no doubt), `unsure` or `misread`. `misread` needs both the
+ * phone mean (`substitution`) and the frame-weighted word GOP (`misreadWord`): on the tuning
+ * voices the GOP-only substitutions of correctly read words had a high mean carried by one or two
+ * short phones (word GOP 0 and 35.5), while every real misreading GOP alone found had a word
+ * GOP of 44.4 or more (docs/scoring.md, sixth round). A high mean alone is "check this word".
  */
 export function judgeGop(
   gop: WordGop,
   thresholds: GopThresholds = DEFAULT_GOP_THRESHOLDS,
 ): 'read' | 'unsure' | 'misread' {
-  if (gop.mean >= thresholds.substitution) return 'misread';
+  if (gop.mean >= thresholds.substitution) return gop.word >= thresholds.misreadWord ? 'misread' : 'unsure';
   if (gop.mean >= thresholds.unsure) return 'unsure';
   return 'read';
 }
