@@ -147,6 +147,22 @@ describe('audioQueueMachine: tier 1, pure transitions', () => {
     );
   });
 
+  it('stays ducked until every duck is matched by an unduck (two microphones at once)', () => {
+    // The talk button listens while the reading recorder still holds the microphone.
+    const both = pure([{ type: 'audio.duck' }, { type: 'audio.duck' }, say('Hello', 'answer')]);
+    const oneLeft = transition(audioQueueMachine, both, { type: 'audio.unduck' })[0];
+    expect(oneLeft.context.isDucked).toBe(true);
+    expect(oneLeft.value).toBe('idle');
+    const none = transition(audioQueueMachine, oneLeft, { type: 'audio.unduck' })[0];
+    expect(none.context.isDucked).toBe(false);
+    expect(none.value).toBe('loading');
+    // An unduck with no duck left changes nothing, and does not count against the next duck.
+    const extra = transition(audioQueueMachine, none, { type: 'audio.unduck' })[0];
+    expect(extra.context.duckHolds).toBe(0);
+    const again = transition(audioQueueMachine, extra, { type: 'audio.duck' })[0];
+    expect(again.context.isDucked).toBe(true);
+  });
+
   it('while ducked nothing new starts; unducking starts what waits', () => {
     const ducked = pure([{ type: 'audio.duck' }, say('Hello', 'answer')]);
     expect(ducked.value).toBe('idle');

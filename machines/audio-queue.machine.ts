@@ -91,6 +91,13 @@ export interface AudioQueueContext {
   volume: number;
   /** The microphone is recording (issue 11): play at {@link DUCK_FACTOR} and start nothing new. */
   isDucked: boolean;
+  /**
+   * How many `audio.duck` are not yet matched by an `audio.unduck`: the talk button, the reading
+   * recorder, the tutor's word check and the story reader each duck for themselves, and one ending
+   * must not unduck while another still listens. `isDucked` is `duckHolds > 0`; an unmatched
+   * `audio.unduck` is ignored.
+   */
+  duckHolds: number;
   /** Pause was pressed while the current item loaded: it starts paused. */
   holdOnLoad: boolean;
   /** What happened to the last offered item (for the app and tests). */
@@ -229,8 +236,11 @@ export const audioQueueMachine = setup({
     clearAll: assign({ current: null, playable: null, queue: [], holdOnLoad: false }),
     holdOnLoad: assign({ holdOnLoad: true }),
     releaseHold: assign({ holdOnLoad: false }),
-    duck: assign({ isDucked: true }),
-    unduck: assign({ isDucked: false }),
+    duck: assign(({ context }) => ({ duckHolds: context.duckHolds + 1, isDucked: true })),
+    unduck: assign(({ context }) => {
+      const duckHolds = Math.max(0, context.duckHolds - 1);
+      return { duckHolds, isDucked: duckHolds > 0 };
+    }),
     setVolume: assign({
       volume: ({ event }) => (event.type === 'audio.volume' ? clamp(event.volume) : DEFAULT_VOLUME),
     }),
@@ -250,6 +260,7 @@ export const audioQueueMachine = setup({
     playable: null,
     volume: clamp(input?.volume ?? DEFAULT_VOLUME),
     isDucked: false,
+    duckHolds: 0,
     holdOnLoad: false,
     lastOutcome: null,
     offered: 0,
