@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { reloadDisplayPreferences } from '#a11y/use-display-preferences.ts';
 import { dismissToast } from './ui/toast-store.ts';
 
@@ -16,6 +16,7 @@ configure({ asyncUtilTimeout: 15_000 });
  * file: it starts from an empty document, empty storage and no toast, as a fresh jsdom would.
  */
 function freshPage(): void {
+  vi.useRealTimers();
   act(() => dismissToast());
   document.body.replaceChildren();
   for (const name of document.documentElement.getAttributeNames()) {
