@@ -190,14 +190,6 @@ export interface CommandRecogniserOptions {
    * How the warp is chosen (default {@link DEFAULT_WARP_CHOICE}; see {@link chooseWarpVerdict}).
    */
   warpChoice?: WarpChoice;
-  /**
-   * Rescoring when no warp accepts a command (null: off, the default): the utterance is decoded again
-   * at each warp against the commands alone (no garbage paths: a forced alignment onto the closest
-   * command), and that command is accepted when its score minus the free loop's, per frame of speech,
-   * is at least this (log base 1.0001; negative: a command that fits a little worse than "anything
-   * else"). See {@link DEFAULT_RESCORE_MARGIN}.
-   */
-  rescoreMargin?: number | null;
   /** How many of the commonest English words the garbage loop holds beside the phones (default {@link DEFAULT_COMMON_WORDS}). */
   commonWords?: number;
   /** Grammar priors (command-grammar.ts). */
@@ -230,8 +222,6 @@ export interface CommandDecodeDetail {
   commandMargin?: number | null;
   /** 10 ms frames decoded (after {@link trimSilence}). */
   frames?: number;
-  /** Whether the answer came from the rescoring stage ({@link CommandRecogniserOptions.rescoreMargin}). */
-  rescored?: boolean;
   /** Why no command was taken, or null when one was. */
   refusal: 'other' | 'nothing' | 'weak' | 'clipped' | null;
   /** Which decoders ran: the warm ones, or processes started for this command. */
@@ -247,9 +237,6 @@ export interface CommandDecodeDetail {
     garbageTotal?: number | null;
     /** The target this warp alone would answer (null: none). */
     accepts?: string | null;
-    /** Rescoring (when it ran): the forced alignment's words and its margin over the free loop per speech frame. */
-    forcedHeard?: string[];
-    forcedMargin?: number | null;
   }[];
 }
 
@@ -370,9 +357,6 @@ export function dropTrailingBlip(segments: readonly Segment[], commandWords: Rea
  */
 export const DEFAULT_MIN_COMMAND_MARGIN = 0;
 
-/** See {@link CommandRecogniserOptions.rescoreMargin}: off (null). */
-export const DEFAULT_RESCORE_MARGIN: number | null = null;
-
 /**
  * The command path's acoustic score over `[start, end)` minus the garbage path's over the same
  * frames, per frame. The garbage path's words rarely start and end where the command's do, so each
@@ -461,7 +445,6 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
   const minCommandMargin =
     options.minCommandMargin === undefined ? DEFAULT_MIN_COMMAND_MARGIN : options.minCommandMargin;
   const trim = options.trimSilence ?? true;
-  const rescoreMargin = options.rescoreMargin === undefined ? DEFAULT_RESCORE_MARGIN : options.rescoreMargin;
   const warpChoice = options.warpChoice ?? DEFAULT_WARP_CHOICE;
   const languageWeight = options.languageWeight ?? 8;
   const extraArgs = options.extraArgs ?? [];
@@ -741,7 +724,7 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
         (minCommandMargin === null ||
           !v.carrier ||
           (v.ownMargin !== null && v.ownMargin >= minCommandMargin));
-      const perWarp: NonNullable<CommandDecodeDetail['perWarp']> = verdicts.map((v) => ({
+      const perWarp = verdicts.map((v) => ({
         warp: v.run.warp,
         heard: v.heard,
         margin: v.margin,
@@ -766,84 +749,6 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
       const { heard, match, margin, ownMargin } = chosen;
       const warp = chosen.run.warp;
       const seen = { heard, warp, perWarp, decoder, frames };
-      if (rescoreMargin !== null && accepted.length === 0) {
-        // Rescoring: each warp's forced alignment onto the closest command, against its free loop.
-        const forced = buildCommandGrammar(commands, { garbageWords: [] });
-        let forcedRuns: WarpRun[];
-        if (batches && usedWarm)
-          forcedRuns = await Promise.all(
-            batches.map(async (b, k): Promise<WarpRun> => {
-              const out = await b.decode(raw, frames, forced.fsg, forced.fsg, timeoutMs);
-              const command = [...parseHypsegLines(out.command ?? '').values()][0];
-              return { warp: warps[k] ?? 1, command, garbage: runs[k]?.garbage };
-            }),
-          );
-        else {
-          const dict = await dictionaryLines(grammar.words, lexicon);
-          const known = new Set(dict.map((l) => l.split(' ')[0]?.replace(/\(\d+\)$/, '')));
-          const fsg = forced.fsg
-            .split('\n')
-            .filter((l) => {
-              const m = /^TRANSITION \d+ \d+ \S+ (\S+)$/.exec(l);
-              return !m || known.has(m[1]);
-            })
-            .join('\n');
-          const again = await decodeOnce(dict, fsg, garbageFsg, raw, frames, timeoutMs, signal);
-          forcedRuns = again.map((r, k) => ({ ...r, garbage: runs[k]?.garbage }));
-        }
-        const rescored = forcedRuns.map((run, k) => {
-          const segments = (run.command?.segments ?? []).filter((s) => !isFiller(s.word));
-          const words = segments.map((s) => s.word);
-          const m = matchPath(words, grammar.entries);
-          const speechFrames = segments.reduce((n, s) => n + Math.max(1, s.end - s.start), 0);
-          const fm =
-            m !== null && m !== 'other' && run.command && run.garbage && speechFrames > 0
-              ? (run.command.total - run.garbage.total) / speechFrames
-              : null;
-          const own = segments.slice(0, words.at(-1) === POLITE_WORD ? -1 : undefined);
-          const ownStart = m !== null && m !== 'other' ? own.length - m.tokens.length : 0;
-          const ownFm =
-            ownStart > 0 && run.garbage
-              ? (commandMargin(own.slice(ownStart), run.garbage.segments) ?? null)
-              : fm;
-          const entry = perWarp[k];
-          if (entry) {
-            entry.forcedHeard = words;
-            entry.forcedMargin = fm === null ? null : round(fm, 1);
-          }
-          return { m, fm, ownFm, words, warp: run.warp };
-        });
-        const ok = rescored.filter(
-          (r) =>
-            r.m !== null &&
-            r.m !== 'other' &&
-            r.fm !== null &&
-            r.fm >= rescoreMargin &&
-            r.ownFm !== null &&
-            r.ownFm >= rescoreMargin,
-        );
-        const best = ok.reduce<(typeof ok)[number] | null>(
-          (a, b) => (a === null || b.fm! > a.fm! ? b : a),
-          null,
-        );
-        if (best && best.m !== null && best.m !== 'other') {
-          report({
-            ...seen,
-            heard: best.words,
-            warp: best.warp,
-            margin: best.fm,
-            commandMargin: best.ownFm,
-            refusal: null,
-            rescored: true,
-          });
-          return {
-            intent: best.m.command.intent,
-            target: best.m.command.target,
-            phrase: best.m.command.phrase,
-            confidence: confidenceOf(best.fm!, minMargin),
-          };
-        }
-      }
       if (match === null || match === 'other') {
         report({ ...seen, margin: null, commandMargin: null, refusal: match ?? 'nothing' });
         return { ...NO_COMMAND };
