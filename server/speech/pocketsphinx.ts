@@ -157,6 +157,8 @@ export interface GopOptions {
   fraction?: number;
   /** Fewest phones of a word scored (default `DEFAULT_GOP_MIN_PHONES`). */
   minPhones?: number;
+  /** Fewest phones of a first-pass substitution scored (default `DEFAULT_GOP_MIN_PHONES_SUBSTITUTED`). */
+  minPhonesSubstituted?: number;
   /** Called with the GOP of each scored word (for tuning and tests). */
   onScores?: (scores: GopScore[], heard: HeardWord[]) => void;
 }
@@ -195,6 +197,12 @@ export const DEFAULT_NEAR_MISS_FRACTION = 0.1;
 export const DEFAULT_GOP_FRACTION = 0.1;
 /** Words of fewer phones are not scored (too short for a stable GOP). */
 export const DEFAULT_GOP_MIN_PHONES = 3;
+/**
+ * First-pass substitutions of fewer phones are not scored. Two, not three: a two-phone word's
+ * substitution ("each" heard as "teach") is then scored too, so `fitsAsPrinted` can contradict it
+ * (on the tuning voices: false errors on clean readings 1 → 0, F1 unchanged; docs/scoring.md).
+ */
+export const DEFAULT_GOP_MIN_PHONES_SUBSTITUTED = 2;
 
 /** The GOP of one passage word heard as read. */
 export interface GopScore {
@@ -723,7 +731,10 @@ async function gopReading(input: GopInput): Promise<Map<number, GopVerdict>> {
     const endFrame = Math.min(input.totalFrames, Math.round(h.end * 100));
     if (
       pronunciations.length === 0 ||
-      Math.min(...pronunciations.map((p) => p.length)) < (options.minPhones ?? DEFAULT_GOP_MIN_PHONES) ||
+      Math.min(...pronunciations.map((p) => p.length)) <
+        (substituted
+          ? (options.minPhonesSubstituted ?? DEFAULT_GOP_MIN_PHONES_SUBSTITUTED)
+          : (options.minPhones ?? DEFAULT_GOP_MIN_PHONES)) ||
       endFrame - startFrame < 3
     )
       continue;
