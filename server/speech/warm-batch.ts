@@ -130,8 +130,12 @@ export async function startWarmBatch(options: WarmBatchOptions): Promise<WarmBat
       '-c',
       // fd 3 keeps the wrapper's stdin for the watcher (a background job's stdin is /dev/null):
       // when Node exits, stdin closes, the decoder is ended and its folder (a copy of cmudict) removed.
+      // A decoder ended before it opened its hypothesis pipe would leave `cat "$HYP"` waiting for a
+      // writer for ever (and the wrapper with it): the watcher opens the pipe once itself (read-write
+      // never blocks), which lets that `cat` through to its end of file.
       `ulimit -v ${options.memoryKb}; exec 3<&0; "$0" "$@" & pid=$!; ` +
-        `{ cat >/dev/null; kill -9 $pid 2>/dev/null; } <&3 & cat "$HYP"; wait $pid; rm -rf "$WARM_DIR"`,
+        `{ cat >/dev/null; kill -9 $pid 2>/dev/null; : 4<>"$HYP"; } <&3 2>/dev/null & ` +
+        `cat "$HYP"; wait $pid; rm -rf "$WARM_DIR"`,
       options.binary,
       '-hmm',
       options.modelDir,
