@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
+import { expectNotObscured } from './helpers/focus.ts';
 import {
   finishOnboardingByApi,
   freshEmail,
@@ -30,10 +31,16 @@ async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }
   return page;
 }
 
-/** Presses Tab (only Tab) until `target` has focus; fails after `max` presses. */
+/**
+ * Presses Tab (only Tab) until `target` has focus, which must not be hidden under the caption strip or
+ * Sparky; fails after `max` presses.
+ */
 async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
   for (let i = 0; i < max; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) {
+      await expectNotObscured(target);
+      return;
+    }
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab did not reach ${target.toString()} in ${max} presses`);
@@ -48,7 +55,9 @@ async function choose(page: Page, target: Locator): Promise<void> {
 test.describe('two switches: Tab and Enter only', () => {
   test('a teacher signs up, then a student reads a story, with Tab and Enter alone', async ({ browser }) => {
     test.setTimeout(240_000);
-    const page = await newPage(browser);
+    // A phone held upright: Sparky's caption strip floats over a third of the screen, and each field
+    // Tab reaches must scroll above it.
+    const page = await newPage(browser, { width: 375, height: 667 });
     const email = freshEmail('two-switch-teacher');
     await page.goto('/login?mode=signup');
     await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();

@@ -91,7 +91,8 @@ export function Toaster() {
       const margin = 16; // toast.css --toast-margin (1rem)
       setPlacement(
         toastPlacement(
-          isOutside ? focused.getBoundingClientRect() : null,
+          // A visually hidden radio or checkbox input is a pixel; what the eye follows is its label.
+          isOutside ? (focused.closest('label') ?? focused).getBoundingClientRect() : null,
           card.getBoundingClientRect(),
           window.innerHeight,
           margin,

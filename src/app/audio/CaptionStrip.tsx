@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
+import { useFloatingRoom } from '../../ui/use-floating-room.ts';
 import { useAudioQueue, useAudioStatus, type AudioStatus } from './audio-context.ts';
 
 /** What the strip says Sparky is doing. */
@@ -21,16 +23,23 @@ export const CAPTION_STATUS: Record<AudioStatus['state'], string> = {
  * was said, so a deaf child can finish reading it. Only while it shows a line does it float over the
  * page (fixed at the bottom); otherwise it sits at the end of the page with its Help button, so it
  * never covers what a child wants to press; while it floats, only its buttons take the pointer, and the
- * page gets room at its end to scroll its last buttons above it.
+ * page gets room at its end to scroll its last buttons above it. While it floats, the room it takes is kept in
+ * `--caption-strip-room` (useFloatingRoom): the page keeps that much scroll padding at the bottom, so a
+ * field or button reached by Tab scrolls above the strip instead of under it (WCAG 2.2 "Focus Not
+ * Obscured"), and the room at the end of the page is as tall as the strip, however its text wraps.
  */
 export function CaptionStrip() {
   const audio = useAudioQueue();
   const status = useAudioStatus();
   const busy = status.state !== 'idle';
+  const floating = Boolean(status.caption);
+  const strip = useRef<HTMLElement>(null);
+  useFloatingRoom(strip, floating, '--caption-strip-room');
   return (
     <>
       {status.caption ? <div className="caption-strip-room" aria-hidden="true" /> : null}
       <section
+        ref={strip}
         className="caption-strip"
         aria-label="Sparky's captions"
         data-state={status.state}

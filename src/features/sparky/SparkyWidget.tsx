@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { Switch } from '../../ui/Switch.tsx';
+import { useFloatingRoom } from '../../ui/use-floating-room.ts';
 import { SparkyFace } from './SparkyFace.tsx';
 import './sparky.css';
 
@@ -132,6 +133,9 @@ export function SparkyWidget({
   const panelShown = !snapshot.matches({ panel: 'closed' });
   const speaking = snapshot.hasTag('speaking');
   const mascot = useRef<HTMLButtonElement>(null);
+  // It floats at the bottom right: what Tab reaches scrolls above it (global.css).
+  const widget = useRef<HTMLElement>(null);
+  useFloatingRoom(widget, true, '--sparky-room');
   const heading = useRef<HTMLHeadingElement>(null);
   const wasShown = useRef(false);
   useEffect(() => {
@@ -154,7 +158,7 @@ export function SparkyWidget({
 
   const bubble = said && (speaking || snapshot.matches({ voice: 'settling' })) ? said : null;
   return (
-    <aside className="sparky" aria-label="Sparky" onKeyDown={onKeyDown}>
+    <aside ref={widget} className="sparky" aria-label="Sparky" onKeyDown={onKeyDown}>
       {/* First in the tab order; drawn last, at the bottom (sparky.css: column-reverse). */}
       <Button
         ref={mascot}
