@@ -1,4 +1,6 @@
+import { useId, useRef, useState } from 'react';
 import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { useOutbox } from './api/outbox.ts';
 
@@ -10,12 +12,65 @@ export const OUTBOX_TEXT = {
   smtp: 'E-mails are sent by the mail server (SMTP_URL), so none wait here.',
   empty: 'No e-mails are waiting.',
   failed: 'The outbox could not be loaded.',
+  copy: 'Copy the link',
+  copied: 'Copied. Paste it into a message to them.',
+  selected: 'The link is selected: press Ctrl+C (or Command+C) to copy it.',
 } as const;
+
+/** The web addresses in a message's text, in order (http or https, up to the next white space). */
+export function linksIn(text: string): string[] {
+  return text.match(/https?:\/\/\S+/g) ?? [];
+}
+
+/**
+ * One link of a message, in a read-only field with a Copy button, so an owner can pass it on without
+ * selecting a long address across line breaks by hand. Where the browser offers no clipboard (a page
+ * served over plain http on the school's network is not a secure context), the button selects the
+ * address and says which keys copy it.
+ */
+function OutboxLink({ link, to }: { link: string; to: string }) {
+  const field = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const [status, setStatus] = useState('');
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(link);
+      setStatus(OUTBOX_TEXT.copied);
+    } catch {
+      field.current?.focus();
+      field.current?.select();
+      setStatus(OUTBOX_TEXT.selected);
+    }
+  };
+  return (
+    <div className="outbox__link">
+      <label htmlFor={id}>Link for {to}</label>
+      <div className="outbox__link-row">
+        <input
+          ref={field}
+          id={id}
+          className="field__input"
+          readOnly
+          value={link}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button variant="secondary" onPress={() => void copy()} aria-describedby={`${id}-status`}>
+          <Icon name="clipboard" size={20} /> {OUTBOX_TEXT.copy}
+        </Button>
+      </div>
+      <p id={`${id}-status`} role="status" className="outbox__link-status">
+        {status}
+      </p>
+    </div>
+  );
+}
 
 /**
  * The server's mail outbox on the Profile page of an owner or admin (issue #14 item 9,
  * docs/decisions/0023-owner-setup-and-outbox.md): without SMTP the server keeps its mail here, and
- * never writes its links to the log. Each message shows its subject, addressee, time and text.
+ * never writes its links to the log. Each message shows its subject, addressee, time and text, and each
+ * link in it a field with a Copy button.
  */
 export function MailOutbox() {
   const outbox = useOutbox(true);
@@ -44,6 +99,9 @@ export function MailOutbox() {
                 <time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString()}</time>
               </p>
               <p className="outbox__text">{message.text}</p>
+              {linksIn(message.text).map((link) => (
+                <OutboxLink key={link} link={link} to={message.to} />
+              ))}
             </article>
           </li>
         ))}

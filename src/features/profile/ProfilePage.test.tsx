@@ -7,6 +7,7 @@ import type { MeResponse } from '#core/api/account.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { TestProviders } from '../../test/providers.tsx';
+import { linksIn } from './MailOutbox.tsx';
 import { ProfilePage } from './ProfilePage.tsx';
 
 type Answer = [unknown, number];
@@ -144,6 +145,45 @@ describe('Profile: the mail outbox (issue #14 item 9)', () => {
     const message = within(list).getByRole('article', { name: 'Confirm your e-mail for Sparky Reads' });
     expect(message).toHaveTextContent('To kim@example.test');
     expect(message).toHaveTextContent('verify-email?token=abc');
+  });
+
+  it('gives each link a field and a Copy button; without a clipboard the link is selected instead', async () => {
+    const user = userEvent.setup(); // installs a clipboard stand-in on navigator
+    renderAs(['owner', 'teacher']);
+    const link = 'http://localhost:3000/api/auth/verify-email?token=abc';
+    const field = await screen.findByRole(
+      'textbox',
+      { name: 'Link for kim@example.test' },
+      { timeout: 15_000 },
+    );
+    expect(field).toHaveValue(link);
+    expect(field).toHaveAttribute('readonly');
+    const copy = screen.getByRole('button', { name: 'Copy the link' });
+    await user.click(copy);
+    expect(await navigator.clipboard.readText()).toBe(link);
+    expect(await screen.findByText('Copied. Paste it into a message to them.')).toBeVisible();
+
+    // Plain http on a school network: no navigator.clipboard.
+    const clipboard = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    try {
+      await user.click(copy);
+      expect(await screen.findByText(/The link is selected: press Ctrl\+C/)).toBeVisible();
+      expect(field).toHaveFocus();
+      const input = field as HTMLInputElement;
+      expect([input.selectionStart, input.selectionEnd]).toEqual([0, link.length]);
+    } finally {
+      if (clipboard) Object.defineProperty(navigator, 'clipboard', clipboard);
+      else Reflect.deleteProperty(navigator, 'clipboard');
+    }
+  });
+
+  it('finds every web address in a message, and nothing else', () => {
+    expect(linksIn('Confirm: https://a.test/x?t=1&u=2\nor http://b.test/y. Thanks')).toEqual([
+      'https://a.test/x?t=1&u=2',
+      'http://b.test/y.',
+    ]);
+    expect(linksIn('No link here, just ftp://c.test and www.d.test')).toEqual([]);
   });
 
   it('is not shown, nor asked for, to anyone else', async () => {
