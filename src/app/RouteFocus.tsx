@@ -45,5 +45,7 @@ function sectionHeading(id: string): HTMLElement | null {
 function focusWithoutRing(element: HTMLElement | null): void {
   if (!element) return;
   if (!element.hasAttribute('tabindex') && element.tabIndex < 0) element.setAttribute('tabindex', '-1');
-  element.focus();
+  // <main> (a page whose heading is not drawn yet) is taller than the window: focusing it would scroll
+  // its top away under the bottom scroll padding (global.css). The new page starts at the top.
+  element.focus({ preventScroll: element.matches('main') });
 }

@@ -148,5 +148,16 @@ describe('Toaster (spec §7.7, §8, §9 Notifications)', () => {
     ).toBe('bottom');
     // Covered either way: whichever covers less.
     expect(toastPlacement({ top: 0, bottom: 812, left: 0, right: 375 }, toastBox, 812, 16)).toBe('bottom');
+    // Above a caption strip 216 px tall: a field just above the strip is covered there, so the top.
+    const aboveStrip = { top: 500, bottom: 552, left: 42, right: 333 };
+    expect(toastPlacement(aboveStrip, toastBox, 812, 16)).toBe('bottom');
+    expect(toastPlacement(aboveStrip, toastBox, 812, 16, 240)).toBe('top');
+    // The boxes a browser gives (DOMRect: fields are getters, which a spread would lose).
+    const rect = (box: typeof toastBox) =>
+      new DOMRect(box.left, box.top, box.right - box.left, box.bottom - box.top);
+    expect(toastPlacement(rect(aboveStrip), rect(toastBox), 812, 16, 240)).toBe('top');
+    expect(
+      toastPlacement(rect({ top: 700, bottom: 744, left: 0, right: 375 }), rect(toastBox), 812, 16),
+    ).toBe('top');
   });
 });

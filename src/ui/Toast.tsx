@@ -35,17 +35,27 @@ function overlapArea(a: Box, b: Box): number {
  * @param toast the toast's box where it is now
  * @param viewportHeight the viewport's height
  * @param margin the gap between the toast and the viewport's edge
+ * @param bottomGap the gap between the toast and the viewport's bottom edge when it is at the bottom
+ *   (larger than `margin` while Sparky's caption strip floats there: toast.css)
  */
 export function toastPlacement(
   focused: Box | null,
   toast: Box,
   viewportHeight: number,
   margin: number,
+  bottomGap = margin,
 ): 'top' | 'bottom' {
   if (!focused) return 'bottom';
   const height = toast.bottom - toast.top;
-  const atBottom = { ...toast, top: viewportHeight - margin - height, bottom: viewportHeight - margin };
-  const atTop = { ...toast, top: margin, bottom: margin + height };
+  // Named fields, not a spread: a DOMRect's fields are getters that `{ ...rect }` does not copy.
+  const { left, right } = toast;
+  const atBottom = {
+    left,
+    right,
+    top: viewportHeight - bottomGap - height,
+    bottom: viewportHeight - bottomGap,
+  };
+  const atTop = { left, right, top: margin, bottom: margin + height };
   const bottomCovers = overlapArea(focused, atBottom);
   if (bottomCovers === 0) return 'bottom';
   return overlapArea(focused, atTop) < bottomCovers ? 'top' : 'bottom';
@@ -89,6 +99,10 @@ export function Toaster() {
       const isOutside =
         focused instanceof HTMLElement && focused !== document.body && !region.contains(focused);
       const margin = 16; // toast.css --toast-margin (1rem)
+      // While the caption strip floats, the toast sits above it (toast.css).
+      const stripRoom = parseFloat(
+        getComputedStyle(document.documentElement).getPropertyValue('--caption-strip-room'),
+      );
       setPlacement(
         toastPlacement(
           // A visually hidden radio or checkbox input is a pixel; what the eye follows is its label.
@@ -96,14 +110,19 @@ export function Toaster() {
           card.getBoundingClientRect(),
           window.innerHeight,
           margin,
+          Math.max(margin, Number.isFinite(stripRoom) ? stripRoom : 0),
         ),
       );
     };
     place();
+    // The strip starting or ending to float changes that room (use-floating-room.ts sets it on <html>).
+    const rooms = new MutationObserver(place);
+    rooms.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
     document.addEventListener('focusin', place);
     window.addEventListener('scroll', place, { passive: true, capture: true });
     window.addEventListener('resize', place);
     return () => {
+      rooms.disconnect();
       document.removeEventListener('focusin', place);
       window.removeEventListener('scroll', place, { capture: true });
       window.removeEventListener('resize', place);
@@ -142,7 +161,7 @@ export function Toaster() {
       const target = returnFocusTo.current;
       returnFocusTo.current = null;
       if (target?.isConnected) target.focus();
-      else document.querySelector<HTMLElement>('main')?.focus();
+      else document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
     }
   }, [toast]);
 

@@ -75,6 +75,16 @@ function statusOf(actor: AudioQueueActor): Omit<AudioStatus, 'caption' | 'type'>
 }
 
 /**
+ * What Sparky says for a toast (§4.9: toasts are spoken): its title and its description as two
+ * sentences. A full stop is added after the title only when it does not already end a sentence
+ * ("Welcome back!" is followed by a space, not "!.").
+ */
+export function toastSpeech(title: string, description: string): string {
+  const head = title.trim();
+  return `${/[.!?…:]$/.test(head) ? head : `${head}.`} ${description.trim()}`.trim();
+}
+
+/**
  * The app's one audio queue (issue 10; spec §4.9), owned here and given to everything below through
  * {@link useAudioQueue} (src/app/audio/audio-context.ts):
  *
@@ -266,7 +276,7 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
       if (isAchievement && getAudioSettings().achievementSounds)
         api.speak({ text: 'Ta-da!', type: 'achievement', sound: 'fanfare' });
       api.speak({
-        text: `${toast.title}. ${toast.description}`,
+        text: toastSpeech(toast.title, toast.description),
         type: isAchievement ? 'achievement' : toast.variant === 'destructive' ? 'error' : 'toast',
       });
     });

@@ -14,7 +14,7 @@ import { dismissToast, getCurrentToast, showToast } from '../../ui/toast-store.t
 import { useAudioQueue } from './audio-context.ts';
 import type { AudioEffects } from './audio-engine.ts';
 import { resetAudioSettingsStore, setLocalAudioSettings } from './audio-settings-store.ts';
-import { AudioQueueProvider, SPOKEN } from './AudioQueueProvider.tsx';
+import { AudioQueueProvider, SPOKEN, toastSpeech } from './AudioQueueProvider.tsx';
 import { SHORTCUTS_HELP_SPOKEN, sayKeys } from './shortcuts-help-text.ts';
 
 const announced = () =>
@@ -102,6 +102,14 @@ describe('what Sparky says besides page guidance (issue 10)', () => {
       () => expect(announced().filter((a) => a === 'Sign in failed. Try again.')).toHaveLength(1),
       SLOW,
     );
+  });
+
+  it('says a toast title that ends a sentence without an extra full stop', () => {
+    expect(toastSpeech('Welcome back!', "You're signed in successfully.")).toBe(
+      "Welcome back! You're signed in successfully.",
+    );
+    expect(toastSpeech('Saved', 'All done.')).toBe('Saved. All done.');
+    expect(toastSpeech('Are you sure?', ' Tap again. ')).toBe('Are you sure? Tap again.');
   });
 
   it('Ctrl+V opens the help dialog and says the page guidance, then the keys', async () => {
