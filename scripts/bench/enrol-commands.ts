@@ -4,7 +4,8 @@
  * with MLLR, one global linear transform of the en-us model's Gaussian means) bring back the
  * child-like commands the recogniser misses, without false activations?
  *
- *   npx tsx scripts/bench/enrol-commands.ts --reuse DIR [--work DIR] [--json FILE] [--conditions a,b]
+ *   npx tsx scripts/bench/enrol-commands.ts --reuse DIR [--baseline FILE] [--work DIR]
+ *     [--conditions a,b] [--speakers a,b] [--summary]
  *
  * DIR is a folder kept by `npm run bench:commands -- --keep` (its clips and plan.json). Every bench
  * "speaker" (a flite voice, plain or raised in pitch by the tuning or the held-out factor) reads the
@@ -20,7 +21,11 @@
  * - `mllr-1+w`: that transform on both default warps (the warm decoders take one argument set);
  * - `mllr-per-warp`: a transform per warp (estimated on features at that warp), each warp decoded by
  *   its own recogniser, the answer chosen by the product's rule (chooseWarpVerdict, 'margin').
- * The baseline with the default warps and no transform is the bench itself (`--reuse DIR`).
+ * With `--baseline FILE` (the bench's own `--json` output for DIR) the summary adds `baseline` (the
+ * bench's answers: default warps, no transform) and `none-1-sim` (warp 1's own verdict in that run,
+ * from its `perWarp`: the control for `mllr-1` without decoding again).
+ * Each speaker's answers are appended to WORK/results.jsonl as they are made (several runs with
+ * `--speakers` can share a WORK folder); `--summary` only prints the summary of that file.
  *
  * Needs flite, sox, pocketsphinx, sphinxbase-utils (sphinx_fe) and sphinxtrain (bw, mllr_solve): all
  * Debian packages. The en-us model ships its mixture weights only as a quantised `sendump`; `bw`
@@ -29,7 +34,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import type { VoiceCommand } from '#core/voice/command.ts';
@@ -50,8 +55,10 @@ const { values: args } = parseArgs({
   options: {
     reuse: { type: 'string' },
     work: { type: 'string' },
-    json: { type: 'string' },
-    conditions: { type: 'string', default: 'none-1,mllr-1,mllr-1+w,mllr-per-warp' },
+    baseline: { type: 'string' },
+    conditions: { type: 'string', default: 'mllr-1,mllr-per-warp' },
+    speakers: { type: 'string' },
+    summary: { type: 'boolean', default: false },
   },
 });
 if (!args.reuse) throw new Error('--reuse DIR (a folder kept by npm run bench:commands -- --keep)');
@@ -326,17 +333,20 @@ async function main(): Promise<void> {
   if (!existsSync(mdef)) await run('pocketsphinx_mdef_convert', ['-text', join(MODEL, 'mdef'), mdef]);
 
   const conditions = args.conditions!.split(',');
-  const speakers = [...new Map(clips.map((c) => [speakerOf(c), c])).values()];
-  const results: Result[] = [];
-  const adaptCpu: Record<string, number> = {};
-  for (const sp of speakers) {
+  const wanted = args.speakers?.split(',');
+  // child-like speakers first: they are the question
+  const speakers = [...new Map(clips.map((c) => [speakerOf(c), c])).values()]
+    .filter((c) => !wanted || wanted.includes(speakerOf(c)))
+    .sort((a, b) => Number(b.child) - Number(a.child));
+  const log = join(work, 'results.jsonl');
+  for (const sp of args.summary ? [] : speakers) {
     const name = speakerOf(sp);
+    const results: { id: string; condition: string; target: string | null }[] = [];
     const mine = clips.filter((c) => speakerOf(c) === name);
     const spDir = join(work, name);
     await mkdir(spDir, { recursive: true });
     const ids = await synthesiseEnrolment(spDir, sp.voice, sp.child, sp.scale);
     const plain = await adapt(spDir, ids, 1, mixw, mdef);
-    adaptCpu[name] = plain.cpu;
     const warped = conditions.includes('mllr-per-warp')
       ? await adapt(spDir, ids, DEFAULT_COMMAND_WARP, mixw, mdef)
       : null;
@@ -363,7 +373,7 @@ async function main(): Promise<void> {
       return out;
     };
     const record = (condition: string, out: { target: string | null }[]) =>
-      out.forEach((o, k) => results.push({ clip: mine[k]!, condition, target: o.target }));
+      out.forEach((o, k) => results.push({ id: mine[k]!.id, condition, target: o.target }));
 
     if (conditions.includes('none-1')) record('none-1', await recognise({ warps: [1] }));
     const at1 = await recognise({ warps: [1], extraArgs: ['-mllr', plain.file] });
@@ -387,10 +397,55 @@ async function main(): Promise<void> {
         }),
       );
     }
+    await appendFile(
+      log,
+      results.map((r) => JSON.stringify(r)).join('\n') +
+        `\n${JSON.stringify({ speaker: name, adaptCpu: plain.cpu, warpedCpu: warped?.cpu ?? null })}\n`,
+    );
+  }
+
+  // the summary, from everything WORK/results.jsonl holds (and the bench's own run)
+  const byId = new Map(clips.map((c) => [c.id, c]));
+  const results: Result[] = [];
+  const adaptCpu: Record<string, number> = {};
+  const shown = new Set<string>();
+  const answered = new Set<string>();
+  for (const line of (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean)) {
+    const r = JSON.parse(line) as {
+      id?: string;
+      condition?: string;
+      target?: string | null;
+      speaker?: string;
+      adaptCpu?: number;
+    };
+    if (r.speaker) adaptCpu[r.speaker] = r.adaptCpu!;
+    else {
+      results.push({ clip: byId.get(r.id!)!, condition: r.condition!, target: r.target ?? null });
+      shown.add(r.condition!);
+      answered.add(r.id!);
+    }
+  }
+  if (args.baseline) {
+    const bench = JSON.parse(await readFile(args.baseline, 'utf8')) as {
+      id: string;
+      got: string | null;
+      detail?: CommandDecodeDetail;
+    }[];
+    // only the clips of the speakers measured here, so that the rows compare like with like
+    for (const b of bench.filter((b) => answered.has(b.id))) {
+      results.push({ clip: byId.get(b.id)!, condition: 'baseline', target: b.got });
+      const w1 = b.detail?.perWarp?.find((w) => w.warp === 1);
+      results.push({
+        clip: byId.get(b.id)!,
+        condition: 'none-1-sim',
+        target: w1 ? (w1.accepts ?? null) : b.got,
+      });
+    }
+    shown.add('baseline').add('none-1-sim');
   }
 
   const lines: string[] = [];
-  for (const condition of conditions)
+  for (const condition of [...shown])
     for (const set of ['tune', 'held-out'] as const) {
       const mine = results.filter((r) => r.condition === condition && r.clip.set === set);
       if (!mine.length) continue;
@@ -408,24 +463,11 @@ async function main(): Promise<void> {
       );
     }
   const cpus = Object.values(adaptCpu).sort((a, b) => a - b);
-  lines.push(
-    `adaptation CPU per speaker (sphinx_fe + bw + mllr_solve, ${ENROLMENT_SENTENCES.length} sentences, warp 1): median ${cpus[cpus.length >> 1]!.toFixed(1)} s, max ${cpus[cpus.length - 1]!.toFixed(1)} s`,
-  );
-  process.stdout.write(`${lines.join('\n')}\n`);
-  if (args.json)
-    await writeFile(
-      args.json,
-      JSON.stringify(
-        results.map((r) => ({
-          id: r.clip.id,
-          condition: r.condition,
-          got: r.target,
-          expected: r.clip.expected,
-        })),
-        null,
-        1,
-      ),
+  if (cpus.length)
+    lines.push(
+      `speakers measured: ${cpus.length}; adaptation CPU per speaker (sphinx_fe + bw + mllr_solve, ${ENROLMENT_SENTENCES.length} sentences, warp 1): median ${cpus[cpus.length >> 1]!.toFixed(1)} s, max ${cpus[cpus.length - 1]!.toFixed(1)} s`,
     );
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 await main();
