@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   chooseWarpVerdict,
+  commandDecoderArgs,
+  DEFAULT_SILENCE_PROBABILITY,
   commandMargin,
   dropTrailingBlip,
   MAX_TRAILING_BLIP_FRAMES,
@@ -124,5 +126,13 @@ describe('chooseWarpVerdict', () => {
     const disagree = [v('/home', 5, -6000), v('/help', 9, -6100)];
     expect(chooseWarpVerdict(disagree, 'margin')).toBe(disagree[1]);
     expect(chooseWarpVerdict(disagree, 'any')).toBe(disagree[0]);
+  });
+});
+
+describe('commandDecoderArgs', () => {
+  it('gives both decodes the default silence probability, unless the tuning arguments set one', () => {
+    expect(commandDecoderArgs()).toEqual(['-silprob', String(DEFAULT_SILENCE_PROBABILITY)]);
+    expect(commandDecoderArgs(['-wip', '0.5'], 0.2)).toEqual(['-silprob', '0.2', '-wip', '0.5']);
+    expect(commandDecoderArgs(['-silprob', '0.005'])).toEqual(['-silprob', '0.005']);
   });
 });

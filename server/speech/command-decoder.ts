@@ -114,6 +114,26 @@ export function commandWarpArgs(
     : ['-warp_type', 'piecewise_linear', '-warp_params', `${(1 / warp).toFixed(4)} ${cutoffHz}`];
 }
 
+/**
+ * The decoder's silence probability (`-silprob`; pocketsphinx's default is 0.005): how cheaply a pause
+ * may be inserted between two words of either grammar (the command grammar and the free loop alike).
+ * 0.1 since 26 Nov 2026: on the whole bench's tuning set it answers one command more than 0.005, with
+ * no false activation, wrong command or double added (docs/decisions/0015-spoken-commands.md, sixth
+ * round).
+ */
+export const DEFAULT_SILENCE_PROBABILITY = 0.1;
+
+/**
+ * The tuning arguments both decodes get: `-silprob` ({@link DEFAULT_SILENCE_PROBABILITY} unless
+ * given), then `extra`; a `-silprob` in `extra` replaces the default rather than repeating it.
+ */
+export function commandDecoderArgs(
+  extra: readonly string[] = [],
+  silenceProbability = DEFAULT_SILENCE_PROBABILITY,
+): string[] {
+  return [...(extra.includes('-silprob') ? [] : ['-silprob', String(silenceProbability)]), ...extra];
+}
+
 /** Where the piecewise-linear warp stops being linear, Hz (see {@link commandWarpArgs}). */
 export const DEFAULT_WARP_CUTOFF_HZ = 5000;
 
@@ -196,6 +216,8 @@ export interface CommandRecogniserOptions {
   probabilities?: Partial<CommandGrammarProbabilities>;
   /** Language weight (-lw). */
   languageWeight?: number;
+  /** Silence probability (`-silprob`, default {@link DEFAULT_SILENCE_PROBABILITY}); `-silprob` in {@link extraArgs} wins. */
+  silenceProbability?: number;
   /** Further decoder arguments (tuning, e.g. `['-cmn', 'batch']`). */
   extraArgs?: readonly string[];
   /** Wall-clock limit of one decode, ms (default 5 s). */
@@ -447,7 +469,7 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
   const trim = options.trimSilence ?? true;
   const warpChoice = options.warpChoice ?? DEFAULT_WARP_CHOICE;
   const languageWeight = options.languageWeight ?? 8;
-  const extraArgs = options.extraArgs ?? [];
+  const extraArgs = commandDecoderArgs(options.extraArgs, options.silenceProbability);
   const memoryKb = options.memoryLimitKb ?? 1_000_000;
   const phoneWords = CMU_PHONES.map((p) => `${GARBAGE_PREFIX}${p.toLowerCase()}`);
   const fillerCount = options.commonWords ?? DEFAULT_COMMON_WORDS;
