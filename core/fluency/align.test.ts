@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignReading } from '#core/fluency/align.ts';
+import { alignReading, rereadTokens } from '#core/fluency/align.ts';
 import { normaliseHeard, tokenisePassage, type HeardWord } from '#core/text/normalize.ts';
 
 /** Heard words 0.4 s long with 0.1 s gaps; `|N|` inserts an N-second pause. */
@@ -65,6 +65,18 @@ describe('alignReading', () => {
     expect(r.words.every((w) => w.status === 'correct')).toBe(true);
     expect(r.repetitions.map((x) => x.index)).toEqual([3, 5, 6]);
     expect(r.insertions).toEqual([]);
+  });
+
+  it('lists an earlier word said on its own out of place as an insertion, not a repetition', () => {
+    // "little" said between "ran" and "to": no re-reading reaches "ran", so it was inserted
+    const r = align(PASSAGE, 'the little dog ran little to the big red barn');
+    expect(r.words.every((w) => w.status === 'correct')).toBe(true);
+    expect(r.repetitions).toEqual([]);
+    expect(r.insertions.map((i) => [i.afterIndex, i.heard])).toEqual([[3, 'little']]);
+    // a re-read run that reaches the last word read stays a repetition
+    expect(
+      align(PASSAGE, 'the little dog ran dog ran to the big red barn').repetitions.map((x) => x.index),
+    ).toEqual([2, 3]);
   });
 
   it('marks a self-correction (attempt then the right word) as self_correction', () => {
@@ -186,5 +198,23 @@ describe('alignReading at the end of a reading', () => {
       normaliseHeard(say('the cat sat on the mat')),
     );
     expect(r.words[5]).toMatchObject({ status: 'substitution', heard: 'mat' });
+  });
+});
+
+describe('rereadTokens', () => {
+  const at = (repeats: number, afterIndex: number) => ({ repeats, afterIndex });
+  it('keeps runs of earlier words in order that reach the word read last', () => {
+    const run = [at(9, 10), at(10, 10)];
+    expect([...rereadTokens(run)]).toEqual(run);
+    // a multi-token word repeats one passage word twice ("nineteen fifty")
+    const multi = [at(4, 5), at(5, 5), at(5, 5)];
+    expect(rereadTokens(multi).size).toBe(3);
+  });
+
+  it('leaves out a word repeated out of place, a broken run and a run that stops short', () => {
+    expect(rereadTokens([at(53, 56)]).size).toBe(0);
+    expect(rereadTokens([at(7, 10), at(10, 10)]).size).toBe(1);
+    expect(rereadTokens([at(8, 10), at(9, 10)]).size).toBe(0);
+    expect(rereadTokens([at(9, 10), at(-1, 10), at(10, 10)]).size).toBe(1);
   });
 });

@@ -127,6 +127,39 @@ function repeatedIndex(
 }
 
 /**
+ * Which of the words heard between two passage words are a re-reading: a run of earlier passage
+ * words in order (each the same word as the one before it or the next) that reaches the word
+ * read last (`afterIndex`), as in "the big dog … big dog". An earlier word said on its own out of
+ * place ("in a *the* desert", "run *can* I") is not re-reading the text: it is an insertion. The
+ * decoder's echo path hears many inserted words as such words (docs/scoring.md, seventh round).
+ * @param pending the words heard between two passage words, in time order, each with the passage
+ *   word it repeats (`repeats`, −1 for none) and the last passage word read before it (`afterIndex`).
+ * @returns the pending entries that are repetitions.
+ */
+export function rereadTokens<T extends { repeats: number; afterIndex: number }>(
+  pending: readonly T[],
+): Set<T> {
+  const out = new Set<T>();
+  let run: T[] = [];
+  const close = (): void => {
+    const last = run[run.length - 1];
+    if (last && last.repeats === last.afterIndex) for (const p of run) out.add(p);
+    run = [];
+  };
+  for (const p of pending) {
+    const prev = run[run.length - 1];
+    if (p.repeats < 0) {
+      close();
+      continue;
+    }
+    if (prev && p.repeats !== prev.repeats && p.repeats !== prev.repeats + 1) close();
+    run.push(p);
+  }
+  close();
+  return out;
+}
+
+/**
  * Aligns heard tokens to passage words and marks each passage word.
  * @param passage printed words from `tokenisePassage`.
  * @param heard normalised tokens from `normaliseHeard`, in time order (seconds).
@@ -246,8 +279,9 @@ export function alignReading(
   let pending: Pending[] = [];
 
   const flush = (): void => {
+    const rereads = rereadTokens(pending);
     for (const p of pending) {
-      if (p.repeats >= 0) repetitions.push({ index: p.repeats, start: p.token.start, end: p.token.end });
+      if (rereads.has(p)) repetitions.push({ index: p.repeats, start: p.token.start, end: p.token.end });
       else
         insertions.push({
           afterIndex: p.afterIndex,
