@@ -9,9 +9,9 @@ import { expect, type Locator } from '@playwright/test';
  */
 export async function expectNotObscured(target: Locator): Promise<void> {
   const verdict = await target.evaluate(async (element) => {
-    // Settled: the scroll position unchanged over three readings 120 ms apart (at most 3 s).
-    for (let i = 0, still = 0, last = NaN; still < 2 && i < 25; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 120));
+    // Settled: the scroll position unchanged between two readings 100 ms apart (at most 3 s).
+    for (let i = 0, still = 0, last = NaN; still < 1 && i < 30; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
       still = window.scrollY === last ? still + 1 : 0;
       last = window.scrollY;
     }
