@@ -42,7 +42,11 @@ import {
   isCountdownOver,
   nextCountdown,
 } from '#core/fluency-session/countdown.ts';
-import { STILL_READING_PROMPT, STILL_READING_WAIT_SECONDS } from '#core/fluency-session/end-of-reading.ts';
+import {
+  KEEP_READING_LINE,
+  STILL_READING_PROMPT,
+  STILL_READING_WAIT_SECONDS,
+} from '#core/fluency-session/end-of-reading.ts';
 import type { SaveError } from '#core/fluency-session/save-errors.ts';
 import { readingSummary } from '#core/fluency-session/summary.ts';
 
@@ -416,7 +420,7 @@ export const fluencySessionMachine = setup({
                 'recording.resumed': { target: 'listening' },
                 'session.continue': {
                   target: 'listening',
-                  actions: ['listenAgain', { type: 'announce', params: { message: 'Sparky is listening.' } }],
+                  actions: ['listenAgain', { type: 'announce', params: { message: KEEP_READING_LINE } }],
                 },
               },
             },

@@ -65,6 +65,12 @@ export const STILL_READING_HELP =
   'Keep reading out loud, or press Keep reading if you need more time. Press Stop if you have finished.';
 /** The whole prompt as one message (announcer, later speech). */
 export const STILL_READING_PROMPT = `${STILL_READING_QUESTION} ${STILL_READING_HELP}`;
+/**
+ * Announced when the reader presses Keep reading: the microphone is open again, so it goes to the
+ * screen reader only, like the line said as recording starts (Sparky's voice would be recorded, and the
+ * audio queue holds new lines while the microphone records, so it would be heard only after the reading).
+ */
+export const KEEP_READING_LINE = 'Sparky is listening.';
 
 /** State of the silence watch; start from {@link INITIAL_SILENCE_WATCH}. */
 export interface SilenceWatchState {

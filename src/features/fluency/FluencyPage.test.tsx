@@ -665,12 +665,22 @@ describe("/fluency through Sparky's audio queue (issue 17 items 1 and 3, issue 1
       });
       await heading('Recording: read the story out loud');
 
+      // A second long silence, answered with Keep reading: "Sparky is listening." goes to the screen
+      // reader only; spoken, it would wait behind the duck and be heard after the reading.
+      await act(async () => {
+        options.onLevel?.(0.1, 14.6);
+        options.onLevel?.(0.1, 24.7);
+      });
+      await heading('Are you still reading?');
+      await user.click(screen.getByRole('button', { name: 'Keep reading' }));
+      await heading('Recording: read the story out loud');
+
       await user.click(screen.getByRole('button', { name: 'Stop' }));
       await waitFor(() => expect(state.stop).not.toBeNull());
       await act(async () =>
         state.stop!({
           wav: new Blob([new Uint8Array(44)], { type: 'audio/wav' }),
-          durationSeconds: 14,
+          durationSeconds: 25,
           sampleRate: 16_000,
         }),
       );
@@ -683,6 +693,7 @@ describe("/fluency through Sparky's audio queue (issue 17 items 1 and 3, issue 1
         'Your results are ready. Good try! Keep practising to earn stars. You read 7 of the 9 words: most of the story. Words to practise: brown and big.',
       );
       expect(said('countdown').map((i) => i.text)).toEqual(['Get ready. 3']);
+      expect(loaded.map((item) => item.text)).not.toContain('Sparky is listening.');
     },
   );
 });

@@ -20,6 +20,7 @@ import {
   END_CHECK_NEW_SPEECH_SECONDS,
   INITIAL_SILENCE_WATCH,
   MAX_END_CHECKS,
+  KEEP_READING_LINE,
   STILL_READING_QUESTION,
   nextSilenceWatch,
   restartSilenceWatch,
@@ -129,8 +130,9 @@ function celebrate(response: SaveReadingSessionResponse, speak: (request: SpeakR
 
 /**
  * How a message of the session is said through the app's one audio queue (§4.9), or null for the
- * line said as recording starts (announced only: it opens the microphone, and nothing else is asked
- * of the reader then).
+ * lines said as the microphone opens, when recording starts and when the reader presses Keep reading
+ * ({@link KEEP_READING_LINE}): they are announced only, since Sparky's voice would be recorded and the
+ * queue holds new lines while the microphone records (they would be heard after the reading).
  *
  * - the countdown as a countdown, the results as results (once, as they appear: issue 17 item 3);
  * - a microphone problem as an error (a warning);
@@ -144,7 +146,7 @@ function celebrate(response: SaveReadingSessionResponse, speak: (request: SpeakR
  * - other steps as information.
  */
 export function spokenRequestOf(message: string): SpeakRequest | null {
-  if (/^Recording\. Start/.test(message)) return null;
+  if (/^Recording\. Start/.test(message) || message === KEEP_READING_LINE) return null;
   if (message.startsWith(STILL_READING_QUESTION)) {
     return { text: message, type: 'toast', priority: PRIORITY_WARNING };
   }
