@@ -267,6 +267,22 @@ test.describe('fluency practice', () => {
     await setup.page.getByRole('link', { name: 'Reading Practice' }).first().click();
     await expect(strip).toContainText(FLUENCY_GUIDANCE[0], { timeout: 30_000 });
     expect(asked.filter((text) => text === HOME_GUIDANCE[0])).toHaveLength(1);
+    // On a phone the strip's four buttons (line one is held, so Sparky is busy) share one row, and
+    // the floating strip keeps under a quarter of a 667 px screen.
+    const viewport = setup.page.viewportSize()!;
+    await setup.page.setViewportSize({ width: 375, height: 667 });
+    await expect
+      .poll(() =>
+        strip.evaluate((element) => ({
+          buttons: element.querySelectorAll('.button').length,
+          rows: new Set(
+            [...element.querySelectorAll('.button')].map((b) => Math.round(b.getBoundingClientRect().top)),
+          ).size,
+          short: element.getBoundingClientRect().height < 667 / 4,
+        })),
+      )
+      .toEqual({ buttons: 4, rows: 1, short: true });
+    await setup.page.setViewportSize(viewport);
 
     // (Chromium makes a request for the same address wait for the one in flight: let that one go.)
     for (const route of held.splice(0)) await route.abort().catch(() => {});
