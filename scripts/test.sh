@@ -13,6 +13,11 @@ cd "$(dirname "$0")/.."
 step() { printf '\n\033[1m== %s ==\033[0m (%d s)\n' "$*" "$SECONDS"; }
 
 bash scripts/setup.sh --test --no-build
+# Every temporary folder of the run (test servers' data, recordings, decoder files, browser profiles) goes under one
+# folder, removed at the end, so that runs do not fill the machine's /tmp.
+TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/sparky-test-run-XXXXXX")
+export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 rm -rf .tmp/results .tmp/side && mkdir -p .tmp/results .tmp/side
 
 step "lint, typecheck, front-end build and PostgreSQL start-up, side by side"
