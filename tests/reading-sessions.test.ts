@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { parseResponse } from 'hono/client';
@@ -180,7 +181,7 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
       idempotencyKey: `dup-${randomUUID()}`,
       result: result({ wcpm: 40, accuracy: 95 }),
       wav: new Uint8Array([1, 2, 3]),
-      dataDir: join(process.env.TMPDIR ?? '/tmp', `sparky-${randomUUID()}`),
+      dataDir: join(tmpdir(), `sparky-${randomUUID()}`),
       // Today's Story Time then needs two readings, so this one pays only the session's tokens.
       random: () => 0.99,
     };
@@ -197,7 +198,7 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
 
   it('a partial reading (most words not reached) earns no tokens and no speed achievement (issue 17)', async () => {
     const { userId } = await createSignedInClient(app, handle);
-    const dataDir = join('/tmp', `sparky-partial-${randomUUID()}`);
+    const dataDir = join(tmpdir(), `sparky-partial-${randomUUID()}`);
     const save = (reached: number) =>
       saveReadingSession(handle.db, {
         userId,
@@ -222,7 +223,7 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
 
   it('awards streak badges and computes statistics over days', async () => {
     const { client, userId } = await createSignedInClient(app, handle);
-    const dataDir = join('/tmp', `sparky-${randomUUID()}`);
+    const dataDir = join(tmpdir(), `sparky-${randomUUID()}`);
     const today = new Date();
     const earned: string[] = [];
     for (const [daysAgo, wcpm] of [
@@ -259,7 +260,7 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
 
   it('deletes recordings 30 days after the session, and only those', async () => {
     const { client, userId } = await createSignedInClient(app, handle);
-    const dataDir = join('/tmp', `sparky-retention-${randomUUID()}`);
+    const dataDir = join(tmpdir(), `sparky-retention-${randomUUID()}`);
     const save = (now: Date) =>
       saveReadingSession(handle.db, {
         userId,

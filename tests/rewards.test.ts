@@ -5,6 +5,7 @@
  * their refusals, each changing nothing.
  */
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { parseResponse } from 'hono/client';
@@ -98,7 +99,7 @@ describe(`rewards, challenges and the avatar shop (${testDatabaseKind})`, () => 
       idempotencyKey: `rec-${randomUUID()}`,
       result: result(seconds),
       wav: new Uint8Array([1, 2, 3]),
-      dataDir: join('/tmp', `sparky-rewards-${randomUUID()}`),
+      dataDir: join(tmpdir(), `sparky-rewards-${randomUUID()}`),
       random,
     });
   }
