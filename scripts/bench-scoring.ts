@@ -429,6 +429,7 @@ async function main(): Promise<void> {
   const gopScores = new Map<string, GopScore[]>();
   const verifyEvidence = new Map<string, VerifyEvidence[]>();
   const nearEvidence = new Map<string, NearMissEvidence[]>();
+  const omissionCosts = new Map<string, { word: string; index: number; cost: number | undefined }[]>();
   const recogniserFor = (id: string) =>
     createPocketsphinxRecogniser({
       ...tuning,
@@ -456,6 +457,15 @@ async function main(): Promise<void> {
               onEvidence: (e: NearMissEvidence[]) => nearEvidence.set(id, e),
             },
           }),
+      ...(tuning.omissionCheck
+        ? {
+            omissionCheck: {
+              ...tuning.omissionCheck,
+              onCosts: (c: { word: string; index: number; cost: number | undefined }[]) =>
+                omissionCosts.set(id, c),
+            },
+          }
+        : {}),
       ...(tuning.gop === false
         ? {}
         : {
@@ -570,6 +580,7 @@ async function main(): Promise<void> {
         best: e.best?.word,
         frames: e.candidate.wordFrames,
       })),
+      omissions: omissionCosts.get(r.id) ?? [],
       verify: (verifyEvidence.get(r.id) ?? []).map((e) => ({
         index: e.candidate.index,
         expected: e.candidate.expected,

@@ -43,6 +43,12 @@ import {
 } from '#server/speech/verify.ts';
 import { CMU_PHONES, FUNCTION_WORDS } from '#server/speech/lexicon.ts';
 import {
+  applyOmissionChecks,
+  buildOmissionBatch,
+  omissionCost,
+  planOmissionChecks,
+} from '#server/speech/omission-check.ts';
+import {
   applyNearMiss,
   buildNearMissBatch,
   collectNearMiss,
@@ -147,6 +153,19 @@ export interface PocketsphinxOptions {
    * unheard-speech.ts): default on; `false` leaves such stretches out.
    */
   unheardSpeech?: boolean | Partial<UnheardSpeechOptions>;
+  /**
+   * Per-omission decode (omission-check.ts): an omitted word that fits its stretch about as well
+   * as its absence becomes "check this word". Off unless given (`{ maxCost }`).
+   */
+  omissionCheck?: false | OmissionCheckOptions;
+}
+
+/** Per-omission decode settings. */
+export interface OmissionCheckOptions {
+  /** Largest score lost per frame by forcing the word in for it to be given back as unsure. */
+  maxCost: number;
+  /** Called with each check's cost (for tuning). */
+  onCosts?: (costs: { word: string; index: number; cost: number | undefined }[]) => void;
 }
 
 /** GOP pass settings. */
@@ -592,6 +611,50 @@ async function verifyReading(input: VerifyInput): Promise<HeardWord[]> {
       ? { unsureMargin: input.verifyOptions.unsureMargin }
       : {}),
   });
+}
+
+/**
+ * Per-omission decode (omission-check.ts) of the first pass's omissions.
+ * @returns the checks and the utterance scores (applied after the other passes).
+ */
+async function omissionReading(
+  input: Omit<VerifyInput, 'distractors' | 'verifyOptions'> & { options: OmissionCheckOptions },
+): Promise<{ checks: ReturnType<typeof planOmissionChecks>; scores: Map<string, number> }> {
+  const { dir, heard, passage, tag } = input;
+  const alignment = alignReading(passage, normaliseHeard(heard));
+  const checks = planOmissionChecks(passage, heard, alignment.words, input.totalFrames);
+  if (checks.length === 0) return { checks, scores: new Map() };
+  const batch = buildOmissionBatch(checks);
+  const dict = await dictionaryLines(batch.words, input.lexicon);
+  const odir = join(dir, `o${tag}`);
+  await mkdir(odir);
+  await Promise.all([
+    writeFile(join(dir, `omit${tag}.dict`), `${dict.join('\n')}\n`),
+    writeFile(join(dir, `omit${tag}.ctl`), batch.ctl),
+    writeFile(join(dir, `omit${tag}.fsgctl`), batch.fsgctl),
+    ...[...batch.grammars].map(([name, text]) => writeFile(join(odir, `${name}.fsg`), text)),
+  ]);
+  await input.run([
+    '-dict',
+    join(dir, `omit${tag}.dict`),
+    '-ctl',
+    join(dir, `omit${tag}.ctl`),
+    '-fsgctl',
+    join(dir, `omit${tag}.fsgctl`),
+    '-fsgdir',
+    odir,
+    '-fsgext',
+    '.fsg',
+    '-hypseg',
+    join(dir, `omit${tag}.hypseg`),
+    '-logfn',
+    join(dir, `omit${tag}.log`),
+  ]);
+  const scores = parseHypseg(await readFile(join(dir, `omit${tag}.hypseg`), 'utf8').catch(() => ''));
+  input.options.onCosts?.(
+    checks.map((c) => ({ word: c.word, index: c.index, cost: omissionCost(c, scores) })),
+  );
+  return { checks, scores };
 }
 
 /**
@@ -1051,7 +1114,8 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
             : options.nearMiss === true || !options.nearMiss
               ? {}
               : options.nearMiss;
-        const [verified, verdicts, nearMisses] = await Promise.all([
+        const omissionOptions = options.omissionCheck || undefined;
+        const [verified, verdicts, nearMisses, omissions] = await Promise.all([
           verifyOptions
             ? verifyReading({
                 dir,
@@ -1094,8 +1158,42 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
                 run: (args) => run([...warpArgs(warp, options.warpType), ...args]),
               })
             : new Map(),
+          omissionOptions
+            ? omissionReading({
+                dir,
+                tag: warpTag(warp),
+                heard,
+                passage,
+                lexicon,
+                totalFrames,
+                options: omissionOptions,
+                run: (args) => run([...warpArgs(warp, options.warpType), ...args]),
+              })
+            : undefined,
         ]);
-        const combined = applyNearMiss(combineEvidence(verified, verdicts), nearMisses);
+        let combined = applyNearMiss(combineEvidence(verified, verdicts), nearMisses);
+        if (omissions && omissionOptions && omissions.checks.length > 0) {
+          // Only words still omitted after the other passes, between the same two heard words.
+          const now = alignReading(passage, normaliseHeard(combined));
+          const still = omissions.checks.filter((c) => {
+            const l = heard[c.heardIndex];
+            const k = l ? combined.findIndex((h) => h.start === l.start && h.end === l.end) : -1;
+            return (
+              now.words[c.index]?.status === 'omission' &&
+              k >= 0 &&
+              combined[k + 1]?.start === heard[c.heardIndex + 1]?.start
+            );
+          });
+          combined = applyOmissionChecks(
+            combined,
+            still.map((c) => ({
+              ...c,
+              heardIndex: combined.findIndex((h) => h.start === heard[c.heardIndex]?.start),
+            })),
+            omissions.scores,
+            omissionOptions.maxCost,
+          );
+        }
         if (options.unheardSpeech === false) return combined;
         return unheardSpeech(combined, frameLevels(audio.samples, audio.sampleRate), {
           ...DEFAULT_UNHEARD_SPEECH,

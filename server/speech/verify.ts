@@ -130,7 +130,7 @@ export interface VerificationBatch {
   words: Set<string>;
 }
 
-function linearFsg(name: string, parts: readonly (string | readonly string[])[]): string {
+export function linearFsg(name: string, parts: readonly (string | readonly string[])[]): string {
   // each part is a word, or a phone loop (list of phone words, one or more of them)
   const lines: string[] = [];
   let state = 0;
