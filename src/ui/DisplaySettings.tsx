@@ -1,10 +1,14 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { Button } from './Button.tsx';
 import { Icon } from './Icon.tsx';
 import './display-settings.css';
 
-const loadPanel = () => import('./DisplaySettingsPanel.tsx');
-const DisplaySettingsPanel = lazy(() => loadPanel().then((m) => ({ default: m.DisplaySettingsPanel })));
+// Preloaded, it renders on the first open without a fallback (see LoginPage's sign-up fields).
+const DisplaySettingsPanel = lazyWithPreload(() =>
+  import('./DisplaySettingsPanel.tsx').then((m) => ({ default: m.DisplaySettingsPanel })),
+);
+const loadPanel = () => DisplaySettingsPanel.preload();
 
 /**
  * The "Display" button and its panel: high contrast, text size and reduce motion. Choices apply at

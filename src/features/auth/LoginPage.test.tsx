@@ -78,6 +78,25 @@ describe('LoginPage: what the paths do not cover', () => {
     expect(pendingCalls().signUp).toHaveLength(0);
   });
 
+  it('step 2 shows its fields with its heading once step 1 has fetched them: the form does not grow under the pointer', async () => {
+    // A fresh copy of the page's modules: in this worker an earlier test may already have rendered step 2,
+    // and a React.lazy that has rendered once never suspends again.
+    vi.resetModules();
+    const fresh = await import('./login-page-paths.tsx');
+    const user = userEvent.setup();
+    fresh.renderLogin({ mode: 'signUp' });
+    await fresh.setText(user, 'displayName', 'Mia');
+    await fresh.setText(user, 'email', 'mia@example.com');
+    await fresh.setText(user, 'password', 'purple-otter-42');
+    // Step 1 has fetched step 2's chunk (the same module the page imports).
+    await import('./SignUpDetailsFields.tsx');
+    await act(async () => {});
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading the form...')).toBeNull();
+    expect(screen.getByRole('radiogroup', { name: /I am a/ })).toBeInTheDocument();
+  });
+
   it("a failed sign-up's toast lists the reasons a password was refused (§5)", async () => {
     const user = userEvent.setup();
     renderLogin({ mode: 'signUp' });

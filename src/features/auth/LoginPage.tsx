@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import {
   Suspense,
-  lazy,
   useEffect,
   useRef,
   useState,
@@ -13,6 +12,7 @@ import {
   type RefObject,
 } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { FAILURE_TITLES, SIGN_UP_NOTICE, TOASTS, type Toast } from '#core/auth/messages.ts';
@@ -34,9 +34,15 @@ import { createLoginApi, type LoginApi, type LoginOutcome } from './login-api.ts
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import './login.css';
 
-/** Sign-up step 2's fields: their own chunk, fetched when step 1 shows (issue #15). */
-const loadSignUpDetails = () => import('./SignUpDetailsFields.tsx');
-const SignUpDetailsFields = lazy(() => loadSignUpDetails().then((m) => ({ default: m.SignUpDetailsFields })));
+/*
+ * Sign-up step 2's fields: their own chunk (issue #15), fetched when step 1 shows. After that fetch,
+ * step 2 renders them at once: a plain React.lazy still suspends on its first render, and React then
+ * keeps its fallback up for at least 300 ms, so the form grew under the pointer and a tap meant for
+ * Create Account landed on a role (CI, 27 Nov 2026).
+ */
+const SignUpDetailsFields = lazyWithPreload(() =>
+  import('./SignUpDetailsFields.tsx').then((m) => ({ default: m.SignUpDetailsFields })),
+);
 
 /** Headings and subtitles of the four modes (spec §2.3). */
 export const MODE_TEXT: Record<LoginMode, { title: string; subtitle: string }> = {
@@ -174,7 +180,7 @@ function LoginForms({
   usePageGuidance(LOGIN_GUIDANCE);
   // Sign-up step 2's fields are their own chunk: fetch it while step 1 is filled in.
   useEffect(() => {
-    if (shownMode === 'signUpStep1') void loadSignUpDetails().catch(() => undefined);
+    if (shownMode === 'signUpStep1') void SignUpDetailsFields.preload().catch(() => undefined);
   }, [shownMode]);
 
   // Focus the heading on every mode change after the first render (screen readers read it), and
