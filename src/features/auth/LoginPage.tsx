@@ -2,15 +2,7 @@ import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { LOGIN_GUIDANCE } from './login.guidance.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import {
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 import { useNavigate, useSearchParams } from 'react-router-dom';
