@@ -191,11 +191,14 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   ];
 
   // One test per theme, a step per page: a new browser context per page cost more than axe itself.
+  // Every other test runs with the system asking for less motion (playwright.config.ts); here the
+  // standard theme runs with motion allowed, as most readers have it.
   for (const theme of THEMES) {
-    test(`the public pages and the Display settings panel have no violations in the ${theme} theme`, async ({
+    const motion = theme === 'standard' ? 'no-preference' : 'reduce';
+    test(`the public pages and the Display settings panel have no violations in the ${theme} theme (motion: ${motion})`, async ({
       browser,
     }) => {
-      const context = await browser.newContext();
+      const context = await browser.newContext({ reducedMotion: motion });
       await presetDisplayPreferences(context, { theme });
       const page = await context.newPage();
       for (const { path, heading } of pages) {
@@ -208,6 +211,14 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
               : page.getByRole('heading', { level: 1 }),
           ).toBeVisible();
           await expectNoAxeViolations(page, `${path} (${theme})`);
+          if (path === '/') {
+            // The landing page's Sparky floats, unless the system asks for less motion (house style).
+            const running = () =>
+              page
+                .locator('.hero__sparky')
+                .evaluate((el) => el.getAnimations().filter((a) => a.playState === 'running').length);
+            await expect.poll(running).toBe(motion === 'reduce' ? 0 : 1);
+          }
         });
       }
       await test.step('the open Display settings panel', async () => {
