@@ -90,8 +90,9 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectToast(page, 'Missing information');
     await checkA11y(page, '/login sign-up step 1 with errors');
-    // Dismissed, so that the next toast is this step's own. (In one busy CI run the role toast never
-    // came after Create Account while this toast was still up; the step-2 heading is awaited too.)
+    // Dismissed, so that the next toast is this step's own. (The role toast that once never came after
+    // Create Account was a click on the "Other" role: step 2's fields appeared under the pointer. They
+    // now render with step 2's heading; LoginPage.test.tsx checks it.)
     // (On a busy machine the toast may already have timed out during the axe checks: then there is
     // nothing to dismiss.)
     const dismiss = page.getByRole('button', { name: 'Dismiss: Missing information' });
