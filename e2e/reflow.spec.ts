@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { presetDisplayPreferences } from './helpers/display.ts';
+import { finishOnboardingByApi, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
+
+/*
+ * WCAG 1.4.10 (reflow) and 1.4.4 (text size) on every screen a reader can reach: at 320 px wide with the
+ * largest text of the Display settings, nothing may scroll sideways. The screens are the links of the
+ * reader's own menu (so a new screen is checked as soon as the menu lists it) and of the header.
+ * The public pages are checked at 375 px in public.spec.ts.
+ */
+const READERS = [
+  {
+    userType: 'student',
+    name: 'Ravi',
+    home: '/home',
+    expected: ['/home', '/premade-stories', '/fluency', '/rewards'],
+  },
+  { userType: 'teacher', name: 'Ito', home: '/teacher-dashboard', expected: ['/profile', '/fluency'] },
+  { userType: 'guardian', name: 'Diaz', home: '/home', expected: ['/profile', '/fluency'] },
+] as const;
+
+for (const reader of READERS) {
+  test(`every screen of a ${reader.userType}’s menu fits 320 px with extra-large text: nothing scrolls sideways`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 320, height: 568 } });
+    await presetDisplayPreferences(context, { textSize: 'extra-large' });
+    const page = await context.newPage();
+    const email = await signUpVerified(page, { name: reader.name, grade: '1', userType: reader.userType });
+    const signIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email, password: TEST_PASSWORD },
+    });
+    expect(signIn.status()).toBe(200);
+    await finishOnboardingByApi(page, '1');
+
+    await page.goto(reader.home);
+    await expect(page.locator('html')).toHaveAttribute('data-text-size', 'extra-large');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    const fromMenu = await menu
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    await page.keyboard.press('Escape');
+    const fromHeader = await page
+      .getByRole('banner')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const paths = [...new Set([...fromMenu, ...fromHeader])].filter(
+      (href): href is string => !!href?.startsWith('/'),
+    );
+    expect(paths).toEqual(expect.arrayContaining([...reader.expected]));
+
+    const overflows: string[] = [];
+    for (const path of paths) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // The screen's data is in (a list still loading would be narrower than the one that comes).
+        await expect(page.locator('main .loading')).toHaveCount(0, { timeout: 30_000 });
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (sideways > 0) overflows.push(`${path}: ${sideways} px`);
+      });
+    }
+    expect(overflows, 'screens wider than 320 px').toEqual([]);
+    await context.close();
+  });
+}
