@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { cx } from '../lib/class-names.ts';
 
 /*
  * Simple line icons drawn for Sparky Reads (24 × 24, round caps, currentColor), so they follow the
@@ -156,11 +157,14 @@ export interface IconProps {
   className?: string;
 }
 
-/** A decorative line icon (`aria-hidden`, not focusable). Put the meaning in nearby text. */
+/**
+ * A decorative line icon (`aria-hidden`, not focusable). Put the meaning in nearby text. It keeps its
+ * size beside text that wraps (class `icon`, global.css).
+ */
 export function Icon({ name, size = 24, strokeWidth = 2, className }: IconProps) {
   return (
     <svg
-      className={className}
+      className={cx('icon', className)}
       viewBox="0 0 24 24"
       width={size}
       height={size}

@@ -5,12 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReadingSession, ReadingStats } from '#core/api/reading-sessions.ts';
 import { READING_SESSIONS_QUERY_KEY } from './api/reading-sessions.ts';
 import { READING_STATS_QUERY_KEY } from './api/reading-stats.ts';
-import {
-  GROWN_UPS_PROGRESS_TITLE,
-  ReadingProgress,
-  SCROLL_HINT,
-  chartTickLabels,
-} from './ReadingProgress.tsx';
+import { SCROLL_HINT } from '../../ui/TableScroll.tsx';
+import { GROWN_UPS_PROGRESS_TITLE, ReadingProgress, chartTickLabels } from './ReadingProgress.tsx';
 
 const at = (day: number, hour: number) => new Date(2026, 10, day, hour).toISOString();
 const point = (id: string, createdAt: string, wcpm: number) => ({

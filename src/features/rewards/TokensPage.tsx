@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
+import { TableScroll } from '../../ui/TableScroll.tsx';
 import '../../ui/page.css';
 import './rewards.css';
 
@@ -61,29 +62,31 @@ export function TokensPage() {
         {entries.length === 0 ? (
           <p>No tokens yet. Read a story aloud to earn your first tokens!</p>
         ) : (
-          <table className="tokens__table">
-            <caption className="visually-hidden">Tokens earned and spent, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">What for</th>
-                <th scope="col">Tokens</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{DATE.format(new Date(entry.created_at))}</td>
-                  <td>{entry.label}</td>
-                  <td className={entry.amount > 0 ? 'tokens__in' : 'tokens__out'}>
-                    <Icon name={entry.amount > 0 ? 'plus' : 'minus'} size={16} />
-                    <span className="visually-hidden">{amountWords(entry.amount)}</span>
-                    <span aria-hidden="true">{Math.abs(entry.amount)}</span>
-                  </td>
+          <TableScroll label="Tokens earned and spent">
+            <table className="tokens__table">
+              <caption className="visually-hidden">Tokens earned and spent, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">What for</th>
+                  <th scope="col">Tokens</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{DATE.format(new Date(entry.created_at))}</td>
+                    <td>{entry.label}</td>
+                    <td className={entry.amount > 0 ? 'tokens__in' : 'tokens__out'}>
+                      <Icon name={entry.amount > 0 ? 'plus' : 'minus'} size={16} />
+                      <span className="visually-hidden">{amountWords(entry.amount)}</span>
+                      <span aria-hidden="true">{Math.abs(entry.amount)}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
     </div>

@@ -183,6 +183,11 @@ describe('TokensPage and RewardsPage', () => {
     expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent(/Bought Party Hat.*spent 10/);
     expect(rows[2]).toHaveTextContent(/Daily challenge: Story Time.*earned 10/);
+    // On a narrow screen with large text the table scrolls in its own named region, which the keyboard
+    // reaches (WCAG 1.4.10), not the page.
+    const scroller = screen.getByRole('region', { name: 'Tokens earned and spent' });
+    expect(scroller).toContainElement(screen.getByRole('table'));
+    expect(scroller).toHaveAttribute('tabindex', '0');
   });
 
   it('lists all seven achievements, earned ones with their date, others with progress or a note', async () => {
