@@ -33,6 +33,7 @@ import {
 } from '#server/speech/pocketsphinx.ts';
 import { features, type VerifyEvidence } from '#server/speech/verify.ts';
 import { nearMissMargin, type NearMissEvidence } from '#server/speech/near-miss.ts';
+import type { OwnVowelEvidence } from '#server/speech/own-vowels.ts';
 import { scoreAudio } from '#server/speech/score-audio.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import { parseWav } from '#server/speech/wav.ts';
@@ -429,6 +430,7 @@ async function main(): Promise<void> {
   const gopScores = new Map<string, GopScore[]>();
   const verifyEvidence = new Map<string, VerifyEvidence[]>();
   const nearEvidence = new Map<string, NearMissEvidence[]>();
+  const vowelEvidence = new Map<string, OwnVowelEvidence[]>();
   const omissionCosts = new Map<string, { word: string; index: number; cost: number | undefined }[]>();
   const recogniserFor = (id: string) =>
     createPocketsphinxRecogniser({
@@ -455,6 +457,14 @@ async function main(): Promise<void> {
             nearMiss: {
               ...(typeof tuning.nearMiss === 'object' ? tuning.nearMiss : {}),
               onEvidence: (e: NearMissEvidence[]) => nearEvidence.set(id, e),
+            },
+          }),
+      ...(tuning.ownVowels === false
+        ? {}
+        : {
+            ownVowels: {
+              ...(typeof tuning.ownVowels === 'object' ? tuning.ownVowels : {}),
+              onEvidence: (e: OwnVowelEvidence[]) => vowelEvidence.set(id, e),
             },
           }),
       ...(tuning.omissionCheck
@@ -580,6 +590,16 @@ async function main(): Promise<void> {
         best: e.best?.word,
         frames: e.candidate.wordFrames,
       })),
+      vowels: (vowelEvidence.get(r.id) ?? [])
+        .filter((e) => e.score > 0)
+        .map((e) => ({
+          index: e.index,
+          expected: e.expected,
+          truth: r.plan.truth[e.index],
+          score: Number(e.score.toFixed(2)),
+          vowel: `${e.phone} → ${e.other}`,
+          said: e.said,
+        })),
       omissions: omissionCosts.get(r.id) ?? [],
       verify: (verifyEvidence.get(r.id) ?? []).map((e) => ({
         index: e.candidate.index,

@@ -28,8 +28,9 @@ if (( node_major < 20 || (node_major == 20 && node_minor < 19) )); then
 fi
 
 # --- System packages (Debian) -----------------------------------------------------------------------
-# Speech: pocketsphinx (recognition), flite (speech and test readings), sox (audio conversion).
-packages=(pocketsphinx pocketsphinx-en-us flite sox)
+# Speech: pocketsphinx (recognition), sphinxbase-utils (sphinx_fe: the scorer's own-vowel check reads the
+# reading's cepstra, 184 kB), flite (speech and test readings), sox (audio conversion).
+packages=(pocketsphinx pocketsphinx-en-us sphinxbase-utils flite sox)
 # pocketsphinx-testdata (1.8 MB): real LibriVox read speech with transcripts for `npm run bench:scoring`.
 if (( want_test )); then packages+=(chromium postgresql pocketsphinx-testdata); fi
 missing=()

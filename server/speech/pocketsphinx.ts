@@ -79,6 +79,19 @@ import {
   type HypsegSegment,
   type WordGop,
 } from '#server/speech/gop.ts';
+import {
+  cepstralMean,
+  DEFAULT_OWN_VOWEL_MIN_TOKENS,
+  DEFAULT_OWN_VOWEL_THRESHOLDS,
+  judgeOwnVowels,
+  ownVowelEvidence,
+  readSphinxCepstra,
+  VOWEL_PHONES,
+  vowelVector,
+  type OwnVowelEvidence,
+  type OwnVowelThresholds,
+  type OwnVowelWord,
+} from '#server/speech/own-vowels.ts';
 
 export const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us/en-us';
 const GARBAGE_PREFIX = 'ph_';
@@ -158,6 +171,23 @@ export interface PocketsphinxOptions {
    * as its absence becomes "check this word". Off unless given (`{ maxCost }`).
    */
   omissionCheck?: false | OmissionCheckOptions;
+  /**
+   * Own-vowel check (own-vowels.ts): each vowel of a content word heard as read is compared with
+   * the reader's own other vowels in the reading (default on; `false` leaves it out).
+   */
+  ownVowels?: boolean | OwnVowelOptions;
+  /** Feature extraction binary of the own-vowel check (sphinxbase-utils). */
+  featureBinary?: string;
+}
+
+/** Own-vowel check settings (own-vowels.ts). */
+export interface OwnVowelOptions {
+  /** Decision thresholds (default `DEFAULT_OWN_VOWEL_THRESHOLDS`). */
+  thresholds?: Partial<OwnVowelThresholds>;
+  /** Fewest tokens of a vowel for its template (default `DEFAULT_OWN_VOWEL_MIN_TOKENS`). */
+  minTokens?: number;
+  /** Called with the evidence of each reading (for tuning and tests). */
+  onEvidence?: (evidence: OwnVowelEvidence[], heard: HeardWord[]) => void;
 }
 
 /** Per-omission decode settings. */
@@ -736,6 +766,109 @@ async function nearMissReading(
   return judgeNearMiss(evidence, { ...DEFAULT_NEAR_MISS_THRESHOLDS, ...options.thresholds });
 }
 
+interface OwnVowelInput {
+  dir: string;
+  tag: string;
+  heard: HeardWord[];
+  passage: readonly PassageWord[];
+  lexicon: Lexicon;
+  totalFrames: number;
+  options: OwnVowelOptions;
+  /** Runs pocketsphinx_batch (at the reading's warp) with these arguments. */
+  run: (args: string[]) => Promise<void>;
+  /** The reading's cepstra at the same warp (`readSphinxCepstra`), one per 10 ms frame. */
+  cepstra: () => Promise<Float32Array[]>;
+}
+
+/**
+ * Own-vowel check (own-vowels.ts) of the content words the alignment scored as read: one forced
+ * phone alignment of every such word on its own frames (the GOP pass's forced batch, without the
+ * phone loop), the reading's cepstra, then each word's vowels against the reader's other vowels.
+ * @returns verdicts by index in `heard` (words judged read are absent).
+ */
+async function ownVowelReading(input: OwnVowelInput): Promise<ReturnType<typeof judgeOwnVowels>> {
+  const { dir, heard, passage, tag, options } = input;
+  const alignment = alignReading(passage, normaliseHeard(heard));
+  const byStart = new Map<number, number>();
+  heard.forEach((h, k) => byStart.set(h.start, k));
+  type Candidate = GopCandidate & { heardIndex: number; index: number; expected: string };
+  const candidates: Candidate[] = [];
+  for (const w of alignment.words) {
+    const form = passage[w.index]?.spoken[0];
+    if (w.status !== 'correct' || w.start === null || !form || form.length !== 1) continue;
+    const expected = form[0] as string;
+    const heardIndex = byStart.get(w.start) ?? -1;
+    const h = heard[heardIndex];
+    if (!h || FUNCTION_WORDS.has(expected)) continue;
+    const pronunciations = input.lexicon.pronunciations(expected).map((p) => p.split(' '));
+    const startFrame = Math.max(0, Math.round(h.start * 100));
+    const endFrame = Math.min(input.totalFrames, Math.round(h.end * 100));
+    if (pronunciations.length === 0 || endFrame - startFrame < 3) continue;
+    if (!pronunciations.some((p) => p.some((x) => VOWEL_PHONES.has(x)))) continue;
+    candidates.push({ id: `v${heardIndex}`, heardIndex, index: w.index, expected, pronunciations, startFrame, endFrame });
+  }
+  if (candidates.length === 0) return new Map();
+  const batch = buildGopBatch(candidates);
+  const vdir = join(dir, `own${tag}`);
+  await mkdir(vdir);
+  await Promise.all([
+    writeFile(join(dir, `own${tag}.dict`), `${batch.dictionary.join('\n')}\n`),
+    writeFile(join(dir, `own${tag}.ctl`), batch.ctl),
+    writeFile(join(dir, `own${tag}.fsgctl`), batch.fsgctl),
+    ...[...batch.grammars].map(([name, text]) => writeFile(join(vdir, `${name}.fsg`), text)),
+  ]);
+  const [, frames] = await Promise.all([
+    input.run([
+      '-dict',
+      join(dir, `own${tag}.dict`),
+      '-ctl',
+      join(dir, `own${tag}.ctl`),
+      '-fsgctl',
+      join(dir, `own${tag}.fsgctl`),
+      '-fsgdir',
+      vdir,
+      '-fsgext',
+      '.fsg',
+      '-hypseg',
+      join(dir, `own${tag}.hypseg`),
+      '-logfn',
+      join(dir, `own${tag}.log`),
+    ]),
+    // Without sphinx_fe (sphinxbase-utils, which scripts/setup.sh installs) the check is left out
+    // rather than failing the reading: every other pass still scores it.
+    input.cepstra().catch((err: unknown) => {
+      if (err instanceof SpeechError && err.code === 'recogniser_unavailable') return undefined;
+      throw err;
+    }),
+  ]);
+  if (!frames) return new Map();
+  const segments = parsePhoneHypseg(
+    await readFile(join(dir, `own${tag}.hypseg`), 'utf8').catch(() => ''),
+    batch.offsets,
+  );
+  const mean = cepstralMean(frames);
+  const words: OwnVowelWord[] = [];
+  for (const c of candidates) {
+    const phones = (segments.get(c.id) ?? []).filter((p) => p.phone !== 'SIL');
+    if (phones.length === 0) continue;
+    words.push({
+      heardIndex: c.heardIndex,
+      index: c.index,
+      expected: c.expected,
+      phones: phones.map((p) => {
+        const vector = VOWEL_PHONES.has(p.phone) ? vowelVector(frames, p.start, p.end, mean) : undefined;
+        return vector ? { phone: p.phone, vector } : { phone: p.phone };
+      }),
+      near: input.lexicon
+        .nearWords(c.expected)
+        .map((w) => [w, input.lexicon.pronunciations(w)] as const),
+    });
+  }
+  const evidence = ownVowelEvidence(words, options.minTokens ?? DEFAULT_OWN_VOWEL_MIN_TOKENS);
+  options.onEvidence?.(evidence, heard);
+  return judgeOwnVowels(evidence, { ...DEFAULT_OWN_VOWEL_THRESHOLDS, ...options.thresholds });
+}
+
 interface GopInput {
   dir: string;
   tag: string;
@@ -993,6 +1126,30 @@ export function keepKnownWords(fsgText: string, known: ReadonlySet<string>): str
  * Creates the pocketsphinx recogniser.
  * @param options paths, limits and grammar tuning; defaults suit the Debian packages.
  */
+/** Front-end settings of `feat.params` that `sphinx_fe` takes (the model's own filter bank). */
+const FRONT_END_KEYS = new Set(['lowerf', 'upperf', 'nfilt', 'transform', 'lifter', 'wlen', 'nfft', 'ncep', 'alpha', 'frate']);
+const frontEnd = new Map<string, Promise<string[]>>();
+
+/**
+ * The model's front-end arguments for `sphinx_fe` (from its `feat.params`), so that the own-vowel
+ * check's cepstra are the ones the acoustic model was trained on; none when the file is missing.
+ */
+export function frontEndArgs(modelDir: string): Promise<string[]> {
+  let args = frontEnd.get(modelDir);
+  if (!args) {
+    args = readFile(join(modelDir, 'feat.params'), 'utf8').then(
+      (text) =>
+        text.split('\n').flatMap((line) => {
+          const [key, value] = line.trim().split(/\s+/);
+          return key?.startsWith('-') && value !== undefined && FRONT_END_KEYS.has(key.slice(1)) ? [key, value] : [];
+        }),
+      () => [],
+    );
+    frontEnd.set(modelDir, args);
+  }
+  return args;
+}
+
 export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}): Recogniser {
   const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
   const binary = options.binary ?? 'pocketsphinx_batch';
@@ -1115,7 +1272,19 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
               ? {}
               : options.nearMiss;
         const omissionOptions = options.omissionCheck || undefined;
-        const [verified, verdicts, nearMisses, omissions] = await Promise.all([
+        const ownVowelOptions =
+          options.ownVowels === false
+            ? undefined
+            : options.ownVowels === true || !options.ownVowels
+              ? {}
+              : options.ownVowels;
+        const limits = {
+          timeoutMs,
+          memoryKb: options.memoryLimitKb ?? 1_000_000,
+          cpuSeconds: Math.ceil(timeoutMs / 1000),
+          ...(signal ? { signal } : {}),
+        };
+        const [verified, verdicts, nearMisses, omissions, ownVowels] = await Promise.all([
           verifyOptions
             ? verifyReading({
                 dir,
@@ -1170,8 +1339,48 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
                 run: (args) => run([...warpArgs(warp, options.warpType), ...args]),
               })
             : undefined,
+          ownVowelOptions
+            ? ownVowelReading({
+                dir,
+                tag: warpTag(warp),
+                heard,
+                passage,
+                lexicon,
+                totalFrames,
+                options: ownVowelOptions,
+                run: (args) => run([...warpArgs(warp, options.warpType), ...args]),
+                cepstra: async () => {
+                  const out = join(dir, `reading${warpTag(warp)}.mfc`);
+                  await runLimited(
+                    options.featureBinary ?? 'sphinx_fe',
+                    [
+                      '-i',
+                      join(dir, 'reading.raw'),
+                      '-o',
+                      out,
+                      '-raw',
+                      'yes',
+                      '-input_endian',
+                      'little',
+                      '-samprate',
+                      '16000',
+                      '-remove_silence',
+                      'no',
+                      ...(await frontEndArgs(modelDir)),
+                      ...(options.dither ? ['-dither', 'yes', '-seed', '1'] : []),
+                      ...warpArgs(warp, options.warpType),
+                    ],
+                    limits,
+                  );
+                  return readSphinxCepstra(await readFile(out));
+                },
+              })
+            : new Map(),
         ]);
-        let combined = applyNearMiss(combineEvidence(verified, verdicts), nearMisses);
+        let combined = applyNearMiss(
+          applyNearMiss(combineEvidence(verified, verdicts), nearMisses),
+          ownVowels,
+        );
         if (omissions && omissionOptions && omissions.checks.length > 0) {
           // Only words still omitted after the other passes, between the same two heard words.
           const now = alignReading(passage, normaliseHeard(combined));
