@@ -74,7 +74,8 @@ export function readSphinxCepstra(file: Buffer, ncep = 13): Float32Array[] {
 export function cepstralMean(frames: readonly Float32Array[]): number[] {
   const n = frames[0]?.length ?? 0;
   const mean = new Array<number>(n).fill(0);
-  for (const v of frames) for (let c = 0; c < n; c++) mean[c] = (mean[c] as number) + (v[c] as number) / frames.length;
+  for (const v of frames)
+    for (let c = 0; c < n; c++) mean[c] = (mean[c] as number) + (v[c] as number) / frames.length;
   return mean;
 }
 
@@ -97,7 +98,9 @@ export function vowelVector(
   for (let f = from; f < to; f++) {
     const v = frames[f] as Float32Array;
     for (let c = 0; c < COEFFICIENTS; c++)
-      out[c] = (out[c] as number) + ((v[c + FIRST_COEFFICIENT] as number) - (mean[c + FIRST_COEFFICIENT] ?? 0)) / (to - from);
+      out[c] =
+        (out[c] as number) +
+        ((v[c + FIRST_COEFFICIENT] as number) - (mean[c + FIRST_COEFFICIENT] ?? 0)) / (to - from);
   }
   return out;
 }
@@ -114,6 +117,11 @@ export interface OwnVowelWord {
   phones: { phone: string; vector?: number[] }[];
   /** Common words one phone away with their pronunciations, commonest first (`Lexicon.nearWords`). */
   near: readonly (readonly [string, readonly string[]])[];
+  /**
+   * Whether its vowels go into the templates (default true): false for a word the first pass heard
+   * as another word, which is tested but may not be the printed word at all.
+   */
+  template?: boolean;
 }
 
 /** The check's finding for one word. */
@@ -142,7 +150,9 @@ export function ownVowelEvidence(
   minTokens = DEFAULT_OWN_VOWEL_MIN_TOKENS,
 ): OwnVowelEvidence[] {
   const tokens = words.flatMap((w) =>
-    w.phones.flatMap((p) => (p.vector ? [{ phone: p.phone, vector: p.vector, word: w.heardIndex }] : [])),
+    w.template === false
+      ? []
+      : w.phones.flatMap((p) => (p.vector ? [{ phone: p.phone, vector: p.vector, word: w.heardIndex }] : [])),
   );
   const byPhone = new Map<string, typeof tokens>();
   for (const t of tokens) byPhone.set(t.phone, [...(byPhone.get(t.phone) ?? []), t]);
@@ -160,7 +170,8 @@ export function ownVowelEvidence(
       const ts = all.filter((t) => t.word !== w.heardIndex);
       if (ts.length < 2) continue;
       const m = meanOf(ts);
-      for (const t of ts) t.vector.forEach((x, c) => (squares[c] = (squares[c] as number) + (x - (m[c] as number)) ** 2));
+      for (const t of ts)
+        t.vector.forEach((x, c) => (squares[c] = (squares[c] as number) + (x - (m[c] as number)) ** 2));
       degrees += ts.length - 1;
       if (ts.length >= minTokens) templates.set(phone, m);
     }
@@ -183,7 +194,8 @@ export function ownVowelEvidence(
       for (const [word, prons] of w.near)
         for (const pron of prons) {
           const q = pron.split(' ');
-          if (q.length !== own.length || !q.every((x, i) => (i === k ? x !== own[i] : x === own[i]))) continue;
+          if (q.length !== own.length || !q.every((x, i) => (i === k ? x !== own[i] : x === own[i])))
+            continue;
           const other = q[k] as string;
           if (VOWEL_PHONES.has(other) && !others.has(other)) others.set(other, word);
         }

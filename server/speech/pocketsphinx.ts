@@ -791,11 +791,19 @@ async function ownVowelReading(input: OwnVowelInput): Promise<ReturnType<typeof 
   const alignment = alignReading(passage, normaliseHeard(heard));
   const byStart = new Map<number, number>();
   heard.forEach((h, k) => byStart.set(h.start, k));
-  type Candidate = GopCandidate & { heardIndex: number; index: number; expected: string };
+  type Candidate = GopCandidate & { heardIndex: number; index: number; expected: string; template: boolean };
   const candidates: Candidate[] = [];
   for (const w of alignment.words) {
     const form = passage[w.index]?.spoken[0];
-    if (w.status !== 'correct' || w.start === null || !form || form.length !== 1) continue;
+    // a first-pass substitution is tested too (the second pass may take it back as read), but
+    // only words heard as read make the templates
+    if (
+      (w.status !== 'correct' && w.status !== 'substitution') ||
+      w.start === null ||
+      !form ||
+      form.length !== 1
+    )
+      continue;
     const expected = form[0] as string;
     const heardIndex = byStart.get(w.start) ?? -1;
     const h = heard[heardIndex];
@@ -805,7 +813,16 @@ async function ownVowelReading(input: OwnVowelInput): Promise<ReturnType<typeof 
     const endFrame = Math.min(input.totalFrames, Math.round(h.end * 100));
     if (pronunciations.length === 0 || endFrame - startFrame < 3) continue;
     if (!pronunciations.some((p) => p.some((x) => VOWEL_PHONES.has(x)))) continue;
-    candidates.push({ id: `v${heardIndex}`, heardIndex, index: w.index, expected, pronunciations, startFrame, endFrame });
+    candidates.push({
+      id: `v${heardIndex}`,
+      heardIndex,
+      index: w.index,
+      expected,
+      pronunciations,
+      startFrame,
+      endFrame,
+      template: w.status === 'correct',
+    });
   }
   if (candidates.length === 0) return new Map();
   const batch = buildGopBatch(candidates);
@@ -855,13 +872,12 @@ async function ownVowelReading(input: OwnVowelInput): Promise<ReturnType<typeof 
       heardIndex: c.heardIndex,
       index: c.index,
       expected: c.expected,
+      template: c.template,
       phones: phones.map((p) => {
         const vector = VOWEL_PHONES.has(p.phone) ? vowelVector(frames, p.start, p.end, mean) : undefined;
         return vector ? { phone: p.phone, vector } : { phone: p.phone };
       }),
-      near: input.lexicon
-        .nearWords(c.expected)
-        .map((w) => [w, input.lexicon.pronunciations(w)] as const),
+      near: input.lexicon.nearWords(c.expected).map((w) => [w, input.lexicon.pronunciations(w)] as const),
     });
   }
   const evidence = ownVowelEvidence(words, options.minTokens ?? DEFAULT_OWN_VOWEL_MIN_TOKENS);
@@ -1127,7 +1143,18 @@ export function keepKnownWords(fsgText: string, known: ReadonlySet<string>): str
  * @param options paths, limits and grammar tuning; defaults suit the Debian packages.
  */
 /** Front-end settings of `feat.params` that `sphinx_fe` takes (the model's own filter bank). */
-const FRONT_END_KEYS = new Set(['lowerf', 'upperf', 'nfilt', 'transform', 'lifter', 'wlen', 'nfft', 'ncep', 'alpha', 'frate']);
+const FRONT_END_KEYS = new Set([
+  'lowerf',
+  'upperf',
+  'nfilt',
+  'transform',
+  'lifter',
+  'wlen',
+  'nfft',
+  'ncep',
+  'alpha',
+  'frate',
+]);
 const frontEnd = new Map<string, Promise<string[]>>();
 
 /**
@@ -1141,7 +1168,9 @@ export function frontEndArgs(modelDir: string): Promise<string[]> {
       (text) =>
         text.split('\n').flatMap((line) => {
           const [key, value] = line.trim().split(/\s+/);
-          return key?.startsWith('-') && value !== undefined && FRONT_END_KEYS.has(key.slice(1)) ? [key, value] : [];
+          return key?.startsWith('-') && value !== undefined && FRONT_END_KEYS.has(key.slice(1))
+            ? [key, value]
+            : [];
         }),
       () => [],
     );
@@ -1409,7 +1438,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           ...(typeof options.unheardSpeech === 'object' ? options.unheardSpeech : {}),
         });
       } finally {
-        await rm(dir, { recursive: true, force: true });
+        if (!process.env.SPARKY_KEEP_PS) await rm(dir, { recursive: true, force: true });
       }
     },
   };
