@@ -64,7 +64,13 @@ describe('ownVowelEvidence', () => {
   // Two vowels of one reader: AE near (1, 0, …), AH near (0, 1, …), with a little spread.
   const ae = (d: number) => [1 + d, d, ...new Array<number>(10).fill(d)];
   const ah = (d: number) => [d, 1 + d, ...new Array<number>(10).fill(d)];
-  const word = (heardIndex: number, expected: string, vowel: string, vector: number[], near: OwnVowelWord['near'] = []): OwnVowelWord => ({
+  const word = (
+    heardIndex: number,
+    expected: string,
+    vowel: string,
+    vector: number[],
+    near: OwnVowelWord['near'] = [],
+  ): OwnVowelWord => ({
     heardIndex,
     index: heardIndex,
     expected,
@@ -85,7 +91,10 @@ describe('ownVowelEvidence', () => {
     word(4, 'but', 'AH', ah(-0.03)),
     word(5, 'nut', 'AH', ah(0.01)),
   ];
-  const hat = (vector: number[]) => ({ ...word(9, 'hat', 'AE', vector, hatNear), phones: [{ phone: 'HH' }, { phone: 'AE', vector }, { phone: 'T' }] });
+  const hat = (vector: number[]) => ({
+    ...word(9, 'hat', 'AE', vector, hatNear),
+    phones: [{ phone: 'HH' }, { phone: 'AE', vector }, { phone: 'T' }],
+  });
 
   it('scores a vowel said as the reader’s other vowel high, naming the word it makes', () => {
     const e = ownVowelEvidence([...others, hat(ah(0))]).find((x) => x.expected === 'hat');
@@ -108,7 +117,13 @@ describe('ownVowelEvidence', () => {
 });
 
 describe('judgeOwnVowels', () => {
-  const e = (heardIndex: number, score: number) => ({ heardIndex, index: heardIndex, expected: 'hat', score, said: 'hut' });
+  const e = (heardIndex: number, score: number) => ({
+    heardIndex,
+    index: heardIndex,
+    expected: 'hat',
+    score,
+    said: 'hut',
+  });
   it('makes a substitution at the substitution threshold, "check this word" in the band below, nothing under it', () => {
     const verdicts = judgeOwnVowels([e(1, 3.5), e(2, 3.2), e(3, 2.9), { ...e(4, 9), said: undefined }], {
       substitution: 3.5,

@@ -11,11 +11,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FluencyResultSchema } from '#core/fluency/result.schema.ts';
 import { DEFAULT_GOP_THRESHOLDS } from '#server/speech/gop.ts';
 import { DEFAULT_CMUDICT, loadLexicon, loadWordLogProbabilities } from '#server/speech/lexicon.ts';
+import { DEFAULT_OWN_VOWEL_THRESHOLDS, type OwnVowelEvidence } from '#server/speech/own-vowels.ts';
 import { createPocketsphinxRecogniser, type GopScore } from '#server/speech/pocketsphinx.ts';
 import { scoreAudio } from '#server/speech/score-audio.ts';
 import { parseWav } from '#server/speech/wav.ts';
 
-const missing = ['flite', 'sox', 'pocketsphinx_batch'].filter((tool) => {
+const missing = ['flite', 'sox', 'pocketsphinx_batch', 'sphinx_fe'].filter((tool) => {
   try {
     execFileSync('which', [tool], { stdio: 'ignore' });
     return false;
@@ -29,14 +30,14 @@ const dir = mkdtempSync(join(tmpdir(), 'sparky-pipeline-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
- * flite at a child's pace, converted to 16 kHz mono 16-bit. `childSize` raises formants and
+ * flite (voice slt unless given) at a child's pace, converted to 16 kHz mono 16-bit. `childSize` raises formants and
  * pitch by that factor (sox `speed`, the reading slowed by as much first, so the pace stays).
  */
-function synthesise(text: string, name: string, childSize = 1): Uint8Array {
+function synthesise(text: string, name: string, childSize = 1, voice = 'slt'): Uint8Array {
   const raw = join(dir, `${name}-raw.wav`);
   const wav = join(dir, `${name}.wav`);
   const stretch = String(1.4 * childSize);
-  execFileSync('flite', ['-voice', 'slt', '--setf', `duration_stretch=${stretch}`, '-t', text, '-o', raw]);
+  execFileSync('flite', ['-voice', voice, '--setf', `duration_stretch=${stretch}`, '-t', text, '-o', raw]);
   // -R: sox's dither is seeded the same every run, so the reading (and its score) is repeatable
   execFileSync('sox', [
     '-R',
@@ -119,6 +120,34 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite → pocketsphinx �
       grade: 4,
     });
     expect(plain.words[1]?.status).toBe('correct');
+  }, 90_000);
+
+  it('finds a vowel misreading by the reader’s own vowels ("hat" read as "hot") that every other pass scores as read', async () => {
+    const passage =
+      'I see a red hat. The hat is on the cat. The cat can sit. The cat can run. I like the cat and the hat. We can play in the sun.';
+    const wav = synthesise(passage.replace('red hat', 'red hot'), 'own-vowel', 1, 'awb');
+    let evidence: OwnVowelEvidence[] = [];
+    const result = await scoreAudio({
+      wav,
+      passageText: passage,
+      recogniser: createPocketsphinxRecogniser({ ownVowels: { onEvidence: (e) => (evidence = e) } }),
+      grade: 1,
+    });
+    expect(result.words[4]).toMatchObject({ text: 'hat', status: 'substitution' });
+    expect(evidence.find((e) => e.index === 4)?.score).toBeGreaterThanOrEqual(
+      DEFAULT_OWN_VOWEL_THRESHOLDS.substitution,
+    );
+    // the same reader's other "hat"s sound like their "cat"s: read
+    expect(evidence.find((e) => e.index === 6)?.score).toBeLessThan(0);
+    expect(result.errors).toBe(1);
+    const plain = await scoreAudio({
+      wav,
+      passageText: passage,
+      recogniser: createPocketsphinxRecogniser({ ownVowels: false }),
+      grade: 1,
+    });
+    expect(plain.words[4]?.status).toBe('correct');
+    expect(plain.errors).toBe(0);
   }, 90_000);
 
   it('scores a reading that ends with its last word, two sentences into a longer story', async () => {

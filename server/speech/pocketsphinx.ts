@@ -1438,7 +1438,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           ...(typeof options.unheardSpeech === 'object' ? options.unheardSpeech : {}),
         });
       } finally {
-        if (!process.env.SPARKY_KEEP_PS) await rm(dir, { recursive: true, force: true });
+        await rm(dir, { recursive: true, force: true });
       }
     },
   };
