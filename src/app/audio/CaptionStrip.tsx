@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Button } from '../../ui/Button.tsx';
-import { Icon } from '../../ui/Icon.tsx';
+import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { useFloatingRoom } from '../../ui/use-floating-room.ts';
 import { useAudioQueue, useAudioStatus, type AudioStatus } from './audio-context.ts';
 
@@ -35,49 +35,111 @@ export function CaptionStrip() {
   const floating = Boolean(status.caption);
   const strip = useRef<HTMLElement>(null);
   useFloatingRoom(strip, floating, '--caption-strip-room');
+  const canPause = busy && status.state !== 'fallingBack';
   return (
     <>
-      {status.caption ? <div className="caption-strip-room" aria-hidden="true" /> : null}
+      {floating ? <div className="caption-strip-room" aria-hidden="true" /> : null}
       <section
         ref={strip}
         className="caption-strip"
         aria-label="Sparky's captions"
         data-state={status.state}
-        data-showing={status.caption ? 'true' : 'false'}
+        data-showing={floating ? 'true' : 'false'}
       >
-        {status.caption ? (
+        {floating ? (
           <p className="caption-strip__text">
-            <span className="caption-strip__who">{CAPTION_STATUS[status.state]}:</span>{' '}
-            <q className="caption-strip__line">{status.caption}</q>
+            <CaptionWho state={status.state} /> <q className="caption-strip__line">{status.caption}</q>
           </p>
         ) : null}
         <div className="caption-strip__controls">
-          {busy && status.state !== 'fallingBack' ? (
+          {canPause ? (
             status.state === 'paused' ? (
               <Button variant="secondary" onPress={audio.resume}>
-                <Icon name="play" size={20} /> Go on
+                <Icon name="play" size={20} /> <Word shown="Go on" kept="Hold on" />
               </Button>
             ) : (
               <Button variant="secondary" onPress={audio.pause}>
-                <Icon name="pause" size={20} /> Hold on
+                <Icon name="pause" size={20} /> <Word shown="Hold on" kept="Go on" />
               </Button>
             )
+          ) : floating ? (
+            <Keeper icon="pause" word="Hold on" kept="Go on" />
           ) : null}
           {busy ? (
             <>
               <Button variant="secondary" onPress={audio.skip}>
-                <Icon name="skip" size={20} /> Next
+                <Icon name="skip" size={20} /> <Word shown="Next" />
               </Button>
               <Button variant="secondary" onPress={audio.stop}>
-                <Icon name="stop" size={20} /> Quiet
+                <Icon name="stop" size={20} /> <Word shown="Quiet" />
               </Button>
+            </>
+          ) : floating ? (
+            <>
+              <Keeper icon="skip" word="Next" />
+              <Keeper icon="stop" word="Quiet" />
             </>
           ) : null}
           <Button variant="quiet" onPress={audio.openHelp}>
-            <Icon name="help" size={20} /> Help
+            <Icon name="help" size={20} /> <Word shown="Help" />
           </Button>
         </div>
       </section>
     </>
+  );
+}
+
+/** The picture beside "Sparky:" for each state; the words stay in the label for screen readers. */
+const STATE_ICON: Record<AudioStatus['state'], IconName> = {
+  idle: 'check',
+  loading: 'clock',
+  playing: 'speaker',
+  paused: 'pause',
+  fallingBack: 'speaker',
+};
+
+/**
+ * Who speaks, and what Sparky is doing: "Sparky:" with the state's picture on the screen, the whole
+ * label ("Sparky is getting ready to say:") in the text for screen readers. What is shown is the same
+ * width in every state, so the line after it wraps the same way and the strip keeps its height while
+ * the state changes (ADR 0029).
+ */
+function CaptionWho({ state }: { state: AudioStatus['state'] }) {
+  const rest = CAPTION_STATUS[state].slice('Sparky'.length);
+  return (
+    <span className="caption-strip__who">
+      <Icon name={STATE_ICON[state]} size={20} className="caption-strip__state" />
+      Sparky<span className="visually-hidden">{rest}</span>:
+    </span>
+  );
+}
+
+/**
+ * A button's name under its picture. `kept` is the other name the same button takes (Hold on and Go
+ * on): laid under the shown one, hidden, so the button is as large whichever it shows.
+ */
+function Word({ shown, kept }: { shown: string; kept?: string }) {
+  return (
+    <span className="caption-strip__word">
+      <span>{shown}</span>
+      {kept ? (
+        <span className="caption-strip__kept" aria-hidden="true">
+          {kept}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * The place of a button not offered in this state (Hold on while the computer's voice speaks; Hold
+ * on, Next and Quiet once the line is said): hidden, but as large as the button, so the buttons that
+ * stay never move under a finger.
+ */
+function Keeper({ icon, word, kept }: { icon: IconName; word: string; kept?: string }) {
+  return (
+    <span className="caption-strip__keeper" aria-hidden="true">
+      <Icon name={icon} size={20} /> <Word shown={word} kept={kept} />
+    </span>
   );
 }
