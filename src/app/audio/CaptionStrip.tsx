@@ -27,6 +27,9 @@ export const CAPTION_STATUS: Record<AudioStatus['state'], string> = {
  * `--caption-strip-room` (useFloatingRoom): the page keeps that much scroll padding at the bottom, so a
  * field or button reached by Tab scrolls above the strip instead of under it (WCAG 2.2 "Focus Not
  * Obscured"), and the room at the end of the page is as tall as the strip, however its text wraps.
+ * While one line shows, nothing in it moves (ADR 0029): it shows "Sparky:" with a picture of the state
+ * in every state (the state's words stay for screen readers), and its buttons keep four places, a
+ * hidden keeper standing in for a button the state does not offer.
  */
 export function CaptionStrip() {
   const audio = useAudioQueue();
