@@ -14,7 +14,9 @@ const STATES: AudioStatus['state'][] = ['loading', 'playing', 'paused', 'falling
 
 function renderStrip(state: AudioStatus['state'], caption: string | null = LINE) {
   const view = render(
-    <AudioStatusContext.Provider value={{ state, caption, type: caption ? 'guidance' : null, isDucked: false }}>
+    <AudioStatusContext.Provider
+      value={{ state, caption, type: caption ? 'guidance' : null, isDucked: false }}
+    >
       <CaptionStrip />
     </AudioStatusContext.Provider>,
   );
