@@ -591,8 +591,9 @@ async function main(): Promise<void> {
         frames: e.candidate.wordFrames,
       })),
       vowels: (vowelEvidence.get(r.id) ?? [])
-        .filter((e) => e.score > 0)
+        .filter((e) => e.score > 0 || e.heardScore !== undefined)
         .map((e) => ({
+          ...(e.heardScore !== undefined ? { heardScore: Number(e.heardScore.toFixed(2)) } : {}),
           index: e.index,
           expected: e.expected,
           truth: r.plan.truth[e.index],

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyOwnVowelFits,
   cepstralMean,
+  judgeOwnVowelFits,
   judgeOwnVowels,
   ownVowelEvidence,
   readSphinxCepstra,
@@ -107,6 +109,26 @@ describe('ownVowelEvidence', () => {
     expect(e?.score).toBeLessThan(0);
   });
 
+  it('scores a first-pass substitution one vowel away against the heard word’s vowel', () => {
+    // printed "hat", first pass heard "hut", the reader's vowel is their own AE: heardScore well below 0
+    const heardHut = (vector: number[]) => ({
+      ...hat(vector),
+      template: false,
+      heard: { word: 'hut', pronunciations: ['HH AH T'] },
+    });
+    const asPrinted = ownVowelEvidence([...others, heardHut(ae(0))]).find((x) => x.expected === 'hat');
+    expect(asPrinted?.heardScore).toBeLessThan(-3);
+    expect(asPrinted?.heard).toBe('hut');
+    const asHeard = ownVowelEvidence([...others, heardHut(ah(0))]).find((x) => x.expected === 'hat');
+    expect(asHeard?.heardScore).toBeGreaterThan(3);
+    // a heard word that differs by more than one vowel gets no heardScore
+    const far = ownVowelEvidence([
+      ...others,
+      { ...heardHut(ae(0)), heard: { word: 'hunt', pronunciations: ['HH AH N T'] } },
+    ]).find((x) => x.expected === 'hat');
+    expect(far?.heardScore).toBeUndefined();
+  });
+
   it('leaves the tested word out of its own templates', () => {
     // only one other AE token: without the tested word, AE has no template of 2 tokens
     const few = [others[0] as OwnVowelWord, ...others.slice(3), hat(ah(0))];
@@ -133,5 +155,30 @@ describe('judgeOwnVowels', () => {
     expect(verdicts.get(2)?.verdict).toBe('unsure');
     expect(verdicts.has(3)).toBe(false);
     expect(verdicts.has(4)).toBe(false);
+  });
+});
+
+describe('judgeOwnVowelFits / applyOwnVowelFits', () => {
+  const e = (heardIndex: number, heardScore: number) => ({
+    heardIndex,
+    index: heardIndex,
+    expected: 'hold',
+    score: -Infinity,
+    heardScore,
+    heard: 'held',
+  });
+  it('gives back as read, marked unsure, a substitution said with the printed word’s vowel and still standing', () => {
+    const fits = judgeOwnVowelFits([e(0, -7.5), e(1, -1), e(2, -3)], { fits: -2 });
+    expect([...fits.keys()]).toEqual([0, 2]);
+    const words = [
+      { word: 'held', start: 1, end: 1.4 },
+      { word: 'held', start: 1.5, end: 1.9 },
+      { word: 'hall', start: 2, end: 2.4 }, // another pass changed it since: left alone
+    ];
+    expect(applyOwnVowelFits(words, fits)).toEqual([
+      { word: 'hold', start: 1, end: 1.4, unsure: true },
+      { word: 'held', start: 1.5, end: 1.9 },
+      { word: 'hall', start: 2, end: 2.4 },
+    ]);
   });
 });

@@ -24,6 +24,8 @@
  * other passes.
  */
 
+import type { HeardWord } from '#core/text/normalize.ts';
+
 /** The CMU vowel phones (pocketsphinx's en-us model writes them without stress marks). */
 export const VOWEL_PHONES: ReadonlySet<string> = new Set([
   'AA',
@@ -124,6 +126,8 @@ export interface OwnVowelWord {
    * as another word, which is tested but may not be the printed word at all.
    */
   template?: boolean;
+  /** For a first-pass substitution: the word heard instead, with its pronunciations. */
+  heard?: { word: string; pronunciations: readonly string[] };
 }
 
 /** The check's finding for one word. */
@@ -138,6 +142,14 @@ export interface OwnVowelEvidence {
   phone?: string;
   other?: string;
   said?: string;
+  /**
+   * For a first-pass substitution heard as a word one vowel away (hold heard as "held"): distance to
+   * the reader's own vowel of the printed word − distance to their vowel of the heard word. Well
+   * below 0, the reader said the printed word's vowel.
+   */
+  heardScore?: number;
+  /** The word the first pass heard (with `heardScore`). */
+  heard?: string;
 }
 
 /** Fewest tokens of a vowel (besides the tested word's) for it to have a template. */
@@ -207,17 +219,31 @@ export function ownVowelEvidence(
         const score = toOwn - distance(p.vector, t);
         if (score > best.score) best = { ...best, score, phone: p.phone, other, said };
       }
+      for (const pron of w.heard?.pronunciations ?? []) {
+        const q = pron.split(' ');
+        if (q.length !== own.length || !q.every((x, i) => (i === k ? x !== own[i] : x === own[i]))) continue;
+        const t = templates.get(q[k] as string);
+        if (!VOWEL_PHONES.has(q[k] as string) || !t) continue;
+        const heardScore = toOwn - distance(p.vector, t);
+        if (best.heardScore === undefined || heardScore > best.heardScore)
+          best = { ...best, heardScore, heard: w.heard?.word ?? '' };
+      }
     });
     return best;
   });
 }
 
-/** Decision thresholds of the own-vowel check (see `judgeOwnVowels`). */
+/** Decision thresholds of the own-vowel check (see `judgeOwnVowels`, `judgeOwnVowelFits`). */
 export interface OwnVowelThresholds {
   /** A score of at least this makes the word a substitution (the other vowel's word said). */
   substitution: number;
   /** A score of at least this (but below `substitution`) makes it "check this word". */
   unsure: number;
+  /**
+   * A first-pass substitution one vowel away whose `heardScore` is at most this was said with the
+   * printed word's vowel: it is scored as read and marked "check this word".
+   */
+  fits: number;
 }
 
 /**
@@ -225,7 +251,7 @@ export interface OwnVowelThresholds {
  * highest correctly read word scored 3.31, the misreadings the other passes had missed from 3.56
  * up. No unsure band: the words still scored as read at 3–3.5 were all read correctly.
  */
-export const DEFAULT_OWN_VOWEL_THRESHOLDS: OwnVowelThresholds = { substitution: 3.5, unsure: 3.5 };
+export const DEFAULT_OWN_VOWEL_THRESHOLDS: OwnVowelThresholds = { substitution: 3.5, unsure: 3.5, fits: 0 };
 
 /**
  * The words the check overturns, by heard-word index, in the shape `applyNearMiss` applies:
@@ -233,7 +259,7 @@ export const DEFAULT_OWN_VOWEL_THRESHOLDS: OwnVowelThresholds = { substitution: 
  */
 export function judgeOwnVowels(
   evidence: readonly OwnVowelEvidence[],
-  thresholds: OwnVowelThresholds = DEFAULT_OWN_VOWEL_THRESHOLDS,
+  thresholds: Pick<OwnVowelThresholds, 'substitution' | 'unsure'> = DEFAULT_OWN_VOWEL_THRESHOLDS,
 ): Map<number, { verdict: 'misread' | 'unsure'; expected: string; said: string }> {
   const out = new Map<number, { verdict: 'misread' | 'unsure'; expected: string; said: string }>();
   for (const e of evidence) {
@@ -245,4 +271,35 @@ export function judgeOwnVowels(
     });
   }
   return out;
+}
+
+/**
+ * First-pass substitutions heard as a word one vowel away that the reader said with the printed
+ * word's own vowel (`heardScore` at most `thresholds.fits`), by heard-word index.
+ */
+export function judgeOwnVowelFits(
+  evidence: readonly OwnVowelEvidence[],
+  thresholds: Pick<OwnVowelThresholds, 'fits'> = DEFAULT_OWN_VOWEL_THRESHOLDS,
+): Map<number, { expected: string; heard: string }> {
+  const out = new Map<number, { expected: string; heard: string }>();
+  for (const e of evidence)
+    if (e.heardScore !== undefined && e.heard && e.heardScore <= thresholds.fits)
+      out.set(e.heardIndex, { expected: e.expected, heard: e.heard });
+  return out;
+}
+
+/**
+ * Gives back as read, marked "check this word", each word `judgeOwnVowelFits` found that is still
+ * the word the first pass heard (another pass may have changed it since): the reader's vowel was
+ * their own vowel of the printed word, so a child is not told a word was wrong on that evidence.
+ */
+export function applyOwnVowelFits(
+  words: readonly HeardWord[],
+  fits: ReadonlyMap<number, { expected: string; heard: string }>,
+): HeardWord[] {
+  return words.map((w, k) => {
+    const f = fits.get(k);
+    if (!f || w.word !== f.heard) return w;
+    return { word: f.expected, start: w.start, end: w.end, unsure: true };
+  });
 }

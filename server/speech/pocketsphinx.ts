@@ -83,6 +83,8 @@ import {
   cepstralMean,
   DEFAULT_OWN_VOWEL_MIN_TOKENS,
   DEFAULT_OWN_VOWEL_THRESHOLDS,
+  applyOwnVowelFits,
+  judgeOwnVowelFits,
   judgeOwnVowels,
   ownVowelEvidence,
   readSphinxCepstra,
@@ -786,7 +788,11 @@ interface OwnVowelInput {
  * phone loop), the reading's cepstra, then each word's vowels against the reader's other vowels.
  * @returns verdicts by index in `heard` (words judged read are absent).
  */
-async function ownVowelReading(input: OwnVowelInput): Promise<ReturnType<typeof judgeOwnVowels>> {
+async function ownVowelReading(input: OwnVowelInput): Promise<{
+  verdicts: ReturnType<typeof judgeOwnVowels>;
+  fits: ReturnType<typeof judgeOwnVowelFits>;
+}> {
+  const none = { verdicts: new Map(), fits: new Map() };
   const { dir, heard, passage, tag, options } = input;
   const alignment = alignReading(passage, normaliseHeard(heard));
   const byStart = new Map<number, number>();
@@ -824,7 +830,7 @@ async function ownVowelReading(input: OwnVowelInput): Promise<ReturnType<typeof 
       template: w.status === 'correct',
     });
   }
-  if (candidates.length === 0) return new Map();
+  if (candidates.length === 0) return none;
   const batch = buildGopBatch(candidates);
   const vdir = join(dir, `own${tag}`);
   await mkdir(vdir);
@@ -858,7 +864,7 @@ async function ownVowelReading(input: OwnVowelInput): Promise<ReturnType<typeof 
       throw err;
     }),
   ]);
-  if (!frames) return new Map();
+  if (!frames) return none;
   const segments = parsePhoneHypseg(
     await readFile(join(dir, `own${tag}.hypseg`), 'utf8').catch(() => ''),
     batch.offsets,
@@ -873,6 +879,14 @@ async function ownVowelReading(input: OwnVowelInput): Promise<ReturnType<typeof 
       index: c.index,
       expected: c.expected,
       template: c.template,
+      ...(c.template
+        ? {}
+        : {
+            heard: {
+              word: heard[c.heardIndex]?.word ?? '',
+              pronunciations: input.lexicon.pronunciations(heard[c.heardIndex]?.word ?? ''),
+            },
+          }),
       phones: phones.map((p) => {
         const vector = VOWEL_PHONES.has(p.phone) ? vowelVector(frames, p.start, p.end, mean) : undefined;
         return vector ? { phone: p.phone, vector } : { phone: p.phone };
@@ -882,7 +896,8 @@ async function ownVowelReading(input: OwnVowelInput): Promise<ReturnType<typeof 
   }
   const evidence = ownVowelEvidence(words, options.minTokens ?? DEFAULT_OWN_VOWEL_MIN_TOKENS);
   options.onEvidence?.(evidence, heard);
-  return judgeOwnVowels(evidence, { ...DEFAULT_OWN_VOWEL_THRESHOLDS, ...options.thresholds });
+  const thresholds = { ...DEFAULT_OWN_VOWEL_THRESHOLDS, ...options.thresholds };
+  return { verdicts: judgeOwnVowels(evidence, thresholds), fits: judgeOwnVowelFits(evidence, thresholds) };
 }
 
 interface GopInput {
@@ -1404,12 +1419,13 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
                   return readSphinxCepstra(await readFile(out));
                 },
               })
-            : new Map(),
+            : undefined,
         ]);
         let combined = applyNearMiss(
           applyNearMiss(combineEvidence(verified, verdicts), nearMisses),
-          ownVowels,
+          ownVowels?.verdicts ?? new Map(),
         );
+        if (ownVowels) combined = applyOwnVowelFits(combined, ownVowels.fits);
         if (omissions && omissionOptions && omissions.checks.length > 0) {
           // Only words still omitted after the other passes, between the same two heard words.
           const now = alignReading(passage, normaliseHeard(combined));
