@@ -89,9 +89,11 @@ describe('ownVowelEvidence', () => {
     word(0, 'cat', 'AE', ae(0.05)),
     word(1, 'sat', 'AE', ae(-0.05)),
     word(2, 'mat', 'AE', ae(0.02)),
-    word(3, 'cut', 'AH', ah(0.04)),
-    word(4, 'but', 'AH', ah(-0.03)),
-    word(5, 'nut', 'AH', ah(0.01)),
+    word(3, 'pat', 'AE', ae(-0.01)),
+    word(4, 'cut', 'AH', ah(0.04)),
+    word(5, 'but', 'AH', ah(-0.03)),
+    word(6, 'nut', 'AH', ah(0.01)),
+    word(7, 'rut', 'AH', ah(-0.02)),
   ];
   const hat = (vector: number[]) => ({
     ...word(9, 'hat', 'AE', vector, hatNear),
@@ -129,12 +131,14 @@ describe('ownVowelEvidence', () => {
     expect(far?.heardScore).toBeUndefined();
   });
 
-  it('leaves the tested word out of its own templates', () => {
-    // only one other AE token: without the tested word, AE has no template of 2 tokens
-    const few = [others[0] as OwnVowelWord, ...others.slice(3), hat(ah(0))];
+  it('leaves the tested word out of its own templates, and gives no verdict on a vowel with too few tokens', () => {
+    // three other AE tokens and the tested word: without it, AE has fewer than the 4 a template needs
+    const few = [...others.slice(0, 3), ...others.slice(4), hat(ah(0))];
     const e = ownVowelEvidence(few).find((x) => x.expected === 'hat');
     expect(e?.score).toBe(-Infinity);
     expect(e?.said).toBeUndefined();
+    // the same reading scored with templates of 3 tokens allowed does compare it
+    expect(ownVowelEvidence(few, 3).find((x) => x.expected === 'hat')?.said).toBe('hut');
   });
 });
 

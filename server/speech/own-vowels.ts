@@ -153,7 +153,7 @@ export interface OwnVowelEvidence {
 }
 
 /** Fewest tokens of a vowel (besides the tested word's) for it to have a template. */
-export const DEFAULT_OWN_VOWEL_MIN_TOKENS = 2;
+export const DEFAULT_OWN_VOWEL_MIN_TOKENS = 4;
 
 /**
  * Scores every word against the reading's own vowel templates (see the module comment).

@@ -123,8 +123,10 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite → pocketsphinx �
   }, 90_000);
 
   it('finds a vowel misreading by the reader’s own vowels ("hat" read as "hot") that every other pass scores as read', async () => {
+    // enough of the reader's "a" (cat, hat) and "u" (run, sun, pup, bug) for templates of 4 tokens each
     const passage =
-      'I see a red hat. The hat is on the cat. The cat can sit. The cat can run. I like the cat and the hat. We can play in the sun.';
+      'I see a red hat. The hat is on the cat. The cat can sit. The cat can run. I like the cat and the hat. ' +
+      'We can play in the sun. The pup and the bug run in the mud. A duck can jump in the sun.';
     const wav = synthesise(passage.replace('red hat', 'red hot'), 'own-vowel', 1, 'awb');
     let evidence: OwnVowelEvidence[] = [];
     const result = await scoreAudio({
