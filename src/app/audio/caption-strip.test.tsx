@@ -5,6 +5,8 @@
  * Rendered with a given status, no provider or engine, so each test is a few milliseconds.
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AudioStatusContext, type AudioStatus } from './audio-context.ts';
 import { CAPTION_STATUS, CaptionStrip } from './CaptionStrip.tsx';
@@ -83,5 +85,65 @@ describe('the caption strip keeps still while a line shows', () => {
     const { strip } = renderStrip('idle', null);
     expect(strip).toHaveAttribute('data-showing', 'false');
     expect(places(strip)).toEqual(['button:Help']);
+  });
+});
+
+/**
+ * Whether a media query list (`(max-width: 479px), (max-height: 479px)`) matches a screen of this
+ * size. jsdom lays nothing out and matches no media, so the rule is read from the style sheet itself;
+ * a feature other than a width or a height (forced colours, motion) counts as not matching.
+ */
+function mediaMatches(mediaText: string, width: number, height: number): boolean {
+  return mediaText.split(',').some((query) =>
+    query.split(/\band\b/).every((part) => {
+      const feature = /\((min|max)-(width|height):\s*(\d+)px\)/.exec(part.trim());
+      if (!feature) return false;
+      const size = feature[2] === 'width' ? width : height;
+      const limit = Number(feature[3]);
+      return feature[1] === 'min' ? size >= limit : size <= limit;
+    }),
+  );
+}
+
+/** The media queries under which the floating strip takes the phone layout (the bottom edge, inset 0). */
+function phoneLayoutMedia(): string[] {
+  const style = document.createElement('style');
+  // Read from disk: Vitest hands a CSS import (even `?raw`) over empty.
+  style.textContent = readFileSync(join(import.meta.dirname, 'audio.css'), 'utf8');
+  document.head.append(style);
+  const rules = [...style.sheet!.cssRules];
+  style.remove();
+  return rules
+    .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule)
+    .filter((rule) =>
+      [...rule.cssRules].some(
+        (inner) =>
+          inner instanceof CSSStyleRule &&
+          /^\.caption-strip\[data-showing=["']true["']\]$/.test(inner.selectorText) &&
+          inner.style.getPropertyValue('inset-block-end').trim() === '0',
+      ),
+    )
+    .map((rule) => rule.media.mediaText);
+}
+
+describe('the floating strip takes the bottom edge on a phone, upright or on its side (ADR 0029)', () => {
+  const phone = (width: number, height: number) =>
+    phoneLayoutMedia().some((media) => mediaMatches(media, width, height));
+
+  it('on a phone held upright (320 x 568, 375 x 667)', () => {
+    expect(phone(320, 568)).toBe(true);
+    expect(phone(375, 667)).toBe(true);
+  });
+
+  it('on a phone held sideways (667 x 375, 568 x 320, 932 x 430)', () => {
+    expect(phone(667, 375)).toBe(true);
+    expect(phone(568, 320)).toBe(true);
+    expect(phone(932, 430)).toBe(true);
+  });
+
+  it('not on a tablet or a computer screen (768 x 1024, 1024 x 768, 1280 x 800)', () => {
+    expect(phone(768, 1024)).toBe(false);
+    expect(phone(1024, 768)).toBe(false);
+    expect(phone(1280, 800)).toBe(false);
   });
 });
