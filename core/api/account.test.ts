@@ -9,6 +9,15 @@ describe('profile text and avatar rules (issue #14 item 13)', () => {
     expect(SignUpMetadataSchema.safeParse({ display_name: 'Maya Flores-Núñez' }).success).toBe(true);
   });
 
+  it('refuses bidirectional overrides and isolates, which turn the text around a name, but not right-to-left names', () => {
+    for (const bad of ['\u202Eevil Zoë', 'Zoë\u202D', 'A\u202AB', 'A\u2066B\u2069', 'Rex\u2067'])
+      expect(ProfileUpdateSchema.safeParse({ display_name: bad }).success, JSON.stringify(bad)).toBe(false);
+    expect(SignUpMetadataSchema.safeParse({ display_name: '\u202Eevil' }).success).toBe(false);
+    expect(ProfileUpdateSchema.safeParse({ pets_name: 'Rex\u202E' }).success).toBe(false);
+    for (const ok of ['مريم', 'שירה כהן', 'Zoë 🦊', 'Ana\u200F'])
+      expect(ProfileUpdateSchema.safeParse({ display_name: ok }).success, ok).toBe(true);
+  });
+
   it('allows https and same-site paths as avatar addresses, nothing else', () => {
     for (const ok of ['https://example.org/a.png', '/avatars/fox.svg', ''])
       expect(isSafeAvatarUrl(ok), ok).toBe(true);

@@ -32,10 +32,14 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 /**
  * NUL and the other C0/C1 control characters (tab, line feed and carriage return aside): PostgreSQL
- * refuses NUL in text, and none of them belongs in a name.
+ * refuses NUL in text, and none of them belongs in a name. Also the explicit bidirectional
+ * embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): a name with an unclosed
+ * right-to-left override turned the text after it around wherever it was shown ("Hi, !ëoZ") and
+ * could make one child's name look like another's. Right-to-left names need none of them.
  */
-// eslint-disable-next-line no-control-regex
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const CONTROL_CHARACTERS =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 const NO_CONTROL_CHARACTERS = 'Use letters, numbers, spaces and punctuation only.';
 
 /** Text without control characters, trimmed, of at most `max` characters. */

@@ -54,7 +54,9 @@ export function HomePage() {
       <h1>{title}</h1>
       <div className="home__hello">
         <SparkyLogo size={72} />
-        <p className="home__greeting">Hi, {name}!</p>
+        <p className="home__greeting">
+          Hi, <bdi>{name}</bdi>!
+        </p>
       </div>
       <p className="page__lead">Welcome to Sparky Reads. I'm Sparky, and I'm glad you're here.</p>
       <section className="page__card" aria-labelledby="home-now">

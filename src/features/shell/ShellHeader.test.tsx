@@ -103,3 +103,21 @@ describe('ShellHeader Sign Out (spec §7.7, §8)', () => {
     expect(router.state.location.pathname).toBe('/home');
   });
 });
+
+describe('ShellHeader name and initial', () => {
+  function avatarOf(name: string): HTMLElement {
+    renderHeader(meFixture({ id: 'u1', name, profile: { display_name: name } }));
+    return screen.getByRole('link', { name: new RegExp(name.replace(/\p{Cf}/gu, '').slice(-3)) });
+  }
+
+  it('shows a name starting with an emoji with the whole emoji as its initial, not half of it', () => {
+    const link = avatarOf('🦊 Fox');
+    expect(link.querySelector('.avatar')?.textContent).toBe('🦊');
+  });
+
+  it('skips an invisible format character for the initial, and keeps the name’s direction to itself', () => {
+    const link = avatarOf('\u202Eevil Zoe');
+    expect(link.querySelector('.avatar')?.textContent).toBe('E');
+    expect(link.querySelector('bdi')).toHaveTextContent('evil Zoe');
+  });
+});

@@ -19,9 +19,14 @@ export interface ShellHeaderProps {
   signOutCall?: typeof signOut;
 }
 
-/** The first letter of a name, for the avatar when there is no picture. */
+/**
+ * The first letter of a name, for the avatar when there is no picture: its first character, whole
+ * (an emoji is two UTF-16 units, and half of one drew a broken box), skipping invisible format
+ * characters.
+ */
 function initial(name: string): string {
-  return (name.trim()[0] ?? '?').toUpperCase();
+  const first = [...name.replace(/\p{Cf}/gu, '').trim()][0];
+  return (first ?? '?').toUpperCase();
 }
 
 /**
@@ -75,7 +80,8 @@ export function ShellHeader({ me, showMenuButton, onOpenMenu, signOutCall = sign
               {me.profile?.avatar_url ? <img src={me.profile.avatar_url} alt="" /> : initial(name)}
             </span>
           )}
-          <span className="shell-header__name">{name}</span>
+          {/* <bdi>: a name's own writing direction never turns the words around it. */}
+          <bdi className="shell-header__name">{name}</bdi>
         </Link>
         {showMenuButton ? null : (
           <Link href={publicPaths.about} variant="nav">
