@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '#core/api/account.ts';
@@ -47,6 +47,20 @@ describe('HomePage', () => {
     expect(screen.getByText('Letter, word and sound games')).toBeInTheDocument();
     // Something that works is not listed as being built.
     expect(screen.queryByText(/Reading stories aloud/)).not.toBeInTheDocument();
+  });
+
+  it('gives every link of What you can do now the picture of its screen, for a child who cannot read yet', () => {
+    renderHome(account('student'));
+    const card = screen.getByRole('region', { name: 'What you can do now' });
+    const links = within(card).getAllByRole('link');
+    expect(links.length).toBeGreaterThanOrEqual(5);
+    for (const link of links) {
+      const picture = link.querySelector('svg');
+      expect(picture, link.textContent ?? '').not.toBeNull();
+      // Decorative: the link is named by its words alone.
+      expect(picture).toHaveAttribute('aria-hidden', 'true');
+    }
+    expect(screen.getByRole('link', { name: 'Read a story aloud and see how you did' })).toBeInTheDocument();
   });
 
   it('offers a guardian what is in the guardian menu, with what is coming for guardians', () => {

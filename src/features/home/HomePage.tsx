@@ -1,11 +1,13 @@
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { HOME_GUIDANCE } from './home.guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
+import { navIcon } from '../../app/nav-icons.ts';
 import { menuKindFor, navGroupsFor } from '../../app/nav-items.ts';
 import { screenName } from '../../app/screen-names.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { gradeLabel } from '../../lib/api/profile-options.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Icon } from '../../ui/Icon.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { SparkyLogo } from '../../ui/SparkyLogo.tsx';
 import '../../ui/page.css';
@@ -61,14 +63,21 @@ export function HomePage() {
       <p className="page__lead">Welcome to Sparky Reads. I'm Sparky, and I'm glad you're here.</p>
       <section className="page__card" aria-labelledby="home-now">
         <h2 id="home-now">What you can do now</h2>
-        <ul>
+        {/* Each link carries its screen's picture from the menu, so a child who cannot read yet finds it. */}
+        <ul className="home__offers">
           {offers.map((path) => (
             <li key={path}>
-              <Link href={path}>{OFFERS[path]}</Link>
+              <Link href={path} className="home__offer">
+                <Icon name={navIcon(path)} size={28} className="home__offer-icon" />
+                <span>{OFFERS[path]}</span>
+              </Link>
             </li>
           ))}
           <li>
-            <Link href={protectedPaths.profile}>Look at and change your profile</Link>
+            <Link href={protectedPaths.profile} className="home__offer">
+              <Icon name={navIcon(protectedPaths.profile)} size={28} className="home__offer-icon" />
+              <span>Look at and change your profile</span>
+            </Link>
             {grade || profile?.pets_name ? (
               <>
                 {' '}
@@ -77,7 +86,12 @@ export function HomePage() {
               </>
             ) : null}
           </li>
-          <li>Choose bigger text or high contrast with the Display button at the top.</li>
+          <li>
+            <span className="home__offer">
+              <Icon name="contrast" size={28} className="home__offer-icon" />
+              <span>Choose bigger text or high contrast with the Display button at the top.</span>
+            </span>
+          </li>
         </ul>
       </section>
       <DailyChallengesCard />
