@@ -79,6 +79,7 @@ import {
   type HypsegSegment,
   type WordGop,
 } from '#server/speech/gop.ts';
+import { phoneLoopVote } from '#server/speech/phone-vote.ts';
 import {
   cepstralMean,
   DEFAULT_OWN_VOWEL_MIN_TOKENS,
@@ -212,6 +213,11 @@ export interface GopOptions {
   minPhonesSubstituted?: number;
   /** Called with the GOP of each scored word (for tuning and tests). */
   onScores?: (scores: GopScore[], heard: HeardWord[]) => void;
+  /**
+   * The phone loop's vote on a one-sound substitution (phone-vote.ts): default on; `false` leaves
+   * it out.
+   */
+  phoneVote?: boolean;
 }
 
 /** Near-miss check settings (near-miss.ts). */
@@ -1028,6 +1034,23 @@ async function gopReading(input: GopInput): Promise<Map<number, GopVerdict>> {
     scores.push({ index: c.index, expected: c.expected, heardIndex: c.heardIndex, screen: c.screen, gop });
     const verdict = judgeGop(gop, thresholds);
     const heardWord = heard[c.heardIndex]?.word;
+    if (
+      verdict !== 'misread' &&
+      options.phoneVote !== false &&
+      heardWord &&
+      heardWord !== c.expected &&
+      heardWord !== UNCLEAR &&
+      phoneLoopVote(
+        c.pronunciations,
+        input.lexicon.pronunciations(heardWord).map((p) => p.split(' ')),
+        gop.heard,
+      ) === 'printed'
+    ) {
+      // a first-pass substitution one sound away whose differing sound the free phones heard as
+      // printed: the recognisers disagree on the one sound that makes it (phone-vote.ts)
+      verdicts.set(c.heardIndex, { verdict: 'fits', expected: c.expected, said: c.expected });
+      continue;
+    }
     if (verdict === 'read') {
       // a first-pass substitution whose printed word fits as well as the free phones: doubtful
       if (heardWord !== c.expected && fitsAsPrinted(gop, thresholds))
@@ -1051,7 +1074,10 @@ async function gopReading(input: GopInput): Promise<Map<number, GopVerdict>> {
 
 /** What the GOP pass says of a heard word (see `gopReading`). */
 interface GopVerdict {
-  /** `fits`: the printed word fits as well as the free phones (`fitsAsPrinted`). */
+  /**
+   * `fits`: the printed word fits as well as the free phones (`fitsAsPrinted`), or the free phones
+   * heard the printed word's sound where a one-sound substitution differs (`phoneLoopVote`).
+   */
   verdict: 'unsure' | 'misread' | 'fits';
   expected: string;
   /** What the reader said: the first pass's word, the closest word to the phones, or the phones. */
