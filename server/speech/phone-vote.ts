@@ -9,8 +9,8 @@
  * disagree on the one sound that makes the substitution: the word is scored as read and shown as
  * "check this word", as when GOP finds the printed word fitting as well as the free phones
  * (`fitsAsPrinted`). On the tuning voices (adult and child-like) the loop voted for the printed
- * word on 5 kept substitutions, all of correctly read words, and on none of about 45 real
- * one-sound misreadings (docs/scoring.md).
+ * word on 5 kept substitutions, all of correctly read words, and on none of 37 real one-sound
+ * misreadings (docs/scoring.md).
  */
 
 /** Where two pronunciations differ by one phone in the same place (the rest identical). */
