@@ -4,7 +4,6 @@ import { ShellLayout } from '../features/shell/ShellLayout.tsx';
 import { AriaRouterProvider } from './AriaRouterProvider.tsx';
 import { AudioSettingsSync } from './audio/AudioSettingsSync.tsx';
 import { QueryScope } from './QueryScope.tsx';
-import { RouteFocus } from './RouteFocus.tsx';
 
 // The keeper draws nothing and its first act is a network read, so the page does not wait for its
 // chunk (the statechart library, unless the page brings it too).
@@ -26,7 +25,6 @@ export function ProtectedLayout() {
           <AudioSettingsSync />
           <ShellLayout />
         </RouteGuard>
-        <RouteFocus />
       </AriaRouterProvider>
     </QueryScope>
   );

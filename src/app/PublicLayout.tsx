@@ -6,7 +6,6 @@ import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { LoadingIndicator } from '../ui/LoadingIndicator.tsx';
 import { OfflineBanner } from '../ui/OfflineBanner.tsx';
 import { AriaRouterProvider } from './AriaRouterProvider.tsx';
-import { RouteFocus } from './RouteFocus.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { TopBar } from './TopBar.tsx';
 import './public-layout.css';
@@ -49,7 +48,6 @@ export function PublicLayout() {
         </ErrorBoundary>
       </main>
       <SiteFooter />
-      <RouteFocus />
     </AriaRouterProvider>
   );
 }

@@ -1,9 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountAnnouncer } from '#a11y/announcer.ts';
+import { ME_QUERY_KEY } from '../lib/api/me.ts';
 import { renderRoute } from '../test/render-route.tsx';
+import { TestProviders } from '../test/providers.tsx';
 import { signUpPath } from './paths.ts';
+import { AppRoutes } from './router.tsx';
 
 describe('public routes', () => {
   beforeEach(() => {
@@ -72,6 +77,35 @@ describe('public routes', () => {
     expect(document.title).toBe('About · Sparky Reads');
     await waitFor(() =>
       expect(document.querySelector('[data-announcer="polite"]')).toHaveTextContent('About · Sparky Reads'),
+    );
+  });
+
+  it('moving between the signed-out and signed-in frames moves focus to the new heading too', async () => {
+    // Signed out: /home's guard (in the signed-in frame) sends the reader on to /login. Both moves
+    // change the frame; focus used to stay on <body>, where a screen reader says nothing of the page.
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+    });
+    queryClient.setQueryData(ME_QUERY_KEY, null);
+    let navigate: NavigateFunction | undefined;
+    function Navigator() {
+      navigate = useNavigate();
+      return null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/about']}>
+        <TestProviders queryClient={queryClient}>
+          <Navigator />
+          <AppRoutes />
+        </TestProviders>
+      </MemoryRouter>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'About Sparky Reads' });
+    act(() => void navigate?.('/home'));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Welcome back' }, { timeout: 8000 });
+    await waitFor(() => expect(heading).toHaveFocus());
+    await waitFor(() =>
+      expect(document.querySelector('[data-announcer="polite"]')).toHaveTextContent(document.title),
     );
   });
 

@@ -7,6 +7,7 @@ import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { protectedPaths, protectedPatterns, publicPaths } from './paths.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
+import { RouteFocus } from './RouteFocus.tsx';
 
 /*
  * Code splitting (docs/decisions/0012-route-splitting.md): the landing page and the public frame
@@ -165,6 +166,8 @@ const pageLoading = (
 export function AppRoutes() {
   return (
     <ErrorBoundary fallback={({ error, reset }) => <RouteErrorScreen error={error} onRetry={reset} />}>
+      {/* One for both frames, so signing in or out (a change of frame) moves focus too. */}
+      <RouteFocus />
       <Suspense fallback={pageLoading}>
         <Routes>
           <Route element={<PublicLayout />}>
