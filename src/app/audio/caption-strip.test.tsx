@@ -5,10 +5,9 @@
  * Rendered with a given status, no provider or engine, so each test is a few milliseconds.
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AudioStatusContext, type AudioStatus } from './audio-context.ts';
+import { readStyleSheet } from '../../test/style-sheet.ts';
 import { CAPTION_STATUS, CaptionStrip } from './CaptionStrip.tsx';
 
 const LINE = 'Hi! I am Sparky. This is your home page.';
@@ -90,8 +89,7 @@ describe('the caption strip keeps still while a line shows', () => {
 
 /**
  * Whether a media query list (`(max-width: 479px), (max-height: 479px)`) matches a screen of this
- * size. jsdom lays nothing out and matches no media, so the rule is read from the style sheet itself;
- * a feature other than a width or a height (forced colours, motion) counts as not matching.
+ * size; a feature other than a width or a height (forced colours, motion) counts as not matching.
  */
 function mediaMatches(mediaText: string, width: number, height: number): boolean {
   return mediaText.split(',').some((query) =>
@@ -107,13 +105,7 @@ function mediaMatches(mediaText: string, width: number, height: number): boolean
 
 /** The media queries under which the floating strip takes the phone layout (the bottom edge, inset 0). */
 function phoneLayoutMedia(): string[] {
-  const style = document.createElement('style');
-  // Read from disk: Vitest hands a CSS import (even `?raw`) over empty.
-  style.textContent = readFileSync(join(import.meta.dirname, 'audio.css'), 'utf8');
-  document.head.append(style);
-  const rules = [...style.sheet!.cssRules];
-  style.remove();
-  return rules
+  return readStyleSheet('app/audio/audio.css')
     .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule)
     .filter((rule) =>
       [...rule.cssRules].some(
