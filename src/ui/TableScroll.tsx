@@ -24,8 +24,23 @@ function useOverflowsInline(ref: RefObject<HTMLElement | null>): boolean {
  * A table's own horizontal scroller for narrow screens (WCAG 1.4.10): focusable and named, so a
  * keyboard user can scroll it too (axe scrollable-region-focusable). When the table is wider than
  * the screen, a hint says so (issue 17: at 375 px nothing showed that more columns were there).
+ *
+ * With `stack`, a table too wide for its place does not scroll: each row becomes a card of its cells,
+ * each cell under its column's name (a `StackLabel` in the cell), so at 320 px with Extra-large text
+ * nothing scrolls either way (WCAG 1.4.10). The table stays a table for screen readers: it carries its
+ * roles explicitly (`stackedTableRoles`), since some browsers drop a table's semantics when its parts
+ * are laid out as blocks, and its column headers stay in it, visually hidden. It stacks below 40 rem of
+ * room (table-scroll.css, a container query: rem follows the text size, so larger text stacks sooner).
  */
-export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+export function TableScroll({
+  label,
+  stack = false,
+  children,
+}: {
+  label: string;
+  stack?: boolean;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const overflows = useOverflowsInline(ref);
   return (
@@ -38,9 +53,41 @@ export function TableScroll({ label, children }: { label: string; children: Reac
           </span>
         </p>
       ) : null}
-      <div ref={ref} className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      <div
+        ref={ref}
+        className={stack ? 'table-scroll table-scroll--stack' : 'table-scroll'}
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+      >
         {children}
       </div>
     </>
+  );
+}
+
+/**
+ * The roles of a table that may be stacked (`TableScroll` with `stack`), written out on its elements
+ * so that the table keeps them when its rows are laid out as cards (Adrian Roselli, "Tables, CSS
+ * Display Properties, and ARIA"). Spread onto each element: `<tr {...stackedTableRoles.row}>`.
+ */
+export const stackedTableRoles = {
+  table: { role: 'table' },
+  rowgroup: { role: 'rowgroup' },
+  row: { role: 'row' },
+  columnheader: { role: 'columnheader', scope: 'col' },
+  rowheader: { role: 'rowheader', scope: 'row' },
+  cell: { role: 'cell' },
+} as const;
+
+/**
+ * A cell's column name, shown only while its table is stacked (each row a card). Hidden from screen
+ * readers, which have the column header itself.
+ */
+export function StackLabel({ children }: { children: ReactNode }) {
+  return (
+    <span className="table-scroll__label" aria-hidden="true">
+      {children}
+    </span>
   );
 }

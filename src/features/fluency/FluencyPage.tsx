@@ -504,7 +504,7 @@ export function FluencyPage({
         </section>
       )}
       {showProgress ? (
-        <section className="page__card" aria-labelledby="progress-title">
+        <section className="page__card fluency-progress" aria-labelledby="progress-title">
           <h2 id="progress-title">Your progress</h2>
           <ReadingProgress />
         </section>

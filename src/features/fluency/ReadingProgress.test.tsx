@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReadingSession, ReadingStats } from '#core/api/reading-sessions.ts';
 import { READING_SESSIONS_QUERY_KEY } from './api/reading-sessions.ts';
 import { READING_STATS_QUERY_KEY } from './api/reading-stats.ts';
+import { readStyleSheet } from '../../test/style-sheet.ts';
 import { SCROLL_HINT } from '../../ui/TableScroll.tsx';
 import { GROWN_UPS_PROGRESS_TITLE, ReadingProgress, chartTickLabels } from './ReadingProgress.tsx';
 
@@ -94,5 +95,53 @@ describe('ReadingProgress (issue 17, item 3)', () => {
     renderProgress();
     await user.click(screen.getByRole('button', { name: GROWN_UPS_PROGRESS_TITLE }));
     expect(screen.queryByText(SCROLL_HINT)).toBeNull();
+  });
+
+  it('gives each cell of the history its column name for a stacked card, hidden from screen readers', async () => {
+    const user = userEvent.setup();
+    renderProgress();
+    await user.click(screen.getByRole('button', { name: GROWN_UPS_PROGRESS_TITLE }));
+    const table = screen.getByRole('table', { name: 'Every reading, newest first' });
+    // The roles are written out, so the table stays one when its rows are laid out as cards.
+    expect(table).toHaveAttribute('role', 'table');
+    const columns = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(columns).toEqual([
+      'When',
+      'Story',
+      'Words correct per minute',
+      'Accuracy',
+      'Fluency score',
+      'Tokens',
+      'Delete',
+    ]);
+    const [, first] = within(table).getAllByRole('row');
+    const cells = [...first!.children];
+    expect(cells.map((cell) => cell.getAttribute('role'))).toEqual([
+      'rowheader',
+      ...Array<string>(6).fill('cell'),
+    ]);
+    // Each card line says its column's name (Delete's button names itself) ...
+    const shown = cells.map((cell) => cell.querySelector('[aria-hidden="true"]')?.textContent ?? null);
+    expect(shown).toEqual([...columns.slice(0, 6), null]);
+    // ... which a screen reader does not hear twice: the cell's name is its value alone.
+    expect(within(first!).getByRole('cell', { name: 'The Snail Race' })).toBeInTheDocument();
+    expect(within(first!).getByRole('cell', { name: '90.0%' })).toBeInTheDocument();
+  });
+
+  it('stacks the history as cards where it has less than 40 rem of room (table-scroll.css)', () => {
+    // jsdom parses container rules but has no CSSContainerRule class to test against.
+    const stacking = readStyleSheet('ui/table-scroll.css').filter(
+      (rule): rule is CSSContainerRule =>
+        rule.cssText.startsWith('@container') &&
+        /max-width:\s*40rem/.test((rule as CSSContainerRule).conditionText) &&
+        !/min-width/.test((rule as CSSContainerRule).conditionText),
+    );
+    expect(stacking).toHaveLength(1);
+    const rows = [...stacking[0]!.cssRules].find(
+      (rule) => rule instanceof CSSStyleRule && /\btr\b/.test(rule.selectorText),
+    ) as CSSStyleRule | undefined;
+    expect(rows?.style.getPropertyValue('display')).toBe('block');
   });
 });
