@@ -133,6 +133,12 @@ describe('SparkyChatPage', () => {
     const { said, chat } = renderChat();
     expect(screen.getByRole('heading', { level: 1, name: 'Sparky Chat' })).toBeInTheDocument();
     expect(within(chat()).getByRole('listitem')).toHaveTextContent(/^Sparky: Hi Maya! I'm Sparky\./);
+    // Each question has its own picture, for a child who cannot read yet (named by its words alone).
+    const questions = within(screen.getByRole('list', { name: 'Questions to ask' })).getAllByRole('button');
+    expect(questions).toHaveLength(5);
+    const pictures = questions.map((button) => button.querySelector('svg[aria-hidden="true"]')?.innerHTML);
+    expect(pictures.every(Boolean)).toBe(true);
+    expect(new Set(pictures).size).toBe(5);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'What is my streak?' }));
     const lines = within(chat()).getAllByRole('listitem');

@@ -14,6 +14,7 @@ import { SPARKY_CHAT_GUIDANCE } from './sparky-chat.guidance.ts';
 import '../../ui/page.css';
 import { useSparkyChat } from './use-sparky-chat.ts';
 import './sparky.css';
+import { CHAT_QUESTION_ICONS } from './chat-icons.ts';
 
 /** Voice target of each quick question (the voice layer's action commands). */
 const TARGET_PREFIX = 'sparky-chat:';
@@ -74,7 +75,11 @@ export function SparkyChatPage() {
         <ul className="sparky-chat__questions" aria-label="Questions to ask">
           {CHAT_TOPICS.map((topic) => (
             <li key={topic}>
-              <Button variant="secondary" onPress={() => ask(CHAT_QUESTIONS[topic], topic)}>
+              <Button
+                variant="secondary"
+                icon={CHAT_QUESTION_ICONS[topic]}
+                onPress={() => ask(CHAT_QUESTIONS[topic], topic)}
+              >
                 {CHAT_QUESTIONS[topic]}
               </Button>
             </li>

@@ -65,6 +65,14 @@ describe('SparkyConversationPage', () => {
     expect(stage()).toHaveTextContent(chatGreeting('Maya'));
     expect(stage()).toHaveTextContent(TURN_WORDS.yours);
     expect(face()).toHaveAttribute('data-mood', 'helpful');
+    // Each question has its own picture, for a child who cannot read yet.
+    const questions = within(screen.getByRole('list', { name: 'You can say or press' })).getAllByRole(
+      'button',
+    );
+    const pictures = questions.map((button) => button.querySelector('svg[aria-hidden="true"]')?.innerHTML);
+    expect(pictures).toHaveLength(5);
+    expect(pictures.every(Boolean)).toBe(true);
+    expect(new Set(pictures).size).toBe(5);
     expect(screen.getByRole('link', { name: 'Type to Sparky instead' })).toHaveAttribute(
       'href',
       '/sparky-chat',

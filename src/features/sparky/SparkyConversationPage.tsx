@@ -14,6 +14,7 @@ import { SPARKY_CONVERSATION_GUIDANCE, SPARKY_CONVERSATION_HELP } from './sparky
 import { useSparkyChat } from './use-sparky-chat.ts';
 import '../../ui/page.css';
 import './sparky.css';
+import { CHAT_QUESTION_ICONS } from './chat-icons.ts';
 
 /** Whose turn it is, in words under Sparky's face. */
 export const TURN_WORDS = {
@@ -77,7 +78,11 @@ export function SparkyConversationPage() {
         <ul className="sparky-chat__questions" aria-labelledby="sparky-conversation-questions">
           {CHAT_TOPICS.map((topic) => (
             <li key={topic}>
-              <Button variant="secondary" onPress={() => ask(CHAT_QUESTIONS[topic], topic)}>
+              <Button
+                variant="secondary"
+                icon={CHAT_QUESTION_ICONS[topic]}
+                onPress={() => ask(CHAT_QUESTIONS[topic], topic)}
+              >
                 {CHAT_QUESTIONS[topic]}
               </Button>
             </li>
