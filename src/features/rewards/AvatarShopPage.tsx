@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { AVATAR_SHOP_GUIDANCE } from './avatar-shop.guidance.ts';
@@ -52,6 +53,8 @@ export function AvatarShopPage() {
   const shop = useAvatarShop();
   const buy = useBuyItem();
   const outfit = useChangeOutfit();
+  // The item whose button was pressed, shown pending until the shop has the change.
+  const [pressed, setPressed] = useState<string | null>(null);
   if (shop.isPending) return <LoadingIndicator size="page" />;
   if (shop.isError) {
     return (
@@ -65,10 +68,17 @@ export function AvatarShopPage() {
   const worn = shop.data.outfit;
   const busy = buy.isPending || outfit.isPending;
 
+  // While one change is on its way, other presses are ignored. The buttons are not disabled: a
+  // disabled button loses the focus (Chromium moves it to <body>), and a keyboard or switch user who
+  // pressed Buy was sent back to the top of the page. The pressed one shows it is pending and keeps
+  // the focus as it turns into Take off.
   const onBuy = (item: ShopItem) => {
+    if (busy) return;
+    setPressed(item.id);
     buy.mutate(
       { itemId: item.id, idempotencyKey: newPurchaseKey() },
       {
+        onSettled: () => setPressed(null),
         onSuccess: (bought) =>
           tell(
             `You bought the ${item.name}!`,
@@ -79,9 +89,12 @@ export function AvatarShopPage() {
     );
   };
   const onWear = (item: ShopItem, wear: boolean) => {
+    if (busy) return;
+    setPressed(item.id);
     outfit.mutate(
       { [item.slot]: wear ? item.id : null },
       {
+        onSettled: () => setPressed(null),
         onSuccess: () =>
           audio.speak({
             text: wear ? `Now wearing the ${item.name}.` : `Took off the ${item.name}.`,
@@ -122,7 +135,7 @@ export function AvatarShopPage() {
                       </p>
                       <Button
                         variant="secondary"
-                        isDisabled={busy}
+                        isPending={pressed === item.id}
                         onPress={() => onWear(item, !item.worn)}
                         aria-label={item.worn ? `Take off ${item.name}` : `Wear ${item.name}`}
                       >
@@ -136,7 +149,7 @@ export function AvatarShopPage() {
                         <Icon name="star" size={18} /> {item.price} tokens
                       </p>
                       <Button
-                        isDisabled={busy}
+                        isPending={pressed === item.id}
                         onPress={() => onBuy(item)}
                         aria-label={`Buy ${item.name} for ${item.price} tokens`}
                       >

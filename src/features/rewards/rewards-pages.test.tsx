@@ -146,6 +146,40 @@ describe('AvatarShopPage', () => {
   }, 180_000);
 });
 
+describe('AvatarShopPage focus', () => {
+  it('keeps the focus on the pressed button while buying and as it turns into Take off, and ignores other presses meanwhile', async () => {
+    // The purchase waits until the test lets it answer.
+    let answer: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).endsWith('/api/avatar-shop/purchases')) await gate;
+        return fakeServer(input, init);
+      }),
+    );
+    renderPage(<AvatarShopPage />);
+    const user = userEvent.setup();
+    const buyHat = await screen.findByRole('button', { name: 'Buy Party Hat for 10 tokens' });
+    buyHat.focus();
+    await user.keyboard('{Enter}');
+    // Pending: not disabled (a disabled button drops the focus to <body> in the browser), still focused.
+    await waitFor(() => expect(buyHat).toHaveAttribute('data-pending', 'true'));
+    expect(buyHat).not.toBeDisabled();
+    expect(buyHat).toHaveFocus();
+    // Another press meanwhile is ignored (the buttons stay enabled, so the page must refuse it).
+    const glasses = screen.getByRole('button', { name: 'Buy Round Glasses for 10 tokens' });
+    expect(glasses).not.toBeDisabled();
+    await user.pointer({ keys: '[MouseLeft]', target: glasses });
+    buyHat.focus();
+    answer();
+    expect(await screen.findByText('You bought the Party Hat!')).toBeInTheDocument();
+    const takeOff = await screen.findByRole('button', { name: 'Take off Party Hat' });
+    expect(takeOff).toHaveFocus();
+    expect(purchases.map((p) => p.itemId)).toEqual(['party-hat']);
+  });
+});
+
 describe('TokensPage and RewardsPage', () => {
   it('shows the balance and the ledger in words', async () => {
     const tokens: TokensResponse = {
