@@ -74,9 +74,12 @@ export function ListenToWord({
       <p>Hear how you read a word, in your own voice.</p>
       <div className="listen__row">
         <Select label="Word" options={options} value={chosen} onChange={setChosen} />
+        {/* Pending, not disabled, while the word loads and plays: a disabled button drops the focus to
+            <body> in the browser, and a keyboard or switch user had to find their way back. */}
         <Button
           onPress={() => void play()}
-          isDisabled={chosen === '' || status === 'loading' || status === 'playing'}
+          isDisabled={chosen === ''}
+          isPending={status === 'loading' || status === 'playing'}
         >
           {status === 'playing' ? 'Playing…' : status === 'loading' ? 'Loading…' : 'Listen'}
         </Button>

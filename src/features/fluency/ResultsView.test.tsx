@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SAMPLE_RESPONSE } from '#machines/fluency-session.test-model.ts';
@@ -226,6 +226,37 @@ describe('ResultsView', () => {
     await user.click(within(listen).getByRole('button', { name: 'Listen' }));
     expect(playWord).toHaveBeenLastCalledWith(3.5, 4);
     expect(audio.fetchAudio).toHaveBeenCalledOnce();
+  });
+
+  it('Listen keeps the focus while the word plays (pending, not disabled), for a keyboard or switch user', async () => {
+    const user = userEvent.setup();
+    const { audio, playWord } = fakeAudio();
+    let finish: (done: boolean) => void = () => {};
+    playWord.mockImplementationOnce(() => new Promise<boolean>((resolve) => (finish = resolve)));
+    render(
+      <ResultsView
+        response={SAMPLE_RESPONSE}
+        grade="3"
+        onReadAgain={noop}
+        onChooseAnother={noop}
+        wordAudio={audio}
+      />,
+    );
+    const listen = within(screen.getByRole('region', { name: 'Listen to a word' })).getByRole('button', {
+      name: 'Listen',
+    });
+    listen.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(listen).toHaveTextContent('Playing…'));
+    expect(listen).not.toBeDisabled();
+    expect(listen).toHaveAttribute('data-pending', 'true');
+    expect(listen).toHaveFocus();
+    // A second press while it plays does not start the word again.
+    await user.keyboard('{Enter}');
+    expect(playWord).toHaveBeenCalledOnce();
+    await act(async () => finish(true));
+    await waitFor(() => expect(listen).toHaveTextContent('Listen'));
+    expect(listen).toHaveFocus();
   });
 
   it('says so when the recording is no longer kept', async () => {
