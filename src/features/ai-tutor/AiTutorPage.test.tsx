@@ -157,6 +157,25 @@ describe('AiTutorPage', () => {
     expect(screen.getByRole('button', { name: "Let's practise" })).toBeInTheDocument();
   });
 
+  it('keeps the focus on the card when a step replaces the button just pressed (keyboard or switch)', async () => {
+    const user = userEvent.setup();
+    renderTutor();
+    screen.getByRole('button', { name: "Let's practise" }).focus();
+    await user.keyboard('{Enter}');
+    const step = await screen.findByRole('heading', { level: 2, name: 'Word 1 of 2' });
+    expect(step).toHaveFocus();
+    // Skip stays where it is between words, and keeps the focus.
+    const skip = screen.getByRole('button', { name: 'Skip this word' });
+    skip.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Word 2 of 2' })).toBeInTheDocument();
+    expect(skip).toHaveFocus();
+    // The last Skip ends the practice: its button is gone, the focus goes to the next step's heading.
+    await user.keyboard('{Enter}');
+    const next = await screen.findByRole('heading', { level: 2, name: 'What to read next' });
+    expect(next).toHaveFocus();
+  });
+
   it('answers its buttons said through Talk to Sparky', async () => {
     const { said, registry } = renderTutor();
     const run = (phrase: string) => {

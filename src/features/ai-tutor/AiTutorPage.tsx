@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { TutorPlan } from '#core/tutor/tutor-plan.ts';
 import { TUTOR_BUTTONS } from '#core/tutor/tutor-script.ts';
@@ -97,6 +97,18 @@ function Conversation({ plan, effects }: { plan: TutorPlan; effects?: Partial<Ch
   const { context } = snapshot;
   const word = context.plan.practice[context.wordIndex]?.word ?? '';
   const listening = snapshot.hasTag('listening');
+  const step = (['practising', 'suggesting', 'empty'] as const).find((s) => snapshot.matches(s)) ?? 'intro';
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  // Each step draws its own buttons, so the one just pressed (Let's practise, the last Skip this
+  // word, Start again) is gone: the focus went to <body> and a keyboard or switch user had to start
+  // again from the top. It moves to the step's heading instead, unless the reader put it elsewhere.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) heading.current?.focus();
+  }, [step]);
 
   useVoiceCommands(AI_TUTOR_COMMANDS, (target) => {
     const key = target.slice(TARGET.length);
@@ -108,7 +120,7 @@ function Conversation({ plan, effects }: { plan: TutorPlan; effects?: Partial<Ch
 
   return (
     <section className="page__card ai-tutor__card" aria-labelledby="ai-tutor-step">
-      <h2 id="ai-tutor-step">
+      <h2 id="ai-tutor-step" ref={heading} tabIndex={-1}>
         {snapshot.matches('practising')
           ? `Word ${context.wordIndex + 1} of ${context.plan.practice.length}`
           : snapshot.matches('suggesting')
