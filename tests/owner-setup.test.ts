@@ -18,7 +18,7 @@ import {
 import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
 import { asSystem } from '../server/db/rls.ts';
 import { seedDatabase } from '../server/db/seed.ts';
-import { userRoles, users, verifications } from '../server/db/schema.ts';
+import { accounts, userRoles, users, verifications } from '../server/db/schema.ts';
 import { createBrowser, createTestApp, errorOf, type TestApp } from './helpers/app.ts';
 
 const PASSWORD = 'purple-otter-reads-42';
@@ -171,5 +171,115 @@ describe('the owner of a fresh install (pglite)', () => {
     });
     expect(res.status).toBe(201);
     expect(await owners()).toHaveLength(2);
+  });
+
+  // An operator who names their address in ADMIN_EMAILS on a server without SMTP (ADR 0023, addendum of
+  // 27 Nov 2026): the sign-up gives them the owner role, but their sign-in waits for a confirmation that
+  // only a signed-in owner or admin could read in the outbox. The same database, started again from no
+  // owner (a second fresh one would cost the suite several seconds).
+  describe('an ADMIN_EMAILS owner who has not confirmed their address', () => {
+    const admin = uniqueEmail('operator');
+    const confirmed = uniqueEmail('confirmed');
+    let withAdmins: TestApp;
+    let link: string;
+    const signIn = (email: string, password: string) =>
+      createBrowser(app).request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+    const passwordOf = async (email: string) => {
+      const [row] = await fresh.db
+        .select({ password: accounts.password, verified: users.emailVerified })
+        .from(accounts)
+        .innerJoin(users, eq(users.id, accounts.userId))
+        .where(eq(users.email, email));
+      return row;
+    };
+
+    beforeAll(async () => {
+      await asSystem(fresh.db, (tx) => tx.delete(userRoles).where(eq(userRoles.role, 'owner')));
+      // A confirmed account that was not an owner, and whose address the operator then names too.
+      const res = await createBrowser(app).api.signup.$post({
+        json: { email: confirmed, password: PASSWORD, data: { display_name: 'Lee', user_type: 'guardian' } },
+      });
+      expect(res.status).toBe(201);
+      await fresh.db.update(users).set({ emailVerified: true }).where(eq(users.email, confirmed));
+      withAdmins = createTestApp(fresh, { ADMIN_EMAILS: `${admin},${confirmed}` });
+    }, 60_000);
+
+    it('is not counted as an owner, so a restart prints the set-up link', { timeout: 60_000 }, async () => {
+      const res = await createBrowser(withAdmins).api.signup.$post({
+        json: { email: admin, password: PASSWORD, data: { display_name: 'Sam', user_type: 'teacher' } },
+      });
+      expect(res.status).toBe(201);
+      expect(await owners()).toHaveLength(1); // the role is theirs…
+      expect((await signIn(admin, PASSWORD)).status).toBe(403); // …but they cannot sign in
+      expect(await hasOwner(fresh.db)).toBe(false);
+      const printed = await ensureOwnerSetupLink(fresh.db, BASE);
+      expect(printed).not.toBeNull();
+      link = tokenOf(printed!.url);
+      expect(await isOwnerSetupTokenValid(fresh.db, link)).toBe(true);
+    });
+
+    it(
+      "refuses a bad link, a confirmed account, and another user's account, changing nothing",
+      { timeout: 60_000 },
+      async () => {
+        const before = await Promise.all([admin, confirmed, pupils[1]!].map(passwordOf));
+        const refusals: Array<[unknown, number, string]> = [
+          [{ ...ownerBody('B'.repeat(43), admin), password: 'another-long-pass-77' }, 403, 'setup_link_invalid'],
+          [{ ...ownerBody(link, confirmed), password: 'another-long-pass-77' }, 409, 'email_taken'],
+          // An unconfirmed account whose address is not in ADMIN_EMAILS.
+          [{ ...ownerBody(link, pupils[1]), password: 'another-long-pass-77' }, 409, 'email_taken'],
+        ];
+        for (const [body, status, code] of refusals) {
+          const res = await createBrowser(withAdmins).request('/api/setup/owner', { method: 'POST', json: body });
+          expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
+          expect((await errorOf(res)).code).toBe(code);
+        }
+        // Without ADMIN_EMAILS the operator's own account is not taken either.
+        const plain = await setUp({ ...ownerBody(link, admin), password: 'another-long-pass-77' });
+        expect(plain.status).toBe(409);
+        expect(await Promise.all([admin, confirmed, pupils[1]!].map(passwordOf))).toEqual(before);
+        expect(await hasOwner(fresh.db)).toBe(false);
+        expect(await isOwnerSetupTokenValid(fresh.db, link)).toBe(true);
+      },
+    );
+
+    it(
+      'lets the set-up link take the account: confirmed, new password, owner, signed in; one of 6 at once',
+      { timeout: 120_000 },
+      async () => {
+        const passwords = Array.from({ length: 6 }, (_, i) => `violet-heron-sings-${i}${i}`);
+        const browsers = passwords.map((_, i) => createBrowser(withAdmins, `198.51.100.${20 + i}`));
+        const answers = await Promise.all(
+          browsers.map((browser, i) =>
+            browser.request('/api/setup/owner', {
+              method: 'POST',
+              json: { ...ownerBody(link, admin), password: passwords[i] },
+            }),
+          ),
+        );
+        expect(answers.map((a) => a.status).sort()).toEqual([201, 403, 403, 403, 403, 403]);
+        const won = answers.findIndex((a) => a.status === 201);
+        const me = (await (await browsers[won]!.api.me.$get()).json()) as {
+          roles: string[];
+          user: { email: string; emailVerified: boolean };
+        };
+        expect(me.user.email).toBe(admin);
+        expect(me.user.emailVerified).toBe(true);
+        expect(me.roles).toContain('owner');
+        // One credential, with the winner's password; the sign-up's password no longer works.
+        const [user] = await fresh.db.select().from(users).where(eq(users.email, admin));
+        expect(await fresh.db.select().from(accounts).where(eq(accounts.userId, user!.id))).toHaveLength(1);
+        expect((await signIn(admin, passwords[won]!)).status).toBe(200);
+        expect((await signIn(admin, PASSWORD)).status).toBe(401);
+        for (const [i, password] of passwords.entries())
+          if (i !== won) expect((await signIn(admin, password)).status).toBe(401);
+        // Used: an owner exists now; the link is refused and the next start prints none.
+        expect(await hasOwner(fresh.db)).toBe(true);
+        const again = await setUp({ ...ownerBody(link, admin), password: 'another-long-pass-77' });
+        expect(again.status).toBe(409);
+        expect((await errorOf(again)).code).toBe('owner_exists');
+        expect(await ensureOwnerSetupLink(fresh.db, BASE)).toBeNull();
+      },
+    );
   });
 });
