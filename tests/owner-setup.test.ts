@@ -182,8 +182,11 @@ describe('the owner of a fresh install (pglite)', () => {
     const confirmed = uniqueEmail('confirmed');
     let withAdmins: TestApp;
     let link: string;
-    const signIn = (email: string, password: string) =>
-      createBrowser(app).request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+    const signIn = (email: string, password: string, address?: string) =>
+      createBrowser(app, address).request('/api/auth/sign-in/email', {
+        method: 'POST',
+        json: { email, password },
+      });
     const passwordOf = async (email: string) => {
       const [row] = await fresh.db
         .select({ password: accounts.password, verified: users.emailVerified })
@@ -224,13 +227,20 @@ describe('the owner of a fresh install (pglite)', () => {
       async () => {
         const before = await Promise.all([admin, confirmed, pupils[1]!].map(passwordOf));
         const refusals: Array<[unknown, number, string]> = [
-          [{ ...ownerBody('B'.repeat(43), admin), password: 'another-long-pass-77' }, 403, 'setup_link_invalid'],
+          [
+            { ...ownerBody('B'.repeat(43), admin), password: 'another-long-pass-77' },
+            403,
+            'setup_link_invalid',
+          ],
           [{ ...ownerBody(link, confirmed), password: 'another-long-pass-77' }, 409, 'email_taken'],
           // An unconfirmed account whose address is not in ADMIN_EMAILS.
           [{ ...ownerBody(link, pupils[1]), password: 'another-long-pass-77' }, 409, 'email_taken'],
         ];
         for (const [body, status, code] of refusals) {
-          const res = await createBrowser(withAdmins).request('/api/setup/owner', { method: 'POST', json: body });
+          const res = await createBrowser(withAdmins).request('/api/setup/owner', {
+            method: 'POST',
+            json: body,
+          });
           expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
           expect((await errorOf(res)).code).toBe(code);
         }
@@ -269,10 +279,9 @@ describe('the owner of a fresh install (pglite)', () => {
         // One credential, with the winner's password; the sign-up's password no longer works.
         const [user] = await fresh.db.select().from(users).where(eq(users.email, admin));
         expect(await fresh.db.select().from(accounts).where(eq(accounts.userId, user!.id))).toHaveLength(1);
-        expect((await signIn(admin, passwords[won]!)).status).toBe(200);
-        expect((await signIn(admin, PASSWORD)).status).toBe(401);
-        for (const [i, password] of passwords.entries())
-          if (i !== won) expect((await signIn(admin, password)).status).toBe(401);
+        expect((await signIn(admin, passwords[won]!, '198.51.100.40')).status).toBe(200);
+        expect((await signIn(admin, PASSWORD, '198.51.100.41')).status).toBe(401);
+        expect((await signIn(admin, passwords[(won + 1) % 6]!, '198.51.100.42')).status).toBe(401);
         // Used: an owner exists now; the link is refused and the next start prints none.
         expect(await hasOwner(fresh.db)).toBe(true);
         const again = await setUp({ ...ownerBody(link, admin), password: 'another-long-pass-77' });

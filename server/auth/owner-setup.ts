@@ -12,12 +12,16 @@
  * - Each start without an owner adds a new link; every link stays valid until it expires or one is used.
  * - Using a link removes every set-up link at once (one DELETE … RETURNING), so of two simultaneous uses,
  *   on PGlite or PostgreSQL, exactly one wins.
+ * - Only an owner with a confirmed address counts (ADR 0023, addendum of 27 Nov 2026): an ADMIN_EMAILS
+ *   owner who has not confirmed theirs cannot sign in, and without SMTP nobody can read their confirmation
+ *   mail, so the server prints the link again and the link may take that account
+ *   ({@link claimUnconfirmedAccount}).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { asSystem } from '../db/rls.ts';
-import { userRoles, verifications } from '../db/schema.ts';
+import { accounts, sessions, userRoles, users, verifications } from '../db/schema.ts';
 
 /** Identifier of set-up rows in the verification table. */
 export const OWNER_SETUP_IDENTIFIER = 'owner-setup';
@@ -30,12 +34,71 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Whether the server has an owner. */
+/**
+ * Whether the server has an owner who can sign in: one with a confirmed address. An owner made by
+ * ADMIN_EMAILS who has not confirmed theirs does not count, so the set-up link is printed again for them.
+ */
 export async function hasOwner(db: Database): Promise<boolean> {
   const rows = await asSystem(db, (tx) =>
-    tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'owner')).limit(1),
+    tx
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(userRoles.role, 'owner'), eq(users.emailVerified, true)))
+      .limit(1),
   );
   return rows.length > 0;
+}
+
+/**
+ * Whether the set-up link may take the existing account `userId` of `email`: only when the address is in
+ * ADMIN_EMAILS (the operator named it) and has not been confirmed (nobody proved they hold it, so nobody
+ * loses an account they own). A confirmed account is never taken.
+ */
+export async function isClaimableAccount(
+  db: Database,
+  userId: string,
+  email: string,
+  adminEmails: string[],
+): Promise<boolean> {
+  if (!adminEmails.includes(email.toLowerCase())) return false;
+  const [row] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId));
+  return row?.verified === false;
+}
+
+/**
+ * Give the set-up link's holder an existing, unconfirmed ADMIN_EMAILS account, in one transaction: its
+ * address becomes confirmed, every credential, social link and session it had is removed (as
+ * better-auth does when an address is proved on an unconfirmed account: nothing that predates the proof
+ * is inherited), its password becomes `passwordHash`, and it gets the owner role. Answers false, changing
+ * nothing, when the account is confirmed by now.
+ */
+export async function claimUnconfirmedAccount(
+  db: Database,
+  input: { userId: string; passwordHash: string },
+): Promise<boolean> {
+  const { userId, passwordHash } = input;
+  return db.transaction(async (tx) => {
+    // better-auth's tables as the login role (as better-auth writes them), then the role as app_system.
+    const claimed = await tx
+      .update(users)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.emailVerified, false)))
+      .returning({ id: users.id });
+    if (claimed.length === 0) return false;
+    await tx.delete(accounts).where(eq(accounts.userId, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.insert(accounts).values({
+      id: randomUUID(),
+      accountId: userId,
+      providerId: 'credential',
+      userId,
+      password: passwordHash,
+    });
+    await tx.execute(sql`set local role app_system`);
+    await tx.insert(userRoles).values({ userId, role: 'owner' }).onConflictDoNothing();
+    return true;
+  });
 }
 
 /**

@@ -3,12 +3,14 @@
  * GET /api/setup/owner?token= says whether a link still works, POST /api/setup/owner makes the owner's
  * account with it and signs them in. Public: the link's token is the credential.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { OwnerSetupQuerySchema, OwnerSetupRequestSchema, type OwnerSetupStatus } from '#core/api/account.ts';
 import type { Auth } from '../../auth/auth.ts';
 import {
+  claimUnconfirmedAccount,
   consumeOwnerSetupToken,
   hasOwner,
+  isClaimableAccount,
   isOwnerSetupTokenValid,
   restoreOwnerSetup,
 } from '../../auth/owner-setup.ts';
@@ -40,6 +42,10 @@ export function createSetupRoutes(deps: { db: Database; auth: Auth; adminEmails:
        * cookies. The address counts as confirmed (the operator holds the link; without SMTP the owner
        * reads the outbox in the app). 403 `setup_link_invalid`, 409 `owner_exists` / `email_taken`,
        * 422 `weak_password` / `invalid_input`. The link is used only when the account is made.
+       * An existing account is refused (`email_taken`), except an unconfirmed one whose address is in
+       * ADMIN_EMAILS: the operator who named it, locked out until they confirm it (without SMTP the mail
+       * waits in an outbox only an owner reads), takes it with the link: confirmed, the password entered
+       * here, the owner role, signed in (ADR 0023, addendum of 27 Nov 2026). Its profile stays as it was.
        */
       .post('/setup/owner', validate('json', OwnerSetupRequestSchema), async (c) => {
         const { token, email, password, data } = c.req.valid('json');
@@ -50,7 +56,8 @@ export function createSetupRoutes(deps: { db: Database; auth: Auth; adminEmails:
         if (await hasOwner(db)) {
           return apiError(c, 409, 'owner_exists', 'This server has an owner already: sign in instead.');
         }
-        if (await findUserIdByEmail(db, email)) {
+        const existingId = await findUserIdByEmail(db, email);
+        if (existingId && !(await isClaimableAccount(db, existingId, email, adminEmails))) {
           return apiError(
             c,
             409,
@@ -61,6 +68,36 @@ export function createSetupRoutes(deps: { db: Database; auth: Auth; adminEmails:
         const consumed = await consumeOwnerSetupToken(db, token);
         if (!consumed) return apiError(c, 403, 'setup_link_invalid', INVALID_LINK);
         let userId: string;
+        if (existingId) {
+          try {
+            const passwordHash = await (await auth.$context).password.hash(password);
+            if (!(await claimUnconfirmedAccount(db, { userId: existingId, passwordHash }))) {
+              // Confirmed in between: it is no longer the link's to take.
+              await restoreOwnerSetup(db, consumed);
+              return apiError(
+                c,
+                409,
+                'email_taken',
+                'An account with this e-mail exists. Use another e-mail.',
+              );
+            }
+            await createAccountRecords(db, {
+              userId: existingId,
+              email,
+              data: { display_name: data.display_name, user_type: data.user_type },
+              adminEmails,
+              owner: true,
+            });
+          } catch (error) {
+            await restoreOwnerSetup(db, consumed);
+            throw error;
+          }
+          c.var.log.info(
+            { event: 'owner_claimed' },
+            'an unconfirmed ADMIN_EMAILS account was made the owner with the set-up link',
+          );
+          return signInOwner(c, email, password);
+        }
         try {
           // better-auth's own steps of an e-mail sign-up (hash, user, credential account), without its
           // confirmation mail: the owner's address is taken as confirmed.
@@ -97,14 +134,19 @@ export function createSetupRoutes(deps: { db: Database; auth: Auth; adminEmails:
           throw error;
         }
         c.var.log.info({ event: 'owner_created' }, 'the owner account was made with the set-up link');
-        const headers = new Headers(c.req.raw.headers);
-        headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
-        const signedIn = await auth.api
-          .signInEmail({ body: { email, password }, headers, asResponse: true })
-          .catch(() => null);
-        for (const cookie of signedIn?.headers.getSetCookie() ?? [])
-          c.header('set-cookie', cookie, { append: true });
-        return c.json({ ok: true as const }, 201);
+        return signInOwner(c, email, password);
       })
   );
+
+  /** Sign the new owner in: 201 { ok: true } with their session cookies. */
+  async function signInOwner(c: Context<AppEnv>, email: string, password: string) {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
+    const signedIn = await auth.api
+      .signInEmail({ body: { email, password }, headers, asResponse: true })
+      .catch(() => null);
+    for (const cookie of signedIn?.headers.getSetCookie() ?? [])
+      c.header('set-cookie', cookie, { append: true });
+    return c.json({ ok: true as const }, 201);
+  }
 }
