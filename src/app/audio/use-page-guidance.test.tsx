@@ -18,7 +18,11 @@ import { PROFILE_GUIDANCE } from '../../features/profile/profile.guidance.ts';
 import { BEING_BUILT_GUIDANCE } from '../../features/protected/being-built.guidance.ts';
 import { LIBRARY_GUIDANCE } from '../../features/stories/library.guidance.ts';
 import { MY_STORIES_GUIDANCE } from '../../features/stories/my-stories.guidance.ts';
-import { READ_STORY_GUIDANCE } from '../../features/stories/read-story.guidance.ts';
+import {
+  READ_STORY_GUIDANCE,
+  STORY_MISSING_GUIDANCE,
+  STORY_NOT_LOADED_GUIDANCE,
+} from '../../features/stories/read-story.guidance.ts';
 import { AVATAR_SHOP_GUIDANCE } from '../../features/rewards/avatar-shop.guidance.ts';
 import { REWARDS_GUIDANCE } from '../../features/rewards/rewards.guidance.ts';
 import { TOKENS_GUIDANCE } from '../../features/rewards/tokens.guidance.ts';
@@ -132,6 +136,8 @@ describe('every screen has guidance for a 5-year-old (issue 10)', () => {
     LIBRARY_GUIDANCE,
     MY_STORIES_GUIDANCE,
     READ_STORY_GUIDANCE,
+    STORY_MISSING_GUIDANCE,
+    STORY_NOT_LOADED_GUIDANCE,
     REWARDS_GUIDANCE,
     TOKENS_GUIDANCE,
     AVATAR_SHOP_GUIDANCE,

@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAnnouncements } from '#a11y/announcer.ts';
 import { createCommandRegistry } from '#voice/command-registry.ts';
 import { VoiceRegistryContext } from '#voice/use-voice-commands.ts';
+import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
 import { ReadStoryPage } from './ReadStoryPage.tsx';
+import { READ_STORY_GUIDANCE, STORY_MISSING_GUIDANCE } from './read-story.guidance.ts';
 
 const ID = '00000000-0000-4000-8000-00000000abcd';
 const STORY = {
@@ -97,6 +99,31 @@ function say(registry: ReturnType<typeof createCommandRegistry>, phrase: string)
 }
 
 describe('the story reader (issue 17)', () => {
+  it('says the story is missing when it is, never "Here is your story"', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ error: { code: 'story_not_found', message: 'No such story.' } }, { status: 404 }),
+      ),
+    );
+    const guidance: (readonly string[] | null)[] = [];
+    const router = createMemoryRouter([{ path: '/read-story/:storyId', element: <ReadStoryPage /> }], {
+      initialEntries: [`/read-story/${ID}`],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AudioQueueContext.Provider
+          value={{ ...SILENT_AUDIO_QUEUE, setGuidance: (lines) => void guidance.push(lines) }}
+        >
+          <RouterProvider router={router} />
+        </AudioQueueContext.Provider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Story not found' })).toBeInTheDocument();
+    await waitFor(() => expect(guidance.filter(Boolean).at(-1)).toEqual(STORY_MISSING_GUIDANCE));
+    expect(guidance).not.toContainEqual(READ_STORY_GUIDANCE);
+  });
+
   it('moves focus to the story’s title once it loads, and announces the title', async () => {
     renderReader();
     // The route's focus went to <main> while the story loaded.

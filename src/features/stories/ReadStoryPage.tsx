@@ -2,7 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { announce } from '#a11y/announcer.ts';
 import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
-import { READ_STORY_GUIDANCE } from './read-story.guidance.ts';
+import {
+  READ_STORY_GUIDANCE,
+  STORY_MISSING_GUIDANCE,
+  STORY_NOT_LOADED_GUIDANCE,
+} from './read-story.guidance.ts';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useVoiceCommands } from '#voice/use-voice-commands.ts';
 import { READ_STORY_ACTIONS, readStoryVoiceCommands } from './read-story.voice-commands.ts';
@@ -58,11 +62,21 @@ export function ReadStoryPage() {
   // Whether the story arrived after the page opened: then the route's focus and announcement went to
   // the loading state, and the reader takes focus to the title and announces it itself.
   const [arrivedLate] = useState(story.isPending);
-  usePageGuidance(READ_STORY_GUIDANCE);
+  const missing = story.isError && story.error instanceof ApiError && story.error.status === 404;
+  // Said for what is on the screen: nothing while the story loads, never "Here is your story" when
+  // there is none (a child who cannot read goes by what Sparky says).
+  usePageGuidance(
+    story.isPending
+      ? null
+      : story.isError
+        ? missing
+          ? STORY_MISSING_GUIDANCE
+          : STORY_NOT_LOADED_GUIDANCE
+        : READ_STORY_GUIDANCE,
+  );
 
   if (story.isPending) return <LoadingIndicator size="page" message="Loading the story..." />;
   if (story.isError) {
-    const missing = story.error instanceof ApiError && story.error.status === 404;
     return (
       <div className="page stories-page">
         <h1>{missing ? 'Story not found' : 'We could not load the story'}</h1>
