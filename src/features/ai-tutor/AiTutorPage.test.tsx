@@ -166,6 +166,7 @@ describe('AiTutorPage', () => {
     expect(step).toHaveFocus();
     // Skip stays where it is between words, and keeps the focus.
     const skip = screen.getByRole('button', { name: 'Skip this word' });
+    expect(skip.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
     skip.focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { level: 2, name: 'Word 2 of 2' })).toBeInTheDocument();
@@ -174,6 +175,12 @@ describe('AiTutorPage', () => {
     await user.keyboard('{Enter}');
     const next = await screen.findByRole('heading', { level: 2, name: 'What to read next' });
     expect(next).toHaveFocus();
+    // Every action of the tutor carries a picture, for a child who cannot read yet.
+    for (const action of [
+      screen.getByRole('link', { name: 'Read "Cats at Play"' }),
+      screen.getByRole('button', { name: 'Start again' }),
+    ])
+      expect(action.querySelector('svg[aria-hidden="true"]'), action.textContent ?? '').not.toBeNull();
   });
 
   it('answers its buttons said through Talk to Sparky', async () => {

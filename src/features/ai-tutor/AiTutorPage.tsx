@@ -146,7 +146,7 @@ function Conversation({ plan, effects }: { plan: TutorPlan; effects?: Partial<Ch
               <Icon name="speaker" size={20} /> {TUTOR_BUTTONS.hear}
             </Button>
             <Button variant="quiet" onPress={() => send({ type: 'tutor.skip' })} isDisabled={listening}>
-              {TUTOR_BUTTONS.skip}
+              <Icon name="skip" size={20} /> {TUTOR_BUTTONS.skip}
             </Button>
           </div>
         </>
@@ -155,21 +155,21 @@ function Conversation({ plan, effects }: { plan: TutorPlan; effects?: Partial<Ch
         <div className="page__form-row">
           {context.plan.next ? (
             <Link href={fluencyPracticePath(context.plan.next.id)} variant="primary">
-              Read &quot;{context.plan.next.title}&quot;
+              <Icon name="book" size={20} /> Read &quot;{context.plan.next.title}&quot;
             </Link>
           ) : (
             <Link href={protectedPaths.fluency} variant="primary">
-              Reading Practice
+              <Icon name="mic" size={20} /> Reading Practice
             </Link>
           )}
           <Button variant="secondary" onPress={() => send({ type: 'tutor.restart' })}>
-            {TUTOR_BUTTONS.restart}
+            <Icon name="selfCorrection" size={20} /> {TUTOR_BUTTONS.restart}
           </Button>
         </div>
       ) : null}
       {snapshot.matches('empty') ? (
         <Link href={protectedPaths.fluency} variant="primary">
-          Reading Practice
+          <Icon name="mic" size={20} /> Reading Practice
         </Link>
       ) : null}
     </section>
