@@ -315,7 +315,16 @@ export function createApp(deps: AppDeps) {
         onAccountDeleted: () => sessions.clear(),
       }),
     )
-    .route('/', createSetupRoutes({ db, auth, adminEmails: env.ADMIN_EMAILS }))
+    .route(
+      '/',
+      createSetupRoutes({
+        db,
+        auth,
+        adminEmails: env.ADMIN_EMAILS,
+        lockout,
+        forgetSessions: () => sessions.clear(),
+      }),
+    )
     .route('/', createOutboxRoutes({ db, transport: mailer.transport }))
     .route('/', createStoryRoutes({ db }))
     .route('/', createAudioSettingsRoutes({ db }))

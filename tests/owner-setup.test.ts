@@ -214,6 +214,9 @@ describe('the owner of a fresh install (pglite)', () => {
       expect(res.status).toBe(201);
       expect(await owners()).toHaveLength(1); // the role is theirs…
       expect((await signIn(admin, PASSWORD)).status).toBe(403); // …but they cannot sign in
+      // Nor, after 5 wrong passwords, on any device they have not signed in from before.
+      for (let i = 0; i < 5; i++) expect((await signIn(admin, `wrong-password-${i}`)).status).toBe(401);
+      expect((await signIn(admin, PASSWORD, '198.51.100.39')).status).toBe(429);
       expect(await hasOwner(fresh.db)).toBe(false);
       const printed = await ensureOwnerSetupLink(fresh.db, BASE);
       expect(printed).not.toBeNull();

@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { OwnerSetupQuerySchema, OwnerSetupRequestSchema, type OwnerSetupStatus } from '#core/api/account.ts';
 import type { Auth } from '../../auth/auth.ts';
+import type { Lockout } from '../../auth/lockout.ts';
 import {
   claimUnconfirmedAccount,
   consumeOwnerSetupToken,
@@ -26,8 +27,16 @@ const INVALID_LINK =
   'This set-up link does not work: it was used already or has expired. Restart the server for a new one.';
 
 /** Build the set-up routes. */
-export function createSetupRoutes(deps: { db: Database; auth: Auth; adminEmails: string[] }) {
-  const { db, auth, adminEmails } = deps;
+export function createSetupRoutes(deps: {
+  db: Database;
+  auth: Auth;
+  adminEmails: string[];
+  /** Sign-in lockout, lifted for an account the link takes (as a password reset lifts it). */
+  lockout: Lockout;
+  /** Empty the cached session lookups (after a taken account's sessions are removed). */
+  forgetSessions: () => void;
+}) {
+  const { db, auth, adminEmails, lockout, forgetSessions } = deps;
   return (
     new Hono<AppEnv>()
       /** GET /api/setup/owner?token=… → { valid } (false once used, expired, or an owner exists). */
@@ -92,6 +101,8 @@ export function createSetupRoutes(deps: { db: Database; auth: Auth; adminEmails:
             await restoreOwnerSetup(db, consumed);
             throw error;
           }
+          forgetSessions();
+          await lockout.clear(email);
           c.var.log.info(
             { event: 'owner_claimed' },
             'an unconfirmed ADMIN_EMAILS account was made the owner with the set-up link',
