@@ -60,6 +60,7 @@ import {
 import {
   DEFAULT_UNHEARD_SPEECH,
   frameLevels,
+  dropSilentWords,
   unheardSpeech,
   type UnheardSpeechOptions,
 } from '#server/speech/unheard-speech.ts';
@@ -169,6 +170,11 @@ export interface PocketsphinxOptions {
    * unheard-speech.ts): default on; `false` leaves such stretches out.
    */
   unheardSpeech?: boolean | Partial<UnheardSpeechOptions>;
+  /**
+   * Content words heard over (near) silence are dropped (`dropSilentWords`, on by default; `false` turns it
+   * off, `belowPeakDb` moves its threshold from `DEFAULT_SILENT_WORD_DB`).
+   */
+  silentWords?: false | { belowPeakDb?: number };
   /**
    * Per-omission decode (omission-check.ts): an omitted word that fits its stretch about as well
    * as its absence becomes "check this word". Off unless given (`{ maxCost }`).
@@ -1474,8 +1480,16 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
             omissionOptions.maxCost,
           );
         }
+        const levels = frameLevels(audio.samples, audio.sampleRate);
+        if (options.silentWords !== false)
+          combined = dropSilentWords(
+            combined,
+            levels,
+            (w) => FUNCTION_WORDS.has(w),
+            options.silentWords?.belowPeakDb,
+          );
         if (options.unheardSpeech === false) return combined;
-        return unheardSpeech(combined, frameLevels(audio.samples, audio.sampleRate), {
+        return unheardSpeech(combined, levels, {
           ...DEFAULT_UNHEARD_SPEECH,
           ...(typeof options.unheardSpeech === 'object' ? options.unheardSpeech : {}),
         });

@@ -92,3 +92,42 @@ export function unheardSpeech(
   });
   return out;
 }
+
+/**
+ * Fewest dB under the reading's loud level (95th percentile of its 10 ms frame levels) at which a heard
+ * content word whose loudest frame lies lower is taken as not said. Every correctly read content word of
+ * the benchmark (adult tuning and held-out voices, the real recordings) has a frame within 9.9 dB of
+ * that level (a vowel is loud); a browser recording of "The Red Bus" had the omitted "stops" matched to
+ * the fading tail of "bus" before a 6 s pause, its loudest frame 22.8 dB under (docs/scoring.md, tenth
+ * round).
+ */
+export const DEFAULT_SILENT_WORD_DB = 18;
+
+/**
+ * Drops heard content words said over (near) silence: a word whose loudest 10 ms frame is more than
+ * `belowPeakDb` under the reading's loud level cannot hold a vowel, so the recogniser matched it to a
+ * neighbour's fading sound or to a pause. Dropped, the passage word becomes an omission (or is matched
+ * elsewhere). Function words are kept: the decoder sometimes puts a short word said inside a neighbour
+ * into the pause beside it, and dropping it would make a false omission (the benchmark's "a").
+ * @param heard words heard, in time order (seconds).
+ * @param levels frame levels (`frameLevels`), 10 ms frames from the start of the audio.
+ * @param isFunctionWord which (lower-case) words are kept whatever their level.
+ * @returns `heard` without the silent content words.
+ */
+export function dropSilentWords(
+  heard: readonly HeardWord[],
+  levels: readonly number[],
+  isFunctionWord: (word: string) => boolean,
+  belowPeakDb: number = DEFAULT_SILENT_WORD_DB,
+): HeardWord[] {
+  const loud = levelQuantile(levels, 0.95);
+  return heard.filter((h) => {
+    const word = h.word.toLowerCase();
+    if (word === UNCLEAR || isFunctionWord(word) || !/^[a-z']+$/.test(word)) return true;
+    const from = Math.round(h.start * 100);
+    const to = Math.max(from + 1, Math.round(h.end * 100));
+    let max = -Infinity;
+    for (let f = from; f < to && f < levels.length; f++) max = Math.max(max, levels[f] as number);
+    return max === -Infinity || max >= loud - belowPeakDb;
+  });
+}
