@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { UNCLEAR } from '#server/speech/recogniser.ts';
-import { DEFAULT_UNHEARD_SPEECH, frameLevels, levelQuantile, unheardSpeech } from './unheard-speech.ts';
+import {
+  DEFAULT_SILENT_WORD_DB,
+  DEFAULT_UNHEARD_SPEECH,
+  dropSilentWords,
+  frameLevels,
+  levelQuantile,
+  unheardSpeech,
+} from './unheard-speech.ts';
 
 /** Frame levels: `loud` dBFS on the given 10 ms frames, `quiet` elsewhere. */
 function levels(frames: number, loudRanges: readonly [number, number][], loud = -10, quiet = -90): number[] {
@@ -63,5 +70,46 @@ describe('speech between heard words', () => {
     // a louder stretch in the same noise is reported
     l.fill(-15, 70, 90);
     expect(unheardSpeech(words, l).map((w) => w.word)).toEqual(['sam', UNCLEAR, 'laughed']);
+  });
+});
+
+describe('content words heard over silence', () => {
+  const isFunctionWord = (w: string): boolean => ['the', 'a'].includes(w);
+  // "the bus" loud (frames 0–60), the fading tail of "bus" (−36 dB: 23 dB under), silence, then "at"
+  const l = levels(
+    300,
+    [
+      [0, 60],
+      [250, 262],
+    ],
+    -13,
+    -95,
+  ).map((x, f) => (f >= 60 && f < 62 ? -36 : x));
+
+  it('drops a content word whose loudest frame is more than 18 dB under the loud level (the Red Bus "stops")', () => {
+    const heard = [
+      { word: 'the', start: 0, end: 0.2 },
+      { word: 'bus', start: 0.21, end: 0.59 },
+      { word: 'stops', start: 0.6, end: 0.75 },
+      { word: 'at', start: 2.5, end: 2.6 },
+    ];
+    expect(dropSilentWords(heard, l, isFunctionWord).map((h) => h.word)).toEqual(['the', 'bus', 'at']);
+  });
+
+  it('keeps a word 18 dB under or louder, function words, [unclear] and words past the audio', () => {
+    const quiet = l.map((x, f) => (f >= 100 && f < 110 ? -13 - DEFAULT_SILENT_WORD_DB : x));
+    const heard = [
+      { word: 'soft', start: 1.0, end: 1.1 },
+      { word: 'a', start: 1.5, end: 1.6 },
+      { word: UNCLEAR, start: 1.7, end: 1.9 },
+      { word: 'late', start: 5, end: 5.2 },
+    ];
+    expect(dropSilentWords(heard, quiet, isFunctionWord)).toEqual(heard);
+  });
+
+  it('moves its threshold with belowPeakDb', () => {
+    const heard = [{ word: 'stops', start: 0.6, end: 0.75 }];
+    expect(dropSilentWords(heard, l, isFunctionWord, 25)).toEqual(heard);
+    expect(dropSilentWords(heard, l, isFunctionWord, 20)).toEqual([]);
   });
 });
