@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { LANDING_GUIDANCE } from './landing.guidance.ts';
 import { landingSections, signUpPath } from '../../app/paths.ts';
@@ -7,7 +6,6 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { SparkyLogo } from '../../ui/SparkyLogo.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
-import { usePauseWhenUnseen } from '../../ui/use-pause-when-unseen.ts';
 import { FEATURE_CARDS, HOW_IT_WORKS_STEPS, ROLE_CARDS } from './landing-content.ts';
 import './landing.css';
 
@@ -64,12 +62,9 @@ function Hero() {
   );
 }
 
-/** The book and the floating Sparky; he stops floating while the hero is off screen or the tab hidden. */
 function HeroArt() {
-  const art = useRef<HTMLDivElement>(null);
-  usePauseWhenUnseen(art);
   return (
-    <div ref={art} className="hero__art" aria-hidden="true">
+    <div className="hero__art" aria-hidden="true">
       <svg viewBox="0 0 240 220" width="240" height="220" focusable="false" className="hero__book">
         <ellipse cx="120" cy="196" rx="104" ry="14" className="hero__shadow" />
         <path d="M20 80q50-18 100 6v104q-50-24-100-6z" className="hero__page" />
