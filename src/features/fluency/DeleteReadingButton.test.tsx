@@ -3,9 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReadingSession } from '#core/api/reading-sessions.ts';
-import { jsonResponse } from '../../test/me-fixture.ts';
+import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { TestProviders } from '../../test/providers.tsx';
-import { DeleteReadingButton } from './ReadingProgress.tsx';
+import { DeleteReadingButton, GROWN_UPS_PROGRESS_TITLE, ReadingProgress } from './ReadingProgress.tsx';
 
 const SESSION: ReadingSession = {
   id: '7b0c8a52-5a0e-4d4b-9a55-1d2f3e4a5b6c',
@@ -86,5 +86,72 @@ describe('Deleting one reading (issue #14 item 11)', () => {
           .some((alert) => /Reading not deleted.*No such reading session/.test(alert.textContent ?? '')),
       ).toBe(true),
     );
+  });
+});
+
+/** Three readings of the history, newest first; the fake server deletes them for real. */
+function renderHistory() {
+  let sessions: ReadingSession[] = ['Frog on a Log', 'The Snail Race', 'The Red Bus'].map((title, i) => ({
+    ...SESSION,
+    id: `${i + 1}b0c8a52-5a0e-4d4b-9a55-1d2f3e4a5b6c`,
+    created_at: `2026-11-2${3 - i}T15:04:00.000Z`,
+    story_title: title,
+  }));
+  // No chart: the chart library is slow to load in jsdom and has no part in this.
+  const stats = () => ({
+    chart: [],
+    averages: { fluency: 55, accuracy: 96, wcpm: 61, sessions: sessions.length },
+    recentProgress: null,
+    perStory: [],
+    streak: 1,
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (init?.method === 'DELETE') {
+        sessions = sessions.filter((s) => !url.includes(s.id));
+        return jsonResponse({ deleted: true });
+      }
+      if (url.includes('/api/reading-sessions')) return jsonResponse({ sessions });
+      if (url.includes('/api/reading-stats')) return jsonResponse(stats());
+      return jsonResponse(meFixture({ hasReadingSessions: sessions.length > 0 }));
+    }),
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <TestProviders queryClient={queryClient}>
+      <ReadingProgress />
+    </TestProviders>,
+  );
+}
+
+describe('Deleting a reading from the history (focus and announcement)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const deleteButton = (title: string) =>
+    screen.getByRole('button', { name: new RegExp(`^Delete the reading of ${title}, `) });
+
+  it('moves focus to the next reading, else the one before, else the progress; and says so', async () => {
+    const user = userEvent.setup();
+    renderHistory();
+    await user.click(await screen.findByRole('button', { name: GROWN_UPS_PROGRESS_TITLE }));
+    // The middle one: focus goes to the reading that took its place (the next one).
+    await user.click(deleteButton('The Snail Race'));
+    await user.click(await screen.findByRole('button', { name: 'Delete the reading' }));
+    await waitFor(() => expect(screen.queryByText('The Snail Race')).toBeNull());
+    await waitFor(() => expect(deleteButton('The Red Bus')).toHaveFocus());
+    expect((await screen.findByText('Reading deleted')).closest('[role="status"]')).not.toBeNull();
+    // The last one: focus goes to the one before.
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Delete the reading' }));
+    await waitFor(() => expect(deleteButton('Frog on a Log')).toHaveFocus());
+    // The only one: focus goes to what the progress now says.
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Delete the reading' }));
+    await waitFor(() => expect(screen.getByText(/^No readings yet\./)).toHaveFocus());
+    expect(document.body).not.toHaveFocus();
   });
 });

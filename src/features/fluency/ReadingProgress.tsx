@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type Ref } from 'react';
 import type { ReadingSessionSummary, ReadingStats } from '#core/api/reading-sessions.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -112,9 +112,19 @@ export const DELETE_READING_TOASTS = {
 
 /**
  * "Delete" for one reading: asks first (ConfirmDialog, focus on Cancel), then deletes the reading with
- * its recording; the outcome is a toast, which screen readers announce.
+ * its recording; the outcome is a toast, which screen readers announce. In the history the refreshed
+ * list drops the row with this button and its dialog: the outcome is taken from the promise, which
+ * settles whether the button is still there or not, and `onDeleted` lets the list move the focus
+ * that goes with the row.
  */
-export function DeleteReadingButton({ session }: { session: ReadingSessionSummary }) {
+export function DeleteReadingButton({
+  session,
+  onDeleted,
+}: {
+  session: ReadingSessionSummary;
+  /** Called once the reading is deleted and the lists are refreshed. */
+  onDeleted?: () => void;
+}) {
   const [isOpen, setOpen] = useState(false);
   const remove = useDeleteReadingSession();
   const when = dateTimeFormat.format(new Date(session.created_at));
@@ -122,6 +132,7 @@ export function DeleteReadingButton({ session }: { session: ReadingSessionSummar
     <>
       <Button
         variant="quiet"
+        data-delete-reading
         aria-label={`Delete the reading of ${session.story_title}, ${when}`}
         onPress={() => setOpen(true)}
       >
@@ -141,12 +152,13 @@ export function DeleteReadingButton({ session }: { session: ReadingSessionSummar
         confirmLabel="Delete the reading"
         isPending={remove.isPending}
         onConfirm={() =>
-          remove.mutate(session.id, {
-            onSuccess: () => {
+          remove.mutateAsync(session.id).then(
+            () => {
               setOpen(false);
               showToast({ ...DELETE_READING_TOASTS.deleted, variant: 'default' });
+              onDeleted?.();
             },
-            onError: (error) => {
+            (error: unknown) => {
               setOpen(false);
               showToast({
                 title: DELETE_READING_TOASTS.failed.title,
@@ -157,7 +169,7 @@ export function DeleteReadingButton({ session }: { session: ReadingSessionSummar
                 variant: 'destructive',
               });
             },
-          })
+          )
         }
       />
     </>
@@ -170,11 +182,19 @@ export function DeleteReadingButton({ session }: { session: ReadingSessionSummar
  * name, still a table for screen readers (TableScroll `stack`; WCAG 1.4.10 at 320 px with
  * Extra-large text).
  */
-function History({ sessions }: { sessions: readonly ReadingSessionSummary[] }) {
+function History({
+  sessions,
+  tableRef,
+  onDeleted,
+}: {
+  sessions: readonly ReadingSessionSummary[];
+  tableRef: Ref<HTMLTableElement>;
+  onDeleted: (id: string, index: number) => void;
+}) {
   const r = stackedTableRoles;
   return (
     <TableScroll label="Every reading, newest first" stack>
-      <table className="data-table" {...r.table} aria-labelledby="reading-history-caption">
+      <table ref={tableRef} className="data-table" {...r.table} aria-labelledby="reading-history-caption">
         <caption id="reading-history-caption">Every reading, newest first</caption>
         <thead {...r.rowgroup}>
           <tr {...r.row}>
@@ -186,7 +206,7 @@ function History({ sessions }: { sessions: readonly ReadingSessionSummary[] }) {
           </tr>
         </thead>
         <tbody {...r.rowgroup}>
-          {sessions.map((s) => (
+          {sessions.map((s, index) => (
             <tr key={s.id} {...r.row}>
               <th {...r.rowheader}>
                 <StackLabel>When</StackLabel>
@@ -213,7 +233,7 @@ function History({ sessions }: { sessions: readonly ReadingSessionSummary[] }) {
                 {s.tokens_awarded}
               </td>
               <td {...r.cell}>
-                <DeleteReadingButton session={s} />
+                <DeleteReadingButton session={s} onDeleted={() => onDeleted(s.id, index)} />
               </td>
             </tr>
           ))}
@@ -222,6 +242,8 @@ function History({ sessions }: { sessions: readonly ReadingSessionSummary[] }) {
     </TableScroll>
   );
 }
+
+const NO_SESSIONS: readonly ReadingSessionSummary[] = [];
 
 /** The history's column names, in order (each also a stacked card's label). */
 const HISTORY_COLUMNS = [
@@ -244,24 +266,48 @@ const HISTORY_COLUMNS = [
 export function ReadingProgress() {
   const stats = useReadingStats();
   const sessions = useReadingSessions();
+  const list = sessions.data ?? NO_SESSIONS;
+  const historyRef = useRef<HTMLTableElement>(null);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const [deleted, setDeleted] = useState<{ id: string; index: number } | null>(null);
+  const focused = useRef<typeof deleted>(null);
+  // A deleted reading's row takes its focused Delete button with it, and focus fell to <body> (a
+  // screen-reader or switch user was sent back to the top): once the row is gone, focus goes to the
+  // Delete of the reading now in its place, else the one before, else the summary that says what is
+  // left (WCAG 2.4.3). The toast has said "Reading deleted" in the live region meanwhile.
+  useEffect(() => {
+    if (!deleted || focused.current === deleted || list.some((s) => s.id === deleted.id)) return;
+    focused.current = deleted;
+    const buttons = historyRef.current?.querySelectorAll<HTMLElement>('[data-delete-reading]') ?? [];
+    (buttons[Math.min(deleted.index, buttons.length - 1)] ?? summaryRef.current)?.focus();
+  }, [deleted, list]);
   if (stats.isPending || sessions.isPending) return <LoadingIndicator message="Loading your progress..." />;
   const s = stats.data;
-  const list = sessions.data ?? [];
   if (stats.isError) console.warn('reading stats failed to load', stats.error);
   if (sessions.isError) console.warn('reading sessions failed to load', sessions.error);
   if (list.length === 0 && (!s || s.chart.length === 0)) {
-    return <p>No readings yet. Your progress shows up here after your first reading.</p>;
+    return (
+      <p ref={summaryRef} tabIndex={-1}>
+        No readings yet. Your progress shows up here after your first reading.
+      </p>
+    );
   }
   const readings = list.length > 0 ? list.length : (s?.averages.sessions ?? 0);
   return (
     <>
-      <p className="progress-child">
+      <p ref={summaryRef} tabIndex={-1} className="progress-child">
         {readings === 1 ? 'You have read 1 time.' : `You have read ${readings} times.`}
         {s ? ` Your reading streak: ${s.streak} ${s.streak === 1 ? 'day' : 'days'}.` : null}
       </p>
       <Disclosure title={GROWN_UPS_PROGRESS_TITLE} className="progress-grown-ups">
         {s ? <ProgressFigures stats={s} /> : null}
-        {list.length > 0 ? <History sessions={list} /> : null}
+        {list.length > 0 ? (
+          <History
+            sessions={list}
+            tableRef={historyRef}
+            onDeleted={(id, index) => setDeleted({ id, index })}
+          />
+        ) : null}
       </Disclosure>
     </>
   );
