@@ -103,6 +103,20 @@ describe('loginMachine: validation (§5)', () => {
     expect(toasts).toEqual([{ ...TOASTS.missingInformation, variant: 'destructive' }]);
   });
 
+  it.each(['mia', 'mia@example', 'mia@example.c', 'mia @example.com'])(
+    'step 1 with the malformed address %j stays, with no Missing information toast',
+    (email) => {
+      const { snapshot, toasts } = run([
+        { type: 'mode.toggle' },
+        ...stepOne,
+        fill('email', email),
+        { type: 'signUp.continue' },
+      ]);
+      expect(snapshot.value).toBe('signUpStep1');
+      expect(toasts).toEqual([]);
+    },
+  );
+
   it('step 1 complete moves to step 2; Back returns to step 1 keeping fields', () => {
     const { snapshot } = run([{ type: 'mode.toggle' }, ...stepOne, { type: 'signUp.continue' }]);
     expect(snapshot.matches({ signUpStep2: 'idle' })).toBe(true);

@@ -9,8 +9,9 @@
  *   a rejection means an unexpected exception);
  * - action `showToast` (params: {@link Toast}).
  */
-import { assign, fromPromise, setup, type PromiseActorLogic } from 'xstate';
+import { and, assign, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import { ERRORS, TOASTS, failureToast, toast, type AuthOperation, type Toast } from '#core/auth/messages.ts';
+import { isValidEmail } from '#core/auth/email.ts';
 import { isUserType, redirectPathFor, type PostLoginPath, type UserType } from '#core/auth/redirect.ts';
 import {
   EMPTY_LOGIN_FORM,
@@ -144,7 +145,8 @@ const BLOCK_SIGN_IN_BUTTONS = {
  * - `redirecting` (final; output {@link LoginOutput}, `context.redirectTo`)
  *
  * Rules: step 1 → step 2 only with display name, e-mail and password (§5 'Missing
- * information'); step 2 needs a role (§5 'Please select your role'); reset needs an e-mail
+ * information') and an address the server accepts (core/auth/email.ts; no toast: the field
+ * says it); step 2 needs a role (§5 'Please select your role'); reset needs an e-mail
  * (§5 'Email required'); sign-in without e-mail or password fails as the provider would
  * (§5). Toggling clears every field (§2.3); sign-up success returns to sign-in with every field
  * cleared (§4.1) and keeps the address for the welcome message that stays until dismissed (§7.7's
@@ -193,6 +195,7 @@ export const loginMachine = setup({
   },
   guards: {
     isStepOneComplete: ({ context }) => isStepOneComplete(context.form),
+    hasValidEmail: ({ context }) => isValidEmail(context.form.email),
     hasChosenRole: ({ context }) => hasChosenRole(context.form),
     hasEmail: ({ context }) => isFilled(context.form.email),
     hasCredentials: ({ context }) => hasCredentials(context.form),
@@ -303,7 +306,14 @@ export const loginMachine = setup({
       entry: 'forgetSignUp',
       on: {
         'signUp.continue': [
-          { guard: 'isStepOneComplete', target: 'signUpStep2', actions: 'clearError' },
+          {
+            guard: and(['isStepOneComplete', 'hasValidEmail']),
+            target: 'signUpStep2',
+            actions: 'clearError',
+          },
+          // Every field filled but the address malformed: step 1 stays, and its e-mail field says
+          // why (the server's message, core/auth/email.ts), instead of a refusal after step 2.
+          { guard: 'isStepOneComplete' },
           { actions: { type: 'showToast', params: toast(TOASTS.missingInformation, 'destructive') } },
         ],
         'mode.toggle': { target: 'signIn', actions: 'clearForm' },

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isTimeZone } from '../challenges/daily-challenges.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from '../auth/email.ts';
 
 /** Spec §3 options. */
 export const USER_TYPE_VALUES = ['student', 'teacher', 'guardian', 'other'] as const;
@@ -98,7 +99,7 @@ export const SignUpRequestSchema = z.object({
   email: z
     .string({ error: MISSING_CREDENTIALS })
     .min(1, MISSING_CREDENTIALS)
-    .pipe(z.email('Please enter a valid email address.').max(254)),
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: INVALID_EMAIL_MESSAGE }).max(EMAIL_MAX_LENGTH)),
   password: z.string({ error: MISSING_CREDENTIALS }).min(1, MISSING_CREDENTIALS).max(PASSWORD_MAX_LENGTH),
   data: SignUpMetadataSchema,
 });

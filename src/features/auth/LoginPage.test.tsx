@@ -5,6 +5,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { INVALID_EMAIL_MESSAGE } from '#core/auth/email.ts';
 import { FAILURE_TITLES } from '#core/auth/messages.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { TOAST_REGION_LABEL } from '../../ui/Toast.tsx';
@@ -57,6 +58,27 @@ describe('LoginPage: what the paths do not cover', () => {
       'aria-invalid',
       'true',
     );
+  });
+
+  it("refuses a malformed address on step 1: focus stays on Email, which says the server's message", async () => {
+    const user = userEvent.setup();
+    renderLogin({ mode: 'signUp' });
+    await screen.findByLabelText('Display name', { selector: 'input' });
+    await setText(user, 'displayName', 'Mia');
+    await setText(user, 'email', 'mia@example');
+    await setText(user, 'password', 'purple-otter-42');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const email = screen.getByLabelText('Email', { selector: 'input' });
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(expect.stringContaining(INVALID_EMAIL_MESSAGE));
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
+    // Mended, it goes on to step 2.
+    await setText(user, 'email', 'mia@example.com');
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' });
+    expect(pendingCalls().signUp).toHaveLength(0);
   });
 
   it('step 2: Tab and Enter choose any role without submitting; no role sends focus to the options', async () => {

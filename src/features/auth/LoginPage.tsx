@@ -7,6 +7,7 @@ import { Button as AriaButton } from 'react-aria-components';
 import { lazyWithPreload } from 'react-lazy-with-preload';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '#core/auth/email.ts';
 import { FAILURE_TITLES, SIGN_UP_NOTICE, TOASTS, type Toast } from '#core/auth/messages.ts';
 import { isFilled, type LoginField, type SocialProvider } from '#core/auth/sign-up.ts';
 import { loginMachine, type LoginMode } from '#machines/login.machine.ts';
@@ -336,7 +337,12 @@ function LoginForms({
           isRequired
           validationBehavior="aria"
           {...field('email')}
-          errorMessage={requiredError('email', 'signUpStep1', FIELD_REQUIRED.email)}
+          errorMessage={
+            requiredError('email', 'signUpStep1', FIELD_REQUIRED.email) ??
+            (attempt === 'signUpStep1' && isFilled(form.email) && !isValidEmail(form.email)
+              ? INVALID_EMAIL_MESSAGE
+              : null)
+          }
         />
         <TextField
           label="Password"
