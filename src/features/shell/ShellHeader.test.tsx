@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MeResponse } from '#core/api/account.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { meFixture } from '../../test/me-fixture.ts';
+import { readStyleSheet } from '../../test/style-sheet.ts';
 import { TOAST_REGION_LABEL, Toaster } from '../../ui/Toast.tsx';
 import { dismissToast } from '../../ui/toast-store.ts';
 import { ShellHeader, type ShellHeaderProps } from './ShellHeader.tsx';
@@ -119,5 +120,44 @@ describe('ShellHeader name and initial', () => {
     const link = avatarOf('\u202Eevil Zoe');
     expect(link.querySelector('.avatar')?.textContent).toBe('E');
     expect(link.querySelector('bdi')).toHaveTextContent('evil Zoe');
+  });
+});
+
+describe('ShellHeader at 768 px (two rows, nothing hidden)', () => {
+  it('lets its controls flow after the chips where the header is narrow, from 768 px (shell.css)', () => {
+    // jsdom lays nothing out: the rule itself is read (the rows were checked in Chromium: three at
+    // 768 px with Standard text before, two after).
+    const desktop = readStyleSheet('features/shell/shell.css').filter(
+      (rule): rule is CSSMediaRule =>
+        rule instanceof CSSMediaRule && /min-width:\s*768px/.test(rule.conditionText),
+    );
+    const narrow = desktop
+      .flatMap((media) => [...media.cssRules])
+      .filter((rule) => rule.cssText.startsWith('@container') && /shell-header/.test(rule.cssText));
+    expect(narrow).toHaveLength(1);
+    expect(narrow[0]!.cssText).toMatch(/max-width:\s*33\.5rem/);
+    const end = [...(narrow[0] as CSSGroupingRule).cssRules].find(
+      (rule): rule is CSSStyleRule =>
+        rule instanceof CSSStyleRule && rule.selectorText === '.shell-header__end',
+    );
+    expect(end?.style.getPropertyValue('display')).toBe('contents');
+  });
+
+  it('keeps every control, in reading order, and the group that loses its box has no role to lose', () => {
+    renderHeader(me(1, 10));
+    const header = screen.getByRole('banner');
+    const controls = [...header.querySelectorAll('a[href], button')].map((control) =>
+      control.textContent?.trim(),
+    );
+    expect(controls).toEqual([
+      '10 tokens',
+      'MMaya',
+      'About Us',
+      expect.stringContaining('Display'),
+      'Sign Out',
+    ]);
+    const end = header.querySelector('.shell-header__end');
+    expect(end?.tagName).toBe('DIV');
+    expect(end).not.toHaveAttribute('role');
   });
 });
