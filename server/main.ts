@@ -14,7 +14,7 @@ import { EnvError, loadEnv } from './env.ts';
 import { preparePrivateDataDir } from './data-dir.ts';
 import { loadAuthSecret } from './auth/secret.ts';
 import { publicUrl } from './auth/auth.ts';
-import { ensureOwnerSetupLink, OWNER_SETUP_HOURS } from './auth/owner-setup.ts';
+import { ensureOwnerSetupLink, ownerSetupMessage } from './auth/owner-setup.ts';
 import { AUDIO_RETENTION_INTERVAL_MS, deleteExpiredRecordings } from './jobs/audio-retention.ts';
 import { createCommandRecogniser } from './speech/command-decoder.ts';
 import { startupCommandPhrases } from './speech/command-service.ts';
@@ -58,13 +58,13 @@ async function main() {
   await seedDatabase(database.db);
   log.info(await seedStories(database.db), 'story library seeded');
   log.info('migrations applied, seed data in place');
-  // No owner yet: the person who started the server (and reads this) makes the owner account with a
-  // one-time link (issue #14 item 8). It is the only link the server ever writes to its log.
+  // No owner who can sign in yet: the person who started the server (and reads this) makes the owner
+  // account with a one-time link (issue #14 item 8). It is the only link the server ever writes to its log.
   const setup = await ensureOwnerSetupLink(database.db, publicUrl(env));
   if (setup) {
     log.warn(
       { expiresAt: setup.expiresAt.toISOString() },
-      `No owner yet. To create the owner account, open this one-time link (it works for ${OWNER_SETUP_HOURS} hours): ${setup.url}`,
+      ownerSetupMessage(setup, { smtp: Boolean(env.SMTP_URL) }),
     );
   }
 

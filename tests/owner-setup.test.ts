@@ -68,6 +68,7 @@ describe('the owner of a fresh install (pglite)', () => {
   it('prints a link whose token only the operator has', async () => {
     const link = await ensureOwnerSetupLink(fresh.db, BASE);
     expect(link?.url).toMatch(/^http:\/\/localhost:3000\/setup\?token=[A-Za-z0-9_-]{43}$/);
+    expect(link?.unconfirmedOwner).toBe(false); // "No owner yet" is true here
     token = tokenOf(link!.url);
     const rows = await fresh.db
       .select()
@@ -220,6 +221,8 @@ describe('the owner of a fresh install (pglite)', () => {
       expect(await hasOwner(fresh.db)).toBe(false);
       const printed = await ensureOwnerSetupLink(fresh.db, BASE);
       expect(printed).not.toBeNull();
+      // The start-up line says an owner account waits for confirmation, not "No owner yet".
+      expect(printed!.unconfirmedOwner).toBe(true);
       link = tokenOf(printed!.url);
       expect(await isOwnerSetupTokenValid(fresh.db, link)).toBe(true);
     });

@@ -102,6 +102,33 @@ export async function claimUnconfirmedAccount(
 }
 
 /**
+ * Whether an account holds the owner role without a confirmed address: an ADMIN_EMAILS sign-up that has
+ * not confirmed it yet (it does not count for {@link hasOwner}).
+ */
+async function hasUnconfirmedOwner(db: Database): Promise<boolean> {
+  const rows = await asSystem(db, (tx) =>
+    tx
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(userRoles.role, 'owner'), eq(users.emailVerified, false)))
+      .limit(1),
+  );
+  return rows.length > 0;
+}
+
+/** A new set-up link, as {@link ensureOwnerSetupLink} answers it. */
+export interface OwnerSetupLink {
+  url: string;
+  expiresAt: Date;
+  /**
+   * An owner account exists but its address is not confirmed (ADMIN_EMAILS): the server has an owner
+   * nobody can sign in as yet, which is not "no owner" ({@link ownerSetupMessage}).
+   */
+  unconfirmedOwner: boolean;
+}
+
+/**
  * At start: when the server has no owner, make a new set-up link and answer it (the caller prints it
  * for the operator); when it has one, remove any set-up link left over and answer null. Expired links
  * are removed either way.
@@ -111,7 +138,7 @@ export async function ensureOwnerSetupLink(
   db: Database,
   baseUrl: string,
   now: Date = new Date(),
-): Promise<{ url: string; expiresAt: Date } | null> {
+): Promise<OwnerSetupLink | null> {
   await db
     .delete(verifications)
     .where(and(eq(verifications.identifier, OWNER_SETUP_IDENTIFIER), lte(verifications.expiresAt, now)));
@@ -127,7 +154,37 @@ export async function ensureOwnerSetupLink(
     value: hashToken(token),
     expiresAt,
   });
-  return { url: `${baseUrl}${OWNER_SETUP_PATH}?token=${token}`, expiresAt };
+  return {
+    url: `${baseUrl}${OWNER_SETUP_PATH}?token=${token}`,
+    expiresAt,
+    unconfirmedOwner: await hasUnconfirmedOwner(db),
+  };
+}
+
+/**
+ * The start-up line that carries the set-up link, telling the operator the truth (ADR 0023, addendum
+ * of 27 Nov 2026 (session 13)): "No owner yet" only when no account holds the role; while an
+ * ADMIN_EMAILS owner has not confirmed their address, that the account waits for it, where its
+ * confirmation e-mail is (sent, or in the outbox, which only a signed-in owner or admin reads), and that
+ * the link takes that account when opened with that address. It names no address: the log never holds
+ * one.
+ * @param setup the link and whether an unconfirmed owner exists
+ * @param options `smtp`: whether SMTP_URL is set (mail is sent rather than kept in the outbox)
+ */
+export function ownerSetupMessage(
+  setup: Pick<OwnerSetupLink, 'url' | 'unconfirmedOwner'>,
+  options: { smtp: boolean },
+): string {
+  const link = `(it works for ${OWNER_SETUP_HOURS} hours): ${setup.url}`;
+  if (!setup.unconfirmedOwner) {
+    return `No owner yet. To create the owner account, open this one-time link ${link}`;
+  }
+  const waiting =
+    'An owner account (an address in ADMIN_EMAILS) has not confirmed its address, so nobody can sign in as the owner yet';
+  const take = `open this one-time link and enter that address with the password you want ${link}`;
+  return options.smtp
+    ? `${waiting}. Press the link in the confirmation e-mail sent to it, or ${take}`
+    : `${waiting}; its confirmation e-mail waits in the outbox (no SMTP_URL), which only a signed-in owner or admin can read. To take that account, ${take}`;
 }
 
 /** Whether `token` is a set-up link's that has not expired or been used (and no owner exists yet). */
