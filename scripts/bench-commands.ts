@@ -10,11 +10,15 @@
  *   server's work once the utterance has arrived (WAV checks, resampling, decoding).
  *
  *   npm run bench:commands [-- --quick] [--keep] [--reuse DIR] [--options JSON] [--verbose] [--json FILE] [--cold]
+ *     [--pocketsphinx-alone]
  *
  * By default the recogniser keeps its decoders warm (one process per warp, as the server does);
  * `--cold` starts processes for every command instead (as the CLI does). Besides wall-clock times,
  * which depend on the machine's load, it prints the warm decoders' CPU time per command, which
  * barely does.
+ *
+ * As in the app, Moonshine tiny gives its second opinion when pocketsphinx refuses other words or a
+ * weak command (command-moonshine.ts; `--pocketsphinx-alone` leaves it out); the CPU time counts it.
  *
  * Needs flite, sox and pocketsphinx (Debian packages). Audio is made in a temporary folder and
  * deleted (kept with --keep). Speed figures depend on what else the machine is doing.
@@ -33,6 +37,7 @@ import {
   type CommandRecogniserOptions,
 } from '#server/speech/command-decoder.ts';
 import { recogniseCommandWav } from '#server/speech/command-service.ts';
+import { createMoonshineSecondOpinion } from '#server/speech/command-moonshine.ts';
 import { loadLibraryStories } from '#server/stories/content.ts';
 import { screenCommandList } from '#src/app/voice/screen-commands.ts';
 import { SCREEN_TITLES } from '#src/features/protected/screen-titles.ts';
@@ -47,6 +52,7 @@ const { values: args } = parseArgs({
     verbose: { type: 'boolean', default: false },
     json: { type: 'string' },
     cold: { type: 'boolean', default: false },
+    'pocketsphinx-alone': { type: 'boolean', default: false },
   },
 });
 
@@ -312,11 +318,27 @@ async function main(): Promise<void> {
 
   const tuning = (args.options ? JSON.parse(args.options) : {}) as CommandRecogniserOptions;
   let detail: CommandDecodeDetail | undefined;
+  type Heard = { target: string; wording: string; logProb: number; transcript: string } | null;
+  let heard = null as Heard;
+  const secondOpinion = args['pocketsphinx-alone']
+    ? null
+    : createMoonshineSecondOpinion({
+        onHear: (v) =>
+          (heard = v && {
+            target: v.command.target,
+            wording: v.wording,
+            logProb: Math.round(v.logProb * 100) / 100,
+            transcript: v.transcript,
+          }),
+      });
+  await secondOpinion?.warm();
   const recogniser = createCommandRecogniser({
     ...tuning,
     ...(args.cold ? { warm: false } : {}),
+    secondOpinion,
     onDecode: (d) => (detail = d),
   });
+  const cpuSeconds = () => (recogniser.cpuSeconds?.() ?? 0) + (secondOpinion?.cpuSeconds() ?? 0);
   // warm-up: the dictionary loads once per process
   await recogniseCommandWav({ wav: await readFile(made[0]!.wav), commands, recogniser });
 
@@ -326,17 +348,20 @@ async function main(): Promise<void> {
     ms: number;
     cpuMs: number;
     detail: CommandDecodeDetail | undefined;
+    /** Moonshine's verdict, when asked. */
+    heard?: Heard;
     error?: string;
   }[] = [];
   for (const u of made) {
     const wav = await readFile(u.wav);
     detail = undefined;
-    const cpu0 = recogniser.cpuSeconds?.() ?? 0;
+    heard = null;
+    const cpu0 = cpuSeconds();
     const t0 = performance.now();
-    const cpuMs = () => 1000 * ((recogniser.cpuSeconds?.() ?? 0) - cpu0);
+    const cpuMs = () => 1000 * (cpuSeconds() - cpu0);
     try {
       const answer = await recogniseCommandWav({ wav, commands, recogniser });
-      results.push({ u, target: answer.target, ms: performance.now() - t0, cpuMs: cpuMs(), detail });
+      results.push({ u, target: answer.target, ms: performance.now() - t0, cpuMs: cpuMs(), detail, heard });
     } catch (err) {
       const ms = performance.now() - t0;
       results.push({ u, target: null, ms, cpuMs: cpuMs(), detail, error: (err as Error).message });
@@ -363,6 +388,11 @@ async function main(): Promise<void> {
       `    adult ${group((r) => !r.u.child)}, child-like ${group((r) => r.u.child)}, with noise ${group((r) => r.u.noise)}; by voice ${VOICES.map((v) => `${v} ${group((r) => r.u.voice === v)}`).join(', ')}`,
       `  false activations on ordinary sentences: ${falseActivations.length}/${of('sentence').length}`,
       `  two commands at once acted on: ${doubles.length}/${of('double').length}; shouted commands acted on: ${shouts.length}/${of('shout').length}`,
+      ...(secondOpinion
+        ? [
+            `  Moonshine's second opinion: asked ${mine.filter((r) => r.detail?.secondOpinion).length} times, took ${mine.filter((r) => r.detail?.secondOpinion?.target).length} (commands right ${cmd.filter((r) => r.detail?.secondOpinion?.target && r.target === r.u.expected).length})`,
+          ]
+        : []),
     ];
   };
   const times = results.map((r) => r.ms);
@@ -380,7 +410,7 @@ async function main(): Promise<void> {
     ...(args.cold
       ? []
       : [
-          `warm decoders' CPU per utterance (all warps together): median ${percentile(cpu, 50).toFixed(0)} ms, p95 ${percentile(cpu, 95).toFixed(0)} ms`,
+          `CPU per utterance (warm decoders, all warps${secondOpinion ? ', and Moonshine' : ''}): median ${percentile(cpu, 50).toFixed(0)} ms, p95 ${percentile(cpu, 95).toFixed(0)} ms`,
         ]),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -389,7 +419,7 @@ async function main(): Promise<void> {
       const ok = r.u.kind === 'command' ? r.target === r.u.expected : r.target === null;
       if (!ok || r.error)
         process.stdout.write(
-          `  ${ok ? 'ok ' : 'BAD'} ${r.u.id} ${r.u.kind} ${r.u.voice}${r.u.child ? ` child×${r.u.scale}` : ''}${r.u.noise ? ' noise' : ''} "${r.u.text}" → ${r.target ?? 'null'} ${r.error ?? ''} heard=[${r.detail?.heard.join(' ') ?? ''}] margin=${r.detail?.margin?.toFixed(1) ?? '-'} own=${r.detail?.commandMargin?.toFixed(1) ?? '-'} frames=${r.detail?.frames ?? '-'} warp=${r.detail?.warp ?? '-'} ${r.detail?.refusal ?? ''} ${(r.detail?.perWarp ?? []).map((w) => `[${w.warp}: ${w.heard.join(' ')} ${w.margin?.toFixed(1) ?? '-'}/${w.commandMargin?.toFixed(1) ?? '-'}]`).join(' ')}\n`,
+          `  ${ok ? 'ok ' : 'BAD'} ${r.u.id} ${r.u.kind} ${r.u.voice}${r.u.child ? ` child×${r.u.scale}` : ''}${r.u.noise ? ' noise' : ''} "${r.u.text}" → ${r.target ?? 'null'} ${r.error ?? ''} heard=[${r.detail?.heard.join(' ') ?? ''}] margin=${r.detail?.margin?.toFixed(1) ?? '-'} own=${r.detail?.commandMargin?.toFixed(1) ?? '-'} frames=${r.detail?.frames ?? '-'} warp=${r.detail?.warp ?? '-'} ${r.detail?.refusal ?? ''} ${(r.detail?.perWarp ?? []).map((w) => `[${w.warp}: ${w.heard.join(' ')} ${w.margin?.toFixed(1) ?? '-'}/${w.commandMargin?.toFixed(1) ?? '-'}]`).join(' ')}${r.heard ? ` moonshine "${r.heard.wording}" ${r.heard.logProb} free "${r.heard.transcript}"` : ''}\n`,
         );
     }
   if (args.verbose)
@@ -402,7 +432,14 @@ async function main(): Promise<void> {
     await writeFile(
       args.json,
       JSON.stringify(
-        results.map((r) => ({ ...r.u, got: r.target, ms: r.ms, detail: r.detail })),
+        results.map((r) => ({
+          ...r.u,
+          got: r.target,
+          ms: r.ms,
+          cpuMs: r.cpuMs,
+          detail: r.detail,
+          heard: r.heard,
+        })),
         null,
         1,
       ),

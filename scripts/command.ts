@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { VoiceCommandSchema } from '#core/api/voice.ts';
 import type { VoiceCommand } from '#core/voice/command.ts';
 import { createCommandRecogniser } from '#server/speech/command-decoder.ts';
+import { createMoonshineSecondOpinion } from '#server/speech/command-moonshine.ts';
 import { recogniseCommandWav } from '#server/speech/command-service.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import { loadLibraryStories } from '#server/stories/content.ts';
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
     const answer = await recogniseCommandWav({
       wav: new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength),
       commands,
-      recogniser: createCommandRecogniser({ warm: false }),
+      recogniser: createCommandRecogniser({ warm: false, secondOpinion: createMoonshineSecondOpinion() }),
     });
     process.stdout.write(`${JSON.stringify(answer)}\n`);
   } catch (err) {

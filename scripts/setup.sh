@@ -59,8 +59,35 @@ stamp=node_modules/.sparky-lock-hash
 lock_hash() { sha256sum package.json package-lock.json | sha256sum | cut -d' ' -f1; }
 if [[ ! -f $stamp || $(cat "$stamp") != "$(lock_hash)" ]]; then
   say "installing npm packages"
-  npm install --no-audit --no-fund --loglevel=error
+  # onnxruntime-node (Moonshine, below) would fetch CUDA libraries from nuget.org on Linux x64: the CPU
+  # is all it needs, and nothing may need more than the npm registry.
+  ONNXRUNTIME_NODE_INSTALL=skip npm install --no-audit --no-fund --loglevel=error
   lock_hash > "$stamp"
+fi
+
+# --- Moonshine tiny (second opinion on spoken commands; ADR 0015, eighth round) ------------------------
+# An English speech model (Moonshine tiny, quantised, 28 MB, MIT) that the npm package
+# @moonshine-ai/moonshine-js ships. That package cannot be a dependency (one of its own dependencies is a
+# `file:` path), so its tarball is fetched from the npm registry, checked against its pinned SHA-512 and
+# only the two model files are kept. Without them spoken commands are still recognised, by pocketsphinx
+# alone (the server says so at start).
+moonshine_dir=models/moonshine-tiny
+moonshine_pkg=@moonshine-ai/moonshine-js@0.1.29
+moonshine_sha512=1b1d41de625c6ccebc8a14b2fcbc8912e1241aaeec60ca936f4e3335d7087a2754d144559529973f41b28903934c0a836505e5202ee4f9b932f8575793450f96
+if [[ ! -f $moonshine_dir/encoder_model.onnx || ! -f $moonshine_dir/decoder_model_merged.onnx ]]; then
+  say "fetching the Moonshine tiny speech model ($moonshine_pkg, 21 MB)"
+  moonshine_tmp=$(mktemp -d)
+  if (cd "$moonshine_tmp" && npm pack "$moonshine_pkg" --silent --loglevel=error >/dev/null) &&
+    tarball=$(ls "$moonshine_tmp"/*.tgz) &&
+    [[ $(sha512sum "$tarball" | cut -d' ' -f1) == "$moonshine_sha512" ]] &&
+    tar -xzf "$tarball" -C "$moonshine_tmp" package/dist/model/tiny/quantized; then
+    mkdir -p "$moonshine_dir"
+    mv "$moonshine_tmp"/package/dist/model/tiny/quantized/{encoder_model,decoder_model_merged}.onnx "$moonshine_dir"/
+  else
+    echo "[setup] could not fetch or check $moonshine_pkg: spoken commands will use pocketsphinx alone" >&2
+    if (( want_test )); then rm -rf "$moonshine_tmp"; exit 1; fi
+  fi
+  rm -rf "$moonshine_tmp"
 fi
 
 # --- Front-end build --------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ import {
   MAX_VOICE_WAITING,
 } from './routes/voice/voice.service.ts';
 import { createCommandRecogniser, type CommandRecogniser } from './speech/command-decoder.ts';
+import { sharedMoonshineSecondOpinion } from './speech/command-moonshine.ts';
 import { createTextToSpeech, type TextToSpeech } from './speech/tts.ts';
 import { createElevenLabsSpeechProvider } from './speech/tts-elevenlabs.ts';
 import { createFliteProvider } from './speech/tts-flite.ts';
@@ -73,7 +74,10 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Offline recogniser; by default pocketsphinx. */
   recogniser?: Recogniser;
-  /** Spoken-command recogniser; by default pocketsphinx (server/speech/command-decoder.ts). */
+  /**
+   * Spoken-command recogniser; by default pocketsphinx (server/speech/command-decoder.ts) with
+   * Moonshine's second opinion (command-moonshine.ts).
+   */
   commandRecogniser?: CommandRecogniser;
   /** Speech service; by default the provider chain of the configured keys (flite always). */
   tts?: TextToSpeech;
@@ -267,7 +271,8 @@ export function createApp(deps: AppDeps) {
   // Spoken commands wait in a line of their own beside the readings' (docs/decisions/0015): a command is
   // answered in well under a second even while readings are scored, and the decoders stay bounded.
   const voice = createVoiceService({
-    recogniser: deps.commandRecogniser ?? createCommandRecogniser(),
+    recogniser:
+      deps.commandRecogniser ?? createCommandRecogniser({ secondOpinion: sharedMoonshineSecondOpinion() }),
     queue: createScoringQueue({
       concurrency: env.VOICE_CONCURRENCY ?? DEFAULT_VOICE_CONCURRENCY,
       maxWaiting: MAX_VOICE_WAITING,

@@ -17,6 +17,7 @@ import { publicUrl } from './auth/auth.ts';
 import { ensureOwnerSetupLink, ownerSetupMessage } from './auth/owner-setup.ts';
 import { AUDIO_RETENTION_INTERVAL_MS, deleteExpiredRecordings } from './jobs/audio-retention.ts';
 import { createCommandRecogniser } from './speech/command-decoder.ts';
+import { createMoonshineSecondOpinion } from './speech/command-moonshine.ts';
 import { startupCommandPhrases } from './speech/command-service.ts';
 import { loadLibraryStories } from './stories/content.ts';
 
@@ -70,11 +71,18 @@ async function main() {
 
   // The spoken-command decoders start now, knowing every word of the command set and the library's
   // titles, so that a child's first command is answered as quickly as the next (issue 11).
-  const commandRecogniser = createCommandRecogniser();
+  // Moonshine tiny gives a second opinion when pocketsphinx refuses (ADR 0015, eighth round); its
+  // model loads now too.
+  const secondOpinion = createMoonshineSecondOpinion({
+    onUnavailable: (reason) => log.warn(`Spoken commands: pocketsphinx alone (${reason}).`),
+  });
+  const commandRecogniser = createCommandRecogniser({ secondOpinion });
   const app = createApp({ env, database, log, version, authSecret, commandRecogniser });
   const warmStart = performance.now();
+  const startupPhrases = startupCommandPhrases(loadLibraryStories().map((s) => s.title));
   void commandRecogniser
-    .warm?.(startupCommandPhrases(loadLibraryStories().map((s) => s.title)))
+    .warm?.(startupPhrases)
+    .then(() => secondOpinion.warm(startupPhrases))
     .then(() => log.info({ ms: Math.round(performance.now() - warmStart) }, 'command decoders warm'));
   const runRetention = () =>
     deleteExpiredRecordings(database.db, { dataDir: env.DATA_DIR, log }).catch((error: unknown) =>

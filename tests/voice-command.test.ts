@@ -19,7 +19,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VoiceAnswerSchema } from '../core/api/voice.ts';
 import type { VoiceCommand } from '../core/voice/command.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
-import { createCommandRecogniser, type CommandDecodeDetail } from '../server/speech/command-decoder.ts';
+import {
+  createCommandRecogniser,
+  SECOND_OPINION_CONFIDENCE,
+  type CommandDecodeDetail,
+} from '../server/speech/command-decoder.ts';
+import {
+  createMoonshineSecondOpinion,
+  moonshineModelPresent,
+  type CommandSecondOpinion,
+} from '../server/speech/command-moonshine.ts';
 import { prepareCommandAudio } from '../server/speech/command-service.ts';
 import { createBrowser, createSignedInClient, createTestApp, errorOf, type TestApp } from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
@@ -59,6 +68,35 @@ function say(text: string, voice = 'slt', effects: string[] = []): Uint8Array {
     '0.3',
     '0.3',
     ...effects,
+  ]);
+  return new Uint8Array(readFileSync(wav));
+}
+
+/**
+ * A child-like voice as `npm run bench:commands` makes it: flite slowed by `scale`, then sped up by
+ * the same factor, which raises pitch and formants together.
+ */
+function sayLikeAChild(text: string, voice: string, scale: number): Uint8Array {
+  const raw = join(folder, 'raw-child.wav');
+  const wav = join(folder, `${text.replace(/\W+/g, '-')}-${voice}-child-${scale}.wav`);
+  execFileSync('flite', ['-voice', voice, '--setf', `duration_stretch=${scale}`, '-t', text, '-o', raw]);
+  execFileSync('sox', [
+    '-R',
+    raw,
+    '-r',
+    '16000',
+    '-c',
+    '1',
+    '-b',
+    '16',
+    wav,
+    'speed',
+    String(scale),
+    'rate',
+    '16000',
+    'pad',
+    '0.3',
+    '0.3',
   ]);
   return new Uint8Array(readFileSync(wav));
 }
@@ -218,6 +256,96 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
         expect(answer.target).toBe('story:quibbleworth');
       } finally {
         await recogniser.close?.();
+      }
+    },
+  );
+
+  decoding(
+    'asks the second opinion only when pocketsphinx refuses other words or a weak command, and takes its answer',
+    { timeout: 90_000 },
+    async () => {
+      const asked: string[][] = [];
+      const secondOpinion: CommandSecondOpinion = {
+        hear: (_audio, commands) => {
+          asked.push(commands.map((c) => c.target));
+          return Promise.resolve(commands.find((c) => c.target === '/rewards') ?? null);
+        },
+        warm: () => Promise.resolve(),
+        cpuSeconds: () => 0,
+      };
+      const details: CommandDecodeDetail[] = [];
+      const recogniser = createCommandRecogniser({ secondOpinion, onDecode: (d) => details.push(d) });
+      try {
+        // pocketsphinx takes "go home" itself: the second opinion is not asked
+        const home = await recogniser.recognise(await prepareCommandAudio(say('go home')), COMMANDS);
+        expect(home.target).toBe('/home');
+        expect(asked).toHaveLength(0);
+        expect(details.at(-1)?.secondOpinion).toBeUndefined();
+        // ordinary talk is other words to pocketsphinx: the second opinion is asked, with the list
+        const talk = await recogniser.recognise(
+          await prepareCommandAudio(say('my sister has a red bike')),
+          COMMANDS,
+        );
+        expect(asked).toEqual([COMMANDS.map((c) => c.target)]);
+        expect(talk).toEqual({
+          intent: 'navigate',
+          target: '/rewards',
+          phrase: 'rewards',
+          confidence: SECOND_OPINION_CONFIDENCE,
+        });
+        expect(details.at(-1)).toMatchObject({
+          refusal: null,
+          secondOpinion: { target: '/rewards', refused: 'other' },
+        });
+        // shouting is refused before any decoding, and never asked about
+        const shout = await recogniser.recognise(
+          await prepareCommandAudio(say('go home', 'slt', ['gain', '20'])),
+          COMMANDS,
+        );
+        expect(shout.target).toBeNull();
+        expect(details.at(-1)?.refusal).toBe('clipped');
+        expect(asked).toHaveLength(1);
+      } finally {
+        await recogniser.close?.();
+      }
+    },
+  );
+
+  it.skipIf(onPostgres || !moonshineModelPresent())(
+    "Moonshine takes a child-like voice's commands that pocketsphinx hears as other words, and not ordinary talk",
+    { timeout: 120_000 },
+    async () => {
+      const details: CommandDecodeDetail[] = [];
+      const commands: VoiceCommand[] = [
+        ...COMMANDS,
+        { phrase: 'reports', intent: 'navigate', target: '/reports' },
+      ];
+      const alone = createCommandRecogniser({ onDecode: (d) => details.push(d) });
+      const withSecondOpinion = createCommandRecogniser({
+        secondOpinion: createMoonshineSecondOpinion(),
+        onDecode: (d) => details.push(d),
+      });
+      try {
+        for (const [audio, target] of [
+          [sayLikeAChild('reports', 'slt', 1.22), '/reports'],
+          [sayLikeAChild('go home', 'slt', 1.22), '/home'],
+        ] as const) {
+          const prepared = await prepareCommandAudio(audio);
+          expect((await alone.recognise(prepared, commands)).target).toBeNull();
+          expect(details.at(-1)?.refusal).toBe('other');
+          const answer = await withSecondOpinion.recognise(prepared, commands);
+          expect(answer).toMatchObject({ target, confidence: SECOND_OPINION_CONFIDENCE });
+          expect(details.at(-1)?.secondOpinion).toEqual({ target, refused: 'other' });
+        }
+        for (const text of ['my sister has a red bike', 'can we go to the beach tomorrow']) {
+          expect(
+            (await withSecondOpinion.recognise(await prepareCommandAudio(say(text, 'rms')), commands)).target,
+          ).toBeNull();
+          expect(details.at(-1)?.secondOpinion).toEqual({ target: null, refused: 'other' });
+        }
+      } finally {
+        await alone.close?.();
+        await withSecondOpinion.close?.();
       }
     },
   );

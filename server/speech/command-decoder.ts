@@ -14,6 +14,9 @@
  * free loop by most answers ({@link chooseWarpVerdict}; a likelihood ratio within each warp, since raw
  * scores of different warps are not on one scale).
  * Loud, clipped audio (shouting) is answered as not understood before any decoding.
+ * When the grammar's path is other words, or a command too weak to take, a second opinion may still
+ * take a command (command-moonshine.ts: Moonshine tiny searching the screen's own commands; the
+ * server and the CLI pass it as {@link CommandRecogniserOptions.secondOpinion}).
  *
  * Shared helpers come from the scoring recogniser (pocketsphinx.ts: the process runner with its
  * limits, the dictionary and its letter-to-sound fallback) and wav.ts.
@@ -31,6 +34,7 @@ import { DEFAULT_MODEL_DIR, dictionaryLines, lexiconFor, runLimited } from '#ser
 import { SpeechError } from '#server/speech/errors.ts';
 import { startWarmBatch, wordsOf, type WarmBatch } from '#server/speech/warm-batch.ts';
 import type { PcmAudio } from '#server/speech/wav.ts';
+import type { CommandSecondOpinion } from '#server/speech/command-moonshine.ts';
 import {
   NO_COMMAND,
   phraseTokens,
@@ -231,6 +235,18 @@ export interface CommandRecogniserOptions {
   warm?: boolean;
   /** Called with what was decoded (benchmark and tests). */
   onDecode?: (detail: CommandDecodeDetail) => void;
+  /**
+   * Asked when the grammar's path is other words or a command too weak to take (refusals `other`
+   * and `weak`; never for clipped audio or nothing heard): a command it returns is the answer
+   * (command-moonshine.ts). Default none.
+   */
+  secondOpinion?: CommandSecondOpinion | null;
+  /**
+   * Start the second opinion together with pocketsphinx, and stop it as soon as pocketsphinx takes a
+   * command (default false: on 2 cores, where pocketsphinx's two warps already take both, the third
+   * thread slowed every command more than it saved on refused ones; ADR 0015, ninth round).
+   */
+  secondOpinionAtOnce?: boolean;
 }
 
 /** What a decode saw, for tuning. */
@@ -246,6 +262,11 @@ export interface CommandDecodeDetail {
   frames?: number;
   /** Why no command was taken, or null when one was. */
   refusal: 'other' | 'nothing' | 'weak' | 'clipped' | null;
+  /**
+   * The second opinion, asked after pocketsphinx's refusal `other` or `weak`: the command it took
+   * (the answer; `refusal` is then null), or null when it took none. Absent when not asked.
+   */
+  secondOpinion?: { target: string | null; refused: 'other' | 'weak' };
   /** Which decoders ran: the warm ones, or processes started for this command. */
   decoder?: 'warm' | 'process';
   /** What each warp heard, and its margins (null when its path was not one command). */
@@ -334,6 +355,12 @@ export function clippedShare(audio: PcmAudio): number {
 }
 
 const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/**
+ * The confidence of a command the second opinion took: 0.5, the acceptance threshold's, since it was
+ * taken at its own threshold after pocketsphinx had refused it.
+ */
+export const SECOND_OPINION_CONFIDENCE = 0.5;
 
 /** Margin per frame at which confidence reaches ~0.73 (one scale step above the threshold). */
 const CONFIDENCE_SCALE = 20;
@@ -468,6 +495,7 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
     options.minCommandMargin === undefined ? DEFAULT_MIN_COMMAND_MARGIN : options.minCommandMargin;
   const trim = options.trimSilence ?? true;
   const warpChoice = options.warpChoice ?? DEFAULT_WARP_CHOICE;
+  const secondOpinion = options.secondOpinion ?? null;
   const languageWeight = options.languageWeight ?? 8;
   const extraArgs = commandDecoderArgs(options.extraArgs, options.silenceProbability);
   const memoryKb = options.memoryLimitKb ?? 1_000_000;
@@ -656,136 +684,169 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
         report({ heard: [], warp: 1, margin: null, refusal: 'clipped' });
         return { ...NO_COMMAND };
       }
-      const said = new Set(commands.flatMap((c) => phraseTokens(c.phrase)));
-      const garbageWords = [...phoneWords, ...commonWords(fillerCount).filter((w) => !said.has(w))];
-      const grammar = buildCommandGrammar(commands, {
-        garbageWords,
-        ...(options.probabilities ? { probabilities: options.probabilities } : {}),
-      });
-      let lexicon;
+      // the second opinion starts now, beside pocketsphinx, and stops if pocketsphinx takes a command
+      const spare = new AbortController();
+      const spareSignal = signal ? AbortSignal.any([signal, spare.signal]) : spare.signal;
+      let early: Promise<VoiceCommand | null> | null = null;
+      if (secondOpinion && options.secondOpinionAtOnce === true) {
+        early = secondOpinion.hear(whole, commands, spareSignal);
+        // an answer nobody waits for (pocketsphinx took the command) must not be an unhandled rejection
+        early.catch(() => undefined);
+      }
       try {
-        // The scorer's defaults, so that both share one loaded dictionary.
-        lexicon = lexiconFor(dictionaryPath, DEFAULT_WORD_FREQUENCIES, -6);
-      } catch (err) {
-        throw new SpeechError(
-          'recogniser_unavailable',
-          `Cannot read the pronunciation dictionary ${dictionaryPath}.`,
-          { cause: err },
-        );
+        return await decide();
+      } finally {
+        spare.abort();
       }
-      const garbageFsg = buildGarbageGrammar(garbageWords, options.probabilities);
-      const timeoutMs = options.timeoutMs ?? 5000;
-      // the last whole 10 ms frame (pocketsphinx's -ctl end frame is inclusive)
-      const frames = Math.max(1, Math.floor(audio.samples.length / 160) - 1);
-      const raw = Buffer.from(audio.samples.buffer, audio.samples.byteOffset, audio.samples.byteLength);
 
-      const commandWords = new Set(grammar.entries.flatMap((e) => e.tokens));
-      let runs: WarpRun[] | undefined;
-      const batches = warm ? await warm.ready() : null;
-      const unknown = batches ? [...grammar.words].filter((w) => !batches.every((b) => b.knows(w))) : [];
-      const usedWarm = batches !== null && unknown.length === 0;
-      if (batches && unknown.length === 0) {
-        runs = await Promise.all(
-          batches.map(async (b, k): Promise<WarpRun> => {
-            const out = await b.decode(raw, frames, grammar.fsg, garbageFsg, timeoutMs);
-            const command = [...parseHypsegLines(out.command ?? '').values()][0];
-            const garbage = [...parseHypsegLines(out.garbage ?? '').values()][0];
-            return { warp: warps[k] ?? 1, command, garbage };
-          }),
-        );
-      } else {
-        const dict = await dictionaryLines(grammar.words, lexicon);
-        // Words the warm decoders lack (letter-to-sound guesses): they restart with them for the next command.
-        if (warm && unknown.length) {
-          const unknownSet = new Set(unknown);
-          warm.learn(dict.filter((l) => unknownSet.has(l.split(' ')[0]?.replace(/\(\d+\)$/, '') ?? '')));
+      async function decide(): Promise<VoiceAnswer> {
+        const said = new Set(commands.flatMap((c) => phraseTokens(c.phrase)));
+        const garbageWords = [...phoneWords, ...commonWords(fillerCount).filter((w) => !said.has(w))];
+        const grammar = buildCommandGrammar(commands, {
+          garbageWords,
+          ...(options.probabilities ? { probabilities: options.probabilities } : {}),
+        });
+        let lexicon;
+        try {
+          // The scorer's defaults, so that both share one loaded dictionary.
+          lexicon = lexiconFor(dictionaryPath, DEFAULT_WORD_FREQUENCIES, -6);
+        } catch (err) {
+          throw new SpeechError(
+            'recogniser_unavailable',
+            `Cannot read the pronunciation dictionary ${dictionaryPath}.`,
+            { cause: err },
+          );
         }
-        const known = new Set(dict.map((l) => l.split(' ')[0]?.replace(/\(\d+\)$/, '')));
-        // A word with no pronunciation would make the decoder refuse the whole grammar.
-        const fsg = grammar.fsg
-          .split('\n')
-          .filter((l) => {
-            const m = /^TRANSITION \d+ \d+ \S+ (\S+)$/.exec(l);
-            return !m || known.has(m[1]);
-          })
-          .join('\n');
-        runs = await decodeOnce(dict, fsg, garbageFsg, raw, frames, timeoutMs, signal);
-      }
+        const garbageFsg = buildGarbageGrammar(garbageWords, options.probabilities);
+        const timeoutMs = options.timeoutMs ?? 5000;
+        // the last whole 10 ms frame (pocketsphinx's -ctl end frame is inclusive)
+        const frames = Math.max(1, Math.floor(audio.samples.length / 160) - 1);
+        const raw = Buffer.from(audio.samples.buffer, audio.samples.byteOffset, audio.samples.byteLength);
 
-      // Each warp's verdict: the words of the grammar's best path, the command they are, and how far
-      // the command beat the garbage loop without its prior, per frame of speech.
-      const verdicts = runs.map((run) => {
-        const segments = dropTrailingBlip(
-          (run.command?.segments ?? []).filter((s) => !isFiller(s.word)),
-          commandWords,
-        );
-        const heard = segments.map((s) => s.word);
-        const match = matchPath(heard, grammar.entries);
-        const speechFrames = segments.reduce((n, s) => n + Math.max(1, s.end - s.start), 0);
-        const isCommand = match !== null && match !== 'other';
-        const margin = !isCommand
-          ? null
-          : run.command && run.garbage
-            ? (run.command.total - run.garbage.total) / speechFrames
-            : -Infinity;
-        // the command's own words: the last ones of the path, before a closing "please"
-        const own = segments.slice(0, heard.at(-1) === POLITE_WORD ? -1 : undefined);
-        const ownStart = isCommand ? own.length - match.tokens.length : 0;
-        // words before the command: a carrier, "the", "um" or "please" ("um continue" was heard for "account")
-        const carrier = ownStart > 0;
-        const ownMargin = !isCommand
-          ? null
-          : run.garbage
-            ? (commandMargin(own.slice(ownStart), run.garbage.segments) ?? -Infinity)
-            : -Infinity;
-        return { run, heard, match, margin, ownMargin, carrier };
-      });
-      const passes = (v: (typeof verdicts)[number]): boolean =>
-        v.margin !== null &&
-        v.margin >= minMargin &&
-        (minCommandMargin === null ||
-          !v.carrier ||
-          (v.ownMargin !== null && v.ownMargin >= minCommandMargin));
-      const perWarp = verdicts.map((v) => ({
-        warp: v.run.warp,
-        heard: v.heard,
-        margin: v.margin,
-        commandMargin: v.ownMargin === null ? null : round(v.ownMargin, 1),
-        total: v.run.command?.total ?? null,
-        garbageTotal: v.run.garbage?.total ?? null,
-        accepts: v.match !== null && v.match !== 'other' && passes(v) ? v.match.command.target : null,
-      }));
-      const decoder = usedWarm ? ('warm' as const) : ('process' as const);
-      // the warp whose verdict is the answer (chooseWarpVerdict; ADR 0015, third and fourth rounds)
-      const accepted = verdicts.filter((v) => v.match !== null && v.match !== 'other' && passes(v));
-      const chosen = chooseWarpVerdict(
-        verdicts.map((v) => ({
-          v,
-          target: accepted.includes(v) ? (v.match as GrammarEntry).command.target : null,
+        const commandWords = new Set(grammar.entries.flatMap((e) => e.tokens));
+        let runs: WarpRun[] | undefined;
+        const batches = warm ? await warm.ready() : null;
+        const unknown = batches ? [...grammar.words].filter((w) => !batches.every((b) => b.knows(w))) : [];
+        const usedWarm = batches !== null && unknown.length === 0;
+        if (batches && unknown.length === 0) {
+          runs = await Promise.all(
+            batches.map(async (b, k): Promise<WarpRun> => {
+              const out = await b.decode(raw, frames, grammar.fsg, garbageFsg, timeoutMs);
+              const command = [...parseHypsegLines(out.command ?? '').values()][0];
+              const garbage = [...parseHypsegLines(out.garbage ?? '').values()][0];
+              return { warp: warps[k] ?? 1, command, garbage };
+            }),
+          );
+        } else {
+          const dict = await dictionaryLines(grammar.words, lexicon);
+          // Words the warm decoders lack (letter-to-sound guesses): they restart with them for the next command.
+          if (warm && unknown.length) {
+            const unknownSet = new Set(unknown);
+            warm.learn(dict.filter((l) => unknownSet.has(l.split(' ')[0]?.replace(/\(\d+\)$/, '') ?? '')));
+          }
+          const known = new Set(dict.map((l) => l.split(' ')[0]?.replace(/\(\d+\)$/, '')));
+          // A word with no pronunciation would make the decoder refuse the whole grammar.
+          const fsg = grammar.fsg
+            .split('\n')
+            .filter((l) => {
+              const m = /^TRANSITION \d+ \d+ \S+ (\S+)$/.exec(l);
+              return !m || known.has(m[1]);
+            })
+            .join('\n');
+          runs = await decodeOnce(dict, fsg, garbageFsg, raw, frames, timeoutMs, signal);
+        }
+
+        // Each warp's verdict: the words of the grammar's best path, the command they are, and how far
+        // the command beat the garbage loop without its prior, per frame of speech.
+        const verdicts = runs.map((run) => {
+          const segments = dropTrailingBlip(
+            (run.command?.segments ?? []).filter((s) => !isFiller(s.word)),
+            commandWords,
+          );
+          const heard = segments.map((s) => s.word);
+          const match = matchPath(heard, grammar.entries);
+          const speechFrames = segments.reduce((n, s) => n + Math.max(1, s.end - s.start), 0);
+          const isCommand = match !== null && match !== 'other';
+          const margin = !isCommand
+            ? null
+            : run.command && run.garbage
+              ? (run.command.total - run.garbage.total) / speechFrames
+              : -Infinity;
+          // the command's own words: the last ones of the path, before a closing "please"
+          const own = segments.slice(0, heard.at(-1) === POLITE_WORD ? -1 : undefined);
+          const ownStart = isCommand ? own.length - match.tokens.length : 0;
+          // words before the command: a carrier, "the", "um" or "please" ("um continue" was heard for "account")
+          const carrier = ownStart > 0;
+          const ownMargin = !isCommand
+            ? null
+            : run.garbage
+              ? (commandMargin(own.slice(ownStart), run.garbage.segments) ?? -Infinity)
+              : -Infinity;
+          return { run, heard, match, margin, ownMargin, carrier };
+        });
+        const passes = (v: (typeof verdicts)[number]): boolean =>
+          v.margin !== null &&
+          v.margin >= minMargin &&
+          (minCommandMargin === null ||
+            !v.carrier ||
+            (v.ownMargin !== null && v.ownMargin >= minCommandMargin));
+        const perWarp = verdicts.map((v) => ({
+          warp: v.run.warp,
+          heard: v.heard,
           margin: v.margin,
+          commandMargin: v.ownMargin === null ? null : round(v.ownMargin, 1),
           total: v.run.command?.total ?? null,
-          complete: Boolean(v.run.command && v.run.garbage),
-        })),
-        warpChoice,
-      ).v;
-      const { heard, match, margin, ownMargin } = chosen;
-      const warp = chosen.run.warp;
-      const seen = { heard, warp, perWarp, decoder, frames };
-      if (match === null || match === 'other') {
-        report({ ...seen, margin: null, commandMargin: null, refusal: match ?? 'nothing' });
-        return { ...NO_COMMAND };
+          garbageTotal: v.run.garbage?.total ?? null,
+          accepts: v.match !== null && v.match !== 'other' && passes(v) ? v.match.command.target : null,
+        }));
+        const decoder = usedWarm ? ('warm' as const) : ('process' as const);
+        // the warp whose verdict is the answer (chooseWarpVerdict; ADR 0015, third and fourth rounds)
+        const accepted = verdicts.filter((v) => v.match !== null && v.match !== 'other' && passes(v));
+        const chosen = chooseWarpVerdict(
+          verdicts.map((v) => ({
+            v,
+            target: accepted.includes(v) ? (v.match as GrammarEntry).command.target : null,
+            margin: v.margin,
+            total: v.run.command?.total ?? null,
+            complete: Boolean(v.run.command && v.run.garbage),
+          })),
+          warpChoice,
+        ).v;
+        const { heard, match, margin, ownMargin } = chosen;
+        const warp = chosen.run.warp;
+        const seen = { heard, warp, perWarp, decoder, frames };
+        // pocketsphinx refused other words or a weak command: the second opinion may take one
+        const askSecondOpinion = async (
+          refused: 'other' | 'weak',
+          rest: Omit<CommandDecodeDetail, 'refusal' | keyof typeof seen>,
+        ): Promise<VoiceAnswer> => {
+          const second = secondOpinion ? await (early ?? secondOpinion.hear(whole, commands, signal)) : null;
+          const asked = secondOpinion ? { secondOpinion: { target: second?.target ?? null, refused } } : {};
+          report({ ...seen, ...rest, refusal: second ? null : refused, ...asked });
+          return second
+            ? {
+                intent: second.intent,
+                target: second.target,
+                phrase: second.phrase,
+                confidence: SECOND_OPINION_CONFIDENCE,
+              }
+            : { ...NO_COMMAND };
+        };
+        if (match === null) {
+          report({ ...seen, margin: null, commandMargin: null, refusal: 'nothing' });
+          return { ...NO_COMMAND };
+        }
+        if (match === 'other') return askSecondOpinion('other', { margin: null, commandMargin: null });
+        if (margin === null || !passes(chosen))
+          return askSecondOpinion('weak', { margin, commandMargin: ownMargin });
+        report({ ...seen, margin, commandMargin: ownMargin, refusal: null });
+        return {
+          intent: match.command.intent,
+          target: match.command.target,
+          phrase: match.command.phrase,
+          confidence: confidenceOf(margin, minMargin),
+        };
       }
-      if (margin === null || !passes(chosen)) {
-        report({ ...seen, margin, commandMargin: ownMargin, refusal: 'weak' });
-        return { ...NO_COMMAND };
-      }
-      report({ ...seen, margin, commandMargin: ownMargin, refusal: null });
-      return {
-        intent: match.command.intent,
-        target: match.command.target,
-        phrase: match.command.phrase,
-        confidence: confidenceOf(margin, minMargin),
-      };
     },
     async warm(phrases) {
       if (!warm) return;
