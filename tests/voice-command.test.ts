@@ -297,6 +297,14 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
           refusal: null,
           secondOpinion: { target: '/rewards', refused: 'other' },
         });
+        // two commands at once are refused as such: the second opinion would pick one
+        const double = await recogniser.recognise(
+          await prepareCommandAudio(say('go home rewards', 'rms')),
+          COMMANDS,
+        );
+        expect(double.target).toBeNull();
+        expect(details.at(-1)?.refusal).toBe('double');
+        expect(asked).toHaveLength(1);
         // shouting is refused before any decoding, and never asked about
         const shout = await recogniser.recognise(
           await prepareCommandAudio(say('go home', 'slt', ['gain', '20'])),

@@ -46,6 +46,7 @@ import {
   buildCommandGrammar,
   buildGarbageGrammar,
   GARBAGE_PREFIX,
+  isDoublePath,
   matchPath,
   type CommandGrammarProbabilities,
   type GrammarEntry,
@@ -237,7 +238,8 @@ export interface CommandRecogniserOptions {
   onDecode?: (detail: CommandDecodeDetail) => void;
   /**
    * Asked when the grammar's path is other words or a command too weak to take (refusals `other`
-   * and `weak`; never for clipped audio or nothing heard): a command it returns is the answer
+   * and `weak`; never for clipped audio, nothing heard, or two commands at once heard at any warp,
+   * refusal `double`): a command it returns is the answer
    * (command-moonshine.ts). Default none.
    */
   secondOpinion?: CommandSecondOpinion | null;
@@ -261,7 +263,7 @@ export interface CommandDecodeDetail {
   /** 10 ms frames decoded (after {@link trimSilence}). */
   frames?: number;
   /** Why no command was taken, or null when one was. */
-  refusal: 'other' | 'nothing' | 'weak' | 'clipped' | null;
+  refusal: 'other' | 'nothing' | 'weak' | 'clipped' | 'double' | null;
   /**
    * The second opinion, asked after pocketsphinx's refusal `other` or `weak`: the command it took
    * (the answer; `refusal` is then null), or null when it took none. Absent when not asked.
@@ -820,6 +822,12 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
           refused: 'other' | 'weak',
           rest: Omit<CommandDecodeDetail, 'refusal' | keyof typeof seen>,
         ): Promise<VoiceAnswer> => {
+          // two commands at once, heard at any warp: refused as such, never handed to the second
+          // opinion (its search can only answer with one command, and would take the likelier one)
+          if (verdicts.some((v) => v.match === 'other' && isDoublePath(v.heard, grammar.entries))) {
+            report({ ...seen, ...rest, refusal: 'double' });
+            return { ...NO_COMMAND };
+          }
           const second = secondOpinion ? await (early ?? secondOpinion.hear(whole, commands, signal)) : null;
           const asked = secondOpinion ? { secondOpinion: { target: second?.target ?? null, refused } } : {};
           report({ ...seen, ...rest, refusal: second ? null : refused, ...asked });

@@ -4,6 +4,7 @@ import {
   buildCommandGrammar,
   buildGarbageGrammar,
   distinctCommands,
+  isDoublePath,
   matchPath,
 } from '#server/speech/command-grammar.ts';
 
@@ -149,5 +150,24 @@ describe('matchPath', () => {
     expect(target('take me to the stop')).toBe('other');
     expect(target('i want to stop')).toBe('stop-reading');
     expect(target("let's stop")).toBe('stop-reading');
+  });
+});
+
+describe('isDoublePath', () => {
+  const entries = distinctCommands([...COMMANDS, nav('home', '/home'), nav('dashboard', '/dashboard')]);
+  const double = (heard: string) => isDoublePath(heard.split(' '), entries);
+
+  it('finds two or more commands one after the other, with fillers, please and a carrier', () => {
+    expect(double('stop reading practice')).toBe(true);
+    expect(double('go home stop')).toBe(true);
+    expect(double('um take me to the lost mitten please go home')).toBe(true);
+    expect(double('home dashboard stop')).toBe(true);
+  });
+
+  it('is not one command, a command with other words, or other words', () => {
+    expect(double('reading practice')).toBe(false);
+    expect(double('go to reading practice please')).toBe(false);
+    expect(double('stop the music')).toBe(false);
+    expect(double('my sister has a red bike')).toBe(false);
   });
 });

@@ -264,3 +264,36 @@ export function matchPath(
   }
   return 'other';
 }
+
+/**
+ * Whether a decoded word sequence is two or more commands one after the other (a child saying "pause
+ * help"): fillers and "please" anywhere and a carrier at the start left aside, the rest splits exactly
+ * into two or more commands' tokens. The grammar's second-command path decodes such speech; the
+ * recogniser then refuses it outright, without a second opinion (ADR 0015, ninth round).
+ * @param heard the decoded words (silences already removed)
+ */
+export function isDoublePath(heard: readonly string[], entries: readonly GrammarEntry[]): boolean {
+  const words = heard.filter((w) => !FILLER_WORDS.includes(w) && w !== POLITE_WORD);
+  const starts = [words];
+  for (const tokens of CARRIER_PHRASES.map(phraseTokens).sort((a, b) => b.length - a.length)) {
+    if (tokens.length < words.length && tokens.every((t, k) => words[k] === t)) {
+      const rest = words.slice(tokens.length);
+      // "the" after a carrier may be the carrier's or the title's ("the Lost Mitten")
+      starts.push(rest, ...(rest[0] === 'the' ? [rest.slice(1)] : []));
+      break;
+    }
+  }
+  const keys = new Set(entries.map((e) => e.tokens.join(' ')));
+  const longest = Math.max(0, ...entries.map((e) => e.tokens.length));
+  return starts.some((rest) => {
+    // most[i]: the most commands that cover rest[0..i) exactly (-1: none do)
+    const most = [0];
+    for (let i = 1; i <= rest.length; i++) {
+      most[i] = -1;
+      for (let l = 1; l <= Math.min(longest, i); l++)
+        if (most[i - l]! >= 0 && keys.has(rest.slice(i - l, i).join(' ')))
+          most[i] = Math.max(most[i]!, most[i - l]! + 1);
+    }
+    return most[rest.length]! >= 2;
+  });
+}
