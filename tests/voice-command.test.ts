@@ -328,7 +328,6 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
         ...COMMANDS,
         { phrase: 'reports', intent: 'navigate', target: '/reports' },
       ];
-      const alone = createCommandRecogniser({ onDecode: (d) => details.push(d) });
       const withSecondOpinion = createCommandRecogniser({
         secondOpinion: createMoonshineSecondOpinion(),
         onDecode: (d) => details.push(d),
@@ -338,12 +337,13 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
           [sayLikeAChild('reports', 'slt', 1.22), '/reports'],
           [sayLikeAChild('go home', 'slt', 1.22), '/home'],
         ] as const) {
-          const prepared = await prepareCommandAudio(audio);
-          expect((await alone.recognise(prepared, commands)).target).toBeNull();
-          expect(details.at(-1)?.refusal).toBe('other');
-          const answer = await withSecondOpinion.recognise(prepared, commands);
+          const answer = await withSecondOpinion.recognise(await prepareCommandAudio(audio), commands);
           expect(answer).toMatchObject({ target, confidence: SECOND_OPINION_CONFIDENCE });
-          expect(details.at(-1)?.secondOpinion).toEqual({ target, refused: 'other' });
+          // pocketsphinx alone heard other words; the second opinion took the command
+          expect(details.at(-1)).toMatchObject({
+            refusal: null,
+            secondOpinion: { target, refused: 'other' },
+          });
         }
         for (const text of ['my sister has a red bike', 'can we go to the beach tomorrow']) {
           expect(
@@ -352,7 +352,6 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
           expect(details.at(-1)?.secondOpinion).toEqual({ target: null, refused: 'other' });
         }
       } finally {
-        await alone.close?.();
         await withSecondOpinion.close?.();
       }
     },
