@@ -265,10 +265,16 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
     { timeout: 90_000 },
     async () => {
       const asked: string[][] = [];
+      let transcript = '';
+      const transcribed: number[] = [];
       const secondOpinion: CommandSecondOpinion = {
         hear: (_audio, commands) => {
           asked.push(commands.map((c) => c.target));
           return Promise.resolve(commands.find((c) => c.target === '/rewards') ?? null);
+        },
+        transcribe: (_audio, maxWords) => {
+          transcribed.push(maxWords);
+          return Promise.resolve(transcript);
         },
         warm: () => Promise.resolve(),
         cpuSeconds: () => 0,
@@ -281,6 +287,17 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
         expect(home.target).toBe('/home');
         expect(asked).toHaveLength(0);
         expect(details.at(-1)?.secondOpinion).toBeUndefined();
+        // nor asked to transcribe a command said without a carrier
+        expect(transcribed).toHaveLength(0);
+        // through a carrier, its free transcript is asked for: words that agree let the command through…
+        const carried = await prepareCommandAudio(say('take me to reading practice'));
+        transcript = ' Take me to reading practise.';
+        expect((await recogniser.recognise(carried, COMMANDS)).target).toBe('/fluency');
+        expect(transcribed).toHaveLength(1);
+        // …another word refuses it (a carrier that swallowed a first command: "goals reports")
+        transcript = ' Gold rip-arts';
+        expect((await recogniser.recognise(carried, COMMANDS)).target).toBeNull();
+        expect(details.at(-1)).toMatchObject({ refusal: 'disputed', transcript: ' Gold rip-arts' });
         // ordinary talk is other words to pocketsphinx: the second opinion is asked, with the list
         const talk = await recogniser.recognise(
           await prepareCommandAudio(say('my sister has a red bike')),

@@ -34,7 +34,7 @@ import { DEFAULT_MODEL_DIR, dictionaryLines, lexiconFor, runLimited } from '#ser
 import { SpeechError } from '#server/speech/errors.ts';
 import { startWarmBatch, wordsOf, type WarmBatch } from '#server/speech/warm-batch.ts';
 import type { PcmAudio } from '#server/speech/wav.ts';
-import type { CommandSecondOpinion } from '#server/speech/command-moonshine.ts';
+import { transcriptDisputes, type CommandSecondOpinion } from '#server/speech/command-moonshine.ts';
 import {
   NO_COMMAND,
   phraseTokens,
@@ -263,7 +263,9 @@ export interface CommandDecodeDetail {
   /** 10 ms frames decoded (after {@link trimSilence}). */
   frames?: number;
   /** Why no command was taken, or null when one was. */
-  refusal: 'other' | 'nothing' | 'weak' | 'clipped' | 'double' | null;
+  refusal: 'other' | 'nothing' | 'weak' | 'clipped' | 'double' | 'disputed' | null;
+  /** Moonshine's free transcript, when asked to check a command taken through a carrier. */
+  transcript?: string;
   /**
    * The second opinion, asked after pocketsphinx's refusal `other` or `weak`: the command it took
    * (the answer; `refusal` is then null), or null when it took none. Absent when not asked.
@@ -847,6 +849,15 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
         if (match === 'other') return askSecondOpinion('other', { margin: null, commandMargin: null });
         if (margin === null || !passes(chosen))
           return askSecondOpinion('weak', { margin, commandMargin: ownMargin });
+        // a command taken through a carrier ("go to …"): the carrier may have swallowed a first
+        // command ("goals reports" as "go to reports"), so Moonshine's own words must not dispute it
+        if (secondOpinion && chosen.carrier) {
+          const transcript = await secondOpinion.transcribe(whole, heard.length + 1, signal);
+          if (transcript !== null && transcriptDisputes(transcript, heard)) {
+            report({ ...seen, margin, commandMargin: ownMargin, refusal: 'disputed', transcript });
+            return { ...NO_COMMAND };
+          }
+        }
         report({ ...seen, margin, commandMargin: ownMargin, refusal: null });
         return {
           intent: match.command.intent,

@@ -4,6 +4,7 @@ import {
   acceptsSecondOpinion,
   commandWordings,
   MIN_SECOND_OPINION_LOG_PROB,
+  transcriptDisputes,
   transcriptWords,
   wordsAgree,
   wordingTrie,
@@ -95,6 +96,16 @@ describe('acceptsSecondOpinion', () => {
     // "start reading" said where only "stop reading" is a command
     expect(acceptsSecondOpinion(verdict(stop, 'Stop reading.', -8, ' Start reading.'))).toBe(false);
     expect(acceptsSecondOpinion(verdict(stop, 'Stop.', -20, 'Stop.'), -21)).toBe(true);
+  });
+});
+
+describe('transcriptDisputes', () => {
+  it("disputes pocketsphinx's words only with a word that agrees with none of them", () => {
+    expect(transcriptDisputes(' Gold rip-arts', ['go', 'to', 'reports'])).toBe(true);
+    expect(transcriptDisputes(' Go to reports.', ['go', 'to', 'reports'])).toBe(false);
+    expect(transcriptDisputes(' Take me to', ['take', 'me', 'to', 'letters'])).toBe(false);
+    expect(transcriptDisputes(' Show me rewards.', ['show', 'me', 'the', 'rewards'])).toBe(false);
+    expect(transcriptDisputes('', ['go', 'to', 'reports'])).toBe(false);
   });
 });
 

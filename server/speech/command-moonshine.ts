@@ -76,6 +76,12 @@ export interface CommandSecondOpinion {
     signal?: AbortSignal,
   ): Promise<VoiceCommand | null>;
   /**
+   * The greedy free transcript alone (Moonshine's own words, not limited to the commands), stopped
+   * once it has more than `maxWords` words.
+   * @returns the transcript ('' when nothing was heard), or null without the model
+   */
+  transcribe(audio: PcmAudio, maxWords: number, signal?: AbortSignal): Promise<string | null>;
+  /**
    * Loads the model now rather than on the first refusal (server start), and tokenises every wording
    * of `phrases` (the command set and the library's titles), so that no screen's first command waits
    * for that (about 45 µs a wording, 136 wordings a phrase).
@@ -180,6 +186,17 @@ export function acceptsSecondOpinion(
     heard.length <= wording.length &&
     heard.every((word) => wording.some((w) => wordsAgree(word, w)))
   );
+}
+
+/**
+ * Whether Moonshine's free transcript disputes the words pocketsphinx heard: it holds a word that
+ * agrees ({@link wordsAgree}) with none of them. Asked only for a command taken through a carrier
+ * ("go to …"), where the grammar's carrier can swallow a first command ("goals reports" heard as "go to
+ * reports", two commands said at once). An empty transcript disputes nothing (ADR 0015, ninth round).
+ * @param heard pocketsphinx's words, lower case
+ */
+export function transcriptDisputes(transcript: string, heard: readonly string[]): boolean {
+  return transcriptWords(transcript).some((word) => !heard.some((h) => wordsAgree(word, h)));
 }
 
 /** Log-softmax of one row of logits, as a function of the token. */
@@ -296,17 +313,22 @@ export function createMoonshineSecondOpinion(options: MoonshineOptions = {}): Co
     return root;
   };
 
+  /**
+   * One utterance: with `commands`, the beam search and then the free transcript (stopped one word
+   * past the best wording); with a number instead, only the free transcript, stopped past that many
+   * words. Null when the model is missing or the work was cancelled.
+   */
   async function run(
     audio: PcmAudio,
-    commands: readonly VoiceCommand[],
+    task: readonly VoiceCommand[] | number,
     signal?: AbortSignal,
-  ): Promise<VoiceCommand | null> {
+  ): Promise<{ command: VoiceCommand | null; transcript: string } | null> {
     const model = await load();
     if (!model || signal?.aborted) return null;
     const { ort, encoder, decoder } = model;
     const started = process.cpuUsage();
     try {
-      const root = trieFor(commands, model.encode);
+      const commands = typeof task === 'number' ? null : task;
       const samples = new Float32Array(audio.samples.length);
       for (let k = 0; k < samples.length; k++) samples[k] = audio.samples[k]! / 32768;
       const encoded = await encoder.run({
@@ -342,7 +364,9 @@ export function createMoonshineSecondOpinion(options: MoonshineOptions = {}): Co
       for (let i = 0; i < LAYERS; i++)
         for (const kv of ['key', 'value'])
           encoderCache[`${i}.${kv}`] = out[`present.${i}.encoder.${kv}`] as Tensor;
-      let hyps = [{ node: root, logProb: 0, row: 0, token: START_TOKEN }];
+      let hyps = commands
+        ? [{ node: trieFor(commands, model.encode), logProb: 0, row: 0, token: START_TOKEN }]
+        : [];
       let best: { logProb: number; command: VoiceCommand; wording: string } | null = null;
       for (let step = 0; step < MAX_STEPS && hyps.length > 0; step++) {
         if (signal?.aborted) return null;
@@ -391,17 +415,17 @@ export function createMoonshineSecondOpinion(options: MoonshineOptions = {}): Co
         });
         hyps = kept.map((c, i) => ({ ...c, row: i }));
       }
-      if (!best) {
+      if (commands && !best) {
         options.onHear?.(null, false);
-        return null;
+        return { command: null, transcript: '' };
       }
-      if (best.logProb < minLogProb) {
+      if (best && best.logProb < minLogProb) {
         options.onHear?.({ ...best, transcript: '' }, false);
-        return null;
+        return { command: null, transcript: '' };
       }
 
       // 2. The greedy free transcript, stopped once it has more words than the wording.
-      const limit = transcriptWords(best.wording).length;
+      const limit = best ? transcriptWords(best.wording).length : (task as number);
       const tokens: number[] = [];
       let free = await firstStep();
       const maxTokens = Math.max(6, Math.trunc(audio.durationSeconds * 6));
@@ -431,10 +455,12 @@ export function createMoonshineSecondOpinion(options: MoonshineOptions = {}): Co
           ...feed,
         });
       }
-      const verdict = { ...best, transcript: model.decode(tokens) };
+      const transcript = model.decode(tokens);
+      if (!best) return { command: null, transcript };
+      const verdict = { ...best, transcript };
       const accepted = acceptsSecondOpinion(verdict, minLogProb);
       options.onHear?.(verdict, accepted);
-      return accepted ? verdict.command : null;
+      return { command: accepted ? verdict.command : null, transcript };
     } finally {
       const used = process.cpuUsage(started);
       cpuMicros += used.user + used.system;
@@ -445,7 +471,12 @@ export function createMoonshineSecondOpinion(options: MoonshineOptions = {}): Co
     hear(audio, commands, signal) {
       const turn = queue.then(() => run(audio, commands, signal));
       queue = turn.catch(() => undefined);
-      return turn;
+      return turn.then((r) => r?.command ?? null);
+    },
+    transcribe(audio, maxWords, signal) {
+      const turn = queue.then(() => run(audio, maxWords, signal));
+      queue = turn.catch(() => undefined);
+      return turn.then((r) => r?.transcript ?? null);
     },
     async warm(phrases = []) {
       const model = await load();
