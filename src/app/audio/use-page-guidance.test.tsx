@@ -8,7 +8,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AUDIO_SETTINGS } from '#core/audio/settings.ts';
 import { ABOUT_GUIDANCE } from '../../features/about/about.guidance.ts';
 import { CONFIRM_EMAIL_GUIDANCE } from '../../features/auth/confirm-email.guidance.ts';
-import { LOGIN_GUIDANCE, NEW_PASSWORD_GUIDANCE } from '../../features/auth/login.guidance.ts';
+import {
+  LOGIN_GUIDANCE,
+  NEW_PASSWORD_GUIDANCE,
+  PASSWORD_RESET_GUIDANCE,
+  SIGN_UP_DETAILS_GUIDANCE,
+  SIGN_UP_GUIDANCE,
+} from '../../features/auth/login.guidance.ts';
 import { FLUENCY_GUIDANCE } from '../../features/fluency/fluency.guidance.ts';
 import { HOME_GUIDANCE } from '../../features/home/home.guidance.ts';
 import { LANDING_GUIDANCE } from '../../features/landing/landing.guidance.ts';
@@ -125,6 +131,9 @@ describe('every screen has guidance for a 5-year-old (issue 10)', () => {
     ABOUT_GUIDANCE,
     CONFIRM_EMAIL_GUIDANCE,
     LOGIN_GUIDANCE,
+    SIGN_UP_GUIDANCE,
+    SIGN_UP_DETAILS_GUIDANCE,
+    PASSWORD_RESET_GUIDANCE,
     NEW_PASSWORD_GUIDANCE,
     FLUENCY_GUIDANCE,
     HOME_GUIDANCE,

@@ -10,6 +10,7 @@ import { FAILURE_TITLES } from '#core/auth/messages.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { TOAST_REGION_LABEL } from '../../ui/Toast.tsx';
 import { FIELD_REQUIRED } from './LoginPage.tsx';
+import { LOGIN_GUIDANCE, SIGN_UP_DETAILS_GUIDANCE, SIGN_UP_GUIDANCE } from './login.guidance.ts';
 import {
   describeLoginPaths,
   installLoginPageFakes,
@@ -169,5 +170,19 @@ describe('LoginPage: what the paths do not cover', () => {
     );
     const { router } = renderLogin({});
     await waitFor(() => expect(router.state.location.pathname).toBe('/teacher-dashboard'));
+  });
+});
+
+describe("LoginPage: Sparky's words for each mode", () => {
+  it('greets sign-up as sign-up, and says what each step asks for', async () => {
+    const user = userEvent.setup();
+    renderLogin({ mode: 'signUp' });
+    expect(await screen.findByText(SIGN_UP_GUIDANCE[0], {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(LOGIN_GUIDANCE[0])).toBeNull();
+    await setText(user, 'displayName', 'Mia');
+    await setText(user, 'email', 'mia@example.com');
+    await setText(user, 'password', 'purple-otter-42');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(SIGN_UP_DETAILS_GUIDANCE[0], {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
-import { LOGIN_GUIDANCE } from './login.guidance.ts';
+import { LOGIN_MODE_GUIDANCE } from './login.guidance.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
@@ -170,7 +170,8 @@ function LoginForms({
   useDocumentTitle(
     shownMode === 'signIn' ? 'Sign in' : shownMode === 'passwordReset' ? 'Reset password' : 'Sign up',
   );
-  usePageGuidance(LOGIN_GUIDANCE);
+  // Sparky says what this mode asks for, again at each step (sign-up's two steps, the reset form).
+  usePageGuidance(LOGIN_MODE_GUIDANCE[shownMode]);
   // Sign-up step 2's fields are their own chunk: fetch it while step 1 is filled in.
   useEffect(() => {
     if (shownMode === 'signUpStep1') void SignUpDetailsFields.preload().catch(() => undefined);
