@@ -75,7 +75,7 @@ describe('Deleting one reading (issue #14 item 11)', () => {
 
   it('says so when the reading could not be deleted', async () => {
     const user = userEvent.setup();
-    renderButton([{ error: { code: 'session_not_found', message: 'No such reading session.' } }, 404]);
+    renderButton([{ error: { code: 'internal_error', message: 'The database did not answer.' } }, 500]);
     await user.click(screen.getByRole('button', { name: /^Delete the reading of/ }));
     await user.click(await screen.findByRole('button', { name: 'Delete the reading' }));
     // Assertive: the failure toast is an alert (the toast region also keeps an assertive live line).
@@ -83,14 +83,18 @@ describe('Deleting one reading (issue #14 item 11)', () => {
       expect(
         screen
           .getAllByRole('alert')
-          .some((alert) => /Reading not deleted.*No such reading session/.test(alert.textContent ?? '')),
+          .some((alert) => /Reading not deleted.*The database did not answer/.test(alert.textContent ?? '')),
       ).toBe(true),
     );
   });
 });
 
-/** Three readings of the history, newest first; the fake server deletes them for real. */
-function renderHistory() {
+/**
+ * Three readings of the history, newest first; the fake server deletes them for real.
+ * @param deletedElsewhere the server answers every delete 404, as if the reading had been deleted
+ *   in another tab just before (it is gone all the same)
+ */
+function renderHistory(deletedElsewhere = false) {
   let sessions: ReadingSession[] = ['Frog on a Log', 'The Snail Race', 'The Red Bus'].map((title, i) => ({
     ...SESSION,
     id: `${i + 1}b0c8a52-5a0e-4d4b-9a55-1d2f3e4a5b6c`,
@@ -111,7 +115,9 @@ function renderHistory() {
       const url = String(input);
       if (init?.method === 'DELETE') {
         sessions = sessions.filter((s) => !url.includes(s.id));
-        return jsonResponse({ deleted: true });
+        return deletedElsewhere
+          ? jsonResponse({ error: { code: 'session_not_found', message: 'No such reading session.' } }, 404)
+          : jsonResponse({ deleted: true });
       }
       if (url.includes('/api/reading-sessions')) return jsonResponse({ sessions });
       if (url.includes('/api/reading-stats')) return jsonResponse(stats());
@@ -153,5 +159,17 @@ describe('Deleting a reading from the history (focus and announcement)', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete the reading' }));
     await waitFor(() => expect(screen.getByText(/^No readings yet\./)).toHaveFocus());
     expect(document.body).not.toHaveFocus();
+  });
+
+  it('takes a reading deleted elsewhere meanwhile as deleted: no failure, and focus moves on', async () => {
+    const user = userEvent.setup();
+    renderHistory(true);
+    await user.click(await screen.findByRole('button', { name: GROWN_UPS_PROGRESS_TITLE }));
+    await user.click(deleteButton('The Snail Race'));
+    await user.click(await screen.findByRole('button', { name: 'Delete the reading' }));
+    await waitFor(() => expect(screen.queryByText('The Snail Race')).toBeNull());
+    await waitFor(() => expect(deleteButton('The Red Bus')).toHaveFocus());
+    expect((await screen.findByText('Reading deleted')).closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText(/Reading not deleted/)).toBeNull();
   });
 });

@@ -151,26 +151,27 @@ export function DeleteReadingButton({
         }
         confirmLabel="Delete the reading"
         isPending={remove.isPending}
-        onConfirm={() =>
-          remove.mutateAsync(session.id).then(
-            () => {
-              setOpen(false);
-              showToast({ ...DELETE_READING_TOASTS.deleted, variant: 'default' });
-              onDeleted?.();
-            },
-            (error: unknown) => {
-              setOpen(false);
-              showToast({
-                title: DELETE_READING_TOASTS.failed.title,
-                description:
-                  error instanceof ApiError && error.message
-                    ? error.message
-                    : 'Something went wrong. Please try again.',
-                variant: 'destructive',
-              });
-            },
-          )
-        }
+        onConfirm={() => {
+          const done = () => {
+            setOpen(false);
+            showToast({ ...DELETE_READING_TOASTS.deleted, variant: 'default' });
+            onDeleted?.();
+          };
+          return remove.mutateAsync(session.id).then(done, (error: unknown) => {
+            // Already deleted (in another tab, or by a grown-up): it is gone, as asked; its row goes
+            // with the refreshed list and focus moves on as after a delete, not to <body>.
+            if (error instanceof ApiError && error.status === 404) return done();
+            setOpen(false);
+            showToast({
+              title: DELETE_READING_TOASTS.failed.title,
+              description:
+                error instanceof ApiError && error.message
+                  ? error.message
+                  : 'Something went wrong. Please try again.',
+              variant: 'destructive',
+            });
+          });
+        }}
       />
     </>
   );
