@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SAMPLE_RESPONSE } from '#machines/fluency-session.test-model.ts';
+import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import type { WordAudio } from './ListenToWord.tsx';
 import { ResultsView } from './ResultsView.tsx';
@@ -285,5 +286,28 @@ describe('ResultsView', () => {
       />,
     );
     expect(screen.queryByRole('region', { name: 'Listen to a word' })).toBeNull();
+  });
+
+  it('says a word to practise when it is pressed (by pointer, or Tab and Enter)', async () => {
+    const user = userEvent.setup();
+    const spoken: { text: string; type: string }[] = [];
+    render(
+      <AudioQueueContext.Provider
+        value={{
+          ...SILENT_AUDIO_QUEUE,
+          speak: (request) => void spoken.push({ text: request.text, type: request.type }),
+        }}
+      >
+        <ResultsView response={SAMPLE_RESPONSE} grade="3" onReadAgain={noop} onChooseAnother={noop} />
+      </AudioQueueContext.Provider>,
+    );
+    const practise = screen.getByRole('list', { name: 'Words to practise' });
+    await user.click(within(practise).getByRole('button', { name: 'Hear brown' }));
+    within(practise).getByRole('button', { name: 'Hear big' }).focus();
+    await user.keyboard('{Enter}');
+    expect(spoken).toEqual([
+      { text: 'brown', type: 'tutor' },
+      { text: 'big', type: 'tutor' },
+    ]);
   });
 });

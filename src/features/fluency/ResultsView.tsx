@@ -5,6 +5,7 @@ import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { secondsInWords } from '#core/fluency-session/countdown.ts';
 import { compareWithNorms, normsGrade, seasonOf } from '#core/fluency-session/season.ts';
 import { readingSummary } from '#core/fluency-session/summary.ts';
+import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -62,6 +63,7 @@ export function ResultsView({
   const result = withPassageText(response.result, passageText);
   const summary = readingSummary(result);
   const heading = useRef<HTMLHeadingElement>(null);
+  const audio = useAudioQueue();
   useEffect(() => heading.current?.focus(), []);
   const g = normsGrade(grade);
   const comparison =
@@ -108,7 +110,16 @@ export function ResultsView({
           <ul className="practise-words" aria-labelledby="practise-title">
             {summary.wordsToPractise.map((word) => (
               <li key={word} className="practise-word">
-                {word}
+                {/* Press a word to hear Sparky say it: a pre-reader cannot sound out the list alone. */}
+                <Button
+                  variant="quiet"
+                  icon="speaker"
+                  className="practise-word__button"
+                  aria-label={`Hear ${word}`}
+                  onPress={() => audio.speak({ text: word, type: 'tutor' })}
+                >
+                  {word}
+                </Button>
               </li>
             ))}
           </ul>
