@@ -140,6 +140,11 @@ export interface PocketsphinxOptions {
   memoryLimitKb?: number;
   /** Distractors per passage word. */
   distractorsPerWord?: number;
+  /**
+   * More distractors, by passage token, offered besides the dictionary's neighbours (experiment of
+   * the eleventh round: Moonshine's word for a passage word as a candidate; default none).
+   */
+  extraDistractors?: Readonly<Record<string, readonly string[]>>;
   /** Use the phone-loop garbage path. */
   garbage?: boolean;
   /** Phones of the garbage loop (default `GARBAGE_PHONES`; `CMU_PHONES` for all 39). */
@@ -1154,7 +1159,11 @@ export async function preparePassage(
   const vocab = passageVocabulary(passage);
   const vocabSet = new Set(vocab);
   const distractors = new Map<string, string[]>();
-  for (const t of vocab) distractors.set(t, lexicon.neighbours(t, options.distractorsPerWord ?? 4, vocabSet));
+  for (const t of vocab) {
+    const own = lexicon.neighbours(t, options.distractorsPerWord ?? 4, vocabSet);
+    const extra = (options.extraDistractors?.[t] ?? []).filter((w) => w !== t && !own.includes(w));
+    distractors.set(t, [...own, ...extra]);
+  }
   const garbageWords =
     options.garbage === false
       ? []
