@@ -1,6 +1,6 @@
 /**
  * Issue 16, eleventh round, second experiment: Moonshine as a nominator, pocketsphinx as the judge.
- * Each content word Moonshine heard as one other word (the alignment of `moonshine-readings.ts --dump`)
+ * Each content word Moonshine heard as one other, common word (`--min-log-prob`) (the alignment of `moonshine-readings.ts --dump`)
  * gives that word to the scorer as one more distractor for the passage word (`extraDistractors`),
  * and the reading is scored again; the verdicts are compared with main's (`bench:scoring --json`).
  *
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { WordStatus } from '#core/fluency/align.ts';
 import { tokenisePassage } from '#core/text/normalize.ts';
+import { loadWordLogProbabilities } from '#server/speech/lexicon.ts';
 import { createPocketsphinxRecogniser } from '#server/speech/pocketsphinx.ts';
 import { scoreAudio } from '#server/speech/score-audio.ts';
 import { BENCH_PASSAGES } from './passages.ts';
@@ -24,6 +25,8 @@ const { values: args } = parseArgs({
     group: { type: 'string' },
     only: { type: 'string' },
     verbose: { type: 'boolean' },
+    /** Rarest word nominated, log10 unigram probability (default −6, the scorer's own distractors' bar; 'all': no bar). */
+    'min-log-prob': { type: 'string' },
   },
 });
 
@@ -60,6 +63,9 @@ async function main(): Promise<void> {
     string,
     { words: [WordStatus, string | null][] }
   >;
+  const logProbs = loadWordLogProbabilities();
+  const minLogProb = args['min-log-prob'] === 'all' ? -Infinity : Number(args['min-log-prob'] ?? -6);
+  const common = (w: string) => (logProbs.get(w) ?? -Infinity) >= minLogProb;
   const t = {
     readings: 0,
     nominated: 0,
@@ -86,7 +92,7 @@ async function main(): Promise<void> {
     ms.words.forEach(([status, heard], i) => {
       const token = passage[i]?.spoken[0];
       if (status !== 'substitution' || !heard || !token || token.length !== 1) return;
-      if (FUNCTION_WORDS.has(token[0]!) || !/^[a-z']+$/.test(heard)) return;
+      if (FUNCTION_WORDS.has(token[0]!) || !/^[a-z']+$/.test(heard) || !common(heard)) return;
       const list = (extra[token[0]!] ??= []);
       if (!list.includes(heard)) list.push(heard);
       t.nominated++;
