@@ -72,6 +72,9 @@ async function main(): Promise<void> {
     subPlanted: 0,
     subBefore: 0,
     subAfter: 0,
+    omPlanted: 0,
+    omBefore: 0,
+    omAfter: 0,
     falseCleanBefore: 0,
     falseCleanAfter: 0,
     falseMiscueBefore: 0,
@@ -132,6 +135,11 @@ async function main(): Promise<void> {
         if (isError(r.scored[p.index]?.[0])) t.subBefore++;
         if (isError(result.words[p.index]?.status)) t.subAfter++;
       }
+      if (p.kind === 'omission') {
+        t.omPlanted++;
+        if (isError(r.scored[p.index]?.[0])) t.omBefore++;
+        if (isError(result.words[p.index]?.status)) t.omAfter++;
+      }
       if (p.kind === 'self_correction') {
         if (r.scored[p.index]?.[0] === 'self_correction') t.scBefore++;
         if (result.words[p.index]?.status === 'self_correction') t.scAfter++;
@@ -145,7 +153,7 @@ async function main(): Promise<void> {
   }
   console.log(lines.join('\n'));
   console.log(
-    `${t.readings} readings, ${t.nominated} words nominated by Moonshine; planted substitutions found ${t.subBefore} → ${t.subAfter} of ${t.subPlanted}; false errors on clean readings ${t.falseCleanBefore} → ${t.falseCleanAfter}; on miscue readings' correct words ${t.falseMiscueBefore} → ${t.falseMiscueAfter}; self-corrections ${t.scBefore} → ${t.scAfter}; insertions ${t.insBefore} → ${t.insAfter}; pipeline CPU ${t.cpu.toFixed(1)} s (this process only)`,
+    `${t.readings} readings, ${t.nominated} words nominated by Moonshine; planted substitutions found ${t.subBefore} → ${t.subAfter} of ${t.subPlanted}; omissions ${t.omBefore} → ${t.omAfter} of ${t.omPlanted}; false errors on clean readings ${t.falseCleanBefore} → ${t.falseCleanAfter}; on miscue readings' correct words ${t.falseMiscueBefore} → ${t.falseMiscueAfter}; self-corrections ${t.scBefore} → ${t.scAfter}; insertions ${t.insBefore} → ${t.insAfter}; pipeline CPU ${t.cpu.toFixed(1)} s (this process only)`,
   );
 }
 
