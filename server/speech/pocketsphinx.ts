@@ -1162,7 +1162,7 @@ export async function preparePassage(
   for (const t of vocab) {
     const own = lexicon.neighbours(t, options.distractorsPerWord ?? 4, vocabSet);
     const extra = (options.extraDistractors?.[t] ?? []).filter((w) => w !== t && !own.includes(w));
-    distractors.set(t, [...new Set([...own, ...extra])]);
+    distractors.set(t, extra.length > 0 ? [...new Set([...own, ...extra])] : own);
   }
   const garbageWords =
     options.garbage === false
