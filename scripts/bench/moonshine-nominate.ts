@@ -15,6 +15,7 @@ import { tokenisePassage } from '#core/text/normalize.ts';
 import { loadWordLogProbabilities } from '#server/speech/lexicon.ts';
 import { createPocketsphinxRecogniser } from '#server/speech/pocketsphinx.ts';
 import { scoreAudio } from '#server/speech/score-audio.ts';
+import { features, type VerifyEvidence } from '#server/speech/verify.ts';
 import { BENCH_PASSAGES } from './passages.ts';
 
 const { values: args } = parseArgs({
@@ -100,11 +101,16 @@ async function main(): Promise<void> {
       if (!list.includes(heard)) list.push(heard);
       t.nominated++;
     });
+    let evidence: VerifyEvidence[] = [];
     const c0 = process.cpuUsage();
     const result = await scoreAudio({
       wav: new Uint8Array(await readFile(join(args.dir, `${r.id}.wav`))),
       passageText: text,
-      recogniser: createPocketsphinxRecogniser({ ...BENCH_LIMITS, extraDistractors: extra }),
+      recogniser: createPocketsphinxRecogniser({
+        ...BENCH_LIMITS,
+        extraDistractors: extra,
+        verify: { onEvidence: (e: VerifyEvidence[]) => (evidence = e) },
+      }),
       grade: BENCH_PASSAGES.find((p) => r.id.startsWith(`${p.id}-`))!.grade,
       mode: 'practice',
     });
@@ -115,11 +121,18 @@ async function main(): Promise<void> {
     for (const p of r.planted)
       if (p.kind === 'substitution' || p.kind === 'omission' || p.kind === 'self_correction')
         truth[p.index] = p.kind as WordStatus;
+    // the second pass's margin of the best competitor over the printed word, per frame
+    const margin = (i: number) => {
+      const e = evidence.find((x) => x.candidate.index === i);
+      return e
+        ? `${e.bestAlternative?.word ?? '-'} ${features(e).alternativeMargin.toFixed(2)}`
+        : 'not verified';
+    };
     result.words.forEach((w, i) => {
       const before = r.scored[i]?.[0];
       if (before !== w.status)
         lines.push(
-          `  ${r.id} #${i} ${w.text}: ${before} "${r.scored[i]?.[1] ?? ''}" → ${w.status} "${w.heard ?? ''}" (truth ${r.miscues ? truth[i] : 'clean'})`,
+          `  ${r.id} #${i} ${w.text}: ${before} "${r.scored[i]?.[1] ?? ''}" → ${w.status} "${w.heard ?? ''}" (truth ${r.miscues ? truth[i] : 'clean'}; second pass ${margin(i)})`,
         );
       if (!r.miscues) {
         if (isError(before)) t.falseCleanBefore++;
