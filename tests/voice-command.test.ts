@@ -261,7 +261,7 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
   );
 
   decoding(
-    'asks the second opinion only when pocketsphinx refuses other words or a weak command, and takes its answer',
+    'asks the second opinion only when pocketsphinx refuses other words or a weak command, and takes its answer; checks carriers when told',
     { timeout: 90_000 },
     async () => {
       const asked: string[][] = [];
@@ -280,7 +280,11 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
         cpuSeconds: () => 0,
       };
       const details: CommandDecodeDetail[] = [];
-      const recogniser = createCommandRecogniser({ secondOpinion, onDecode: (d) => details.push(d) });
+      const recogniser = createCommandRecogniser({
+        secondOpinion,
+        checkCarriers: true,
+        onDecode: (d) => details.push(d),
+      });
       try {
         // pocketsphinx takes "go home" itself: the second opinion is not asked
         const home = await recogniser.recognise(await prepareCommandAudio(say('go home')), COMMANDS);
@@ -298,6 +302,10 @@ describe(`spoken commands API (${testDatabaseKind})`, () => {
         transcript = ' Gold rip-arts';
         expect((await recogniser.recognise(carried, COMMANDS)).target).toBeNull();
         expect(details.at(-1)).toMatchObject({ refusal: 'disputed', transcript: ' Gold rip-arts' });
+        // the check is off by default (ADR 0015, ninth round): the same command is taken, nothing asked
+        const unchecked = createCommandRecogniser({ secondOpinion, warm: false });
+        expect((await unchecked.recognise(carried, COMMANDS)).target).toBe('/fluency');
+        expect(transcribed).toHaveLength(2);
         // ordinary talk is other words to pocketsphinx: the second opinion is asked, with the list
         const talk = await recogniser.recognise(
           await prepareCommandAudio(say('my sister has a red bike')),

@@ -249,6 +249,14 @@ export interface CommandRecogniserOptions {
    * thread slowed every command more than it saved on refused ones; ADR 0015, ninth round).
    */
   secondOpinionAtOnce?: boolean;
+  /**
+   * Refuse a command taken through a carrier, filler, "the" or "please" when the second opinion's
+   * free transcript disputes it (`transcriptDisputes`; refusal `disputed`). Default false: it refused
+   * one double on the tuning set ("goals reports" heard as "go to reports") but right commands on the
+   * held-out set and on a fresh synthesis, a child-like "show me rewards" among them (ADR 0015, ninth
+   * round); a double that does one of its two commands was judged the smaller harm.
+   */
+  checkCarriers?: boolean;
 }
 
 /** What a decode saw, for tuning. */
@@ -851,7 +859,7 @@ export function createCommandRecogniser(options: CommandRecogniserOptions = {}):
           return askSecondOpinion('weak', { margin, commandMargin: ownMargin });
         // a command taken through a carrier ("go to …"): the carrier may have swallowed a first
         // command ("goals reports" as "go to reports"), so Moonshine's own words must not dispute it
-        if (secondOpinion && chosen.carrier) {
+        if (secondOpinion && options.checkCarriers === true && chosen.carrier) {
           const transcript = await secondOpinion.transcribe(whole, heard.length + 1, signal);
           if (transcript !== null && transcriptDisputes(transcript, heard)) {
             report({ ...seen, margin, commandMargin: ownMargin, refusal: 'disputed', transcript });
