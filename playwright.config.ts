@@ -1,11 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // The config is evaluated in the runner and again in each worker: pick the port and the data folder once
 // and pass them down through the environment, which workers inherit.
-process.env.E2E_PORT ??= String(40_000 + Math.floor(Math.random() * 10_000));
+// The port is free and below the kernel's ephemeral range (scripts/free-port.mjs): a random port inside that
+// range once collided with an outgoing connection's.
+process.env.E2E_PORT ??= execFileSync(process.execPath, ['scripts/free-port.mjs'], {
+  encoding: 'utf8',
+}).trim();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'sparky-e2e-'));
 const port = Number(process.env.E2E_PORT);
 

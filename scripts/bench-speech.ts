@@ -17,7 +17,7 @@
  *
  *   npm run bench:speech [-- --runs 8]   (builds the app first)
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +46,8 @@ const CHROMIUM_ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
-const port = 41_000 + Math.floor(Math.random() * 8000);
+/** A free port below the ephemeral range (scripts/free-port.mjs). */
+const port = Number(execFileSync(process.execPath, ['scripts/free-port.mjs'], { encoding: 'utf8' }).trim());
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'sparky-bench-speech-'));
 
