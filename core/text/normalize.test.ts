@@ -37,6 +37,20 @@ describe('tokenisePassage', () => {
     expect(spokenForms('2005').map((f) => f.join(' '))).toContain('two thousand and five');
   });
 
+  it('reads a word that names an Object.prototype member ("constructor", "toString") as a word', () => {
+    const words = tokenisePassage('The constructor saw a toString and __proto__ hasOwnProperty.');
+    expect(words.map((w) => w.spoken)).toEqual([
+      [['the']],
+      [['constructor']],
+      [['saw']],
+      [['a']],
+      [['tostring']],
+      [['and']],
+      [['proto']],
+      [['hasownproperty']],
+    ]);
+  });
+
   it('expands abbreviations with every accepted reading', () => {
     const words = tokenisePassage('Mr. Fox met Mrs. Hen and Dr. Owl on Elm St.');
     expect(words.map((w) => w.text)).toEqual([

@@ -60,20 +60,24 @@ export interface HeardToken extends HeardWord {
  * Source: common US reading-passage abbreviations; the DIBELS 8 scoring rules accept a
  * word read as it would be said in context.
  */
-const ABBREVIATIONS: Record<string, string[][]> = {
-  mr: [['mister']],
-  mrs: [['missus'], ['misses'], ['mrs']],
-  ms: [['miz'], ['ms']],
-  dr: [['doctor'], ['drive']],
-  st: [['saint'], ['street']],
-  jr: [['junior']],
-  sr: [['senior']],
-  mt: [['mount']],
-  ave: [['avenue']],
-  rd: [['road']],
-  etc: [['etcetera'], ['et', 'cetera']],
-  vs: [['versus']],
-};
+// No prototype: a passage word such as "constructor" or "toString" is not an abbreviation.
+const ABBREVIATIONS: Record<string, string[][]> = Object.assign(
+  Object.create(null) as Record<string, string[][]>,
+  {
+    mr: [['mister']],
+    mrs: [['missus'], ['misses'], ['mrs']],
+    ms: [['miz'], ['ms']],
+    dr: [['doctor'], ['drive']],
+    st: [['saint'], ['street']],
+    jr: [['junior']],
+    sr: [['senior']],
+    mt: [['mount']],
+    ave: [['avenue']],
+    rd: [['road']],
+    etc: [['etcetera'], ['et', 'cetera']],
+    vs: [['versus']],
+  },
+);
 
 /**
  * Bound prefixes that do not stand alone as words, so "re-enter" stays one word
