@@ -32,6 +32,12 @@ describe('loadLexicon neighbours', () => {
     expect(lex.neighbours('won', 4, new Set())).not.toContain('one'); // same sound
   });
 
+  it('answers for a word that names an Object.prototype member ("constructor", "toString")', () => {
+    const lex = loadLexicon(dictPath);
+    for (const word of ['constructor', 'tostring', 'hasownproperty', '__proto__'])
+      expect(lex.neighbours(word, 4, new Set())).toEqual([]);
+  });
+
   it('with frequencies: common words only, likelier misreadings first, passage words excluded', () => {
     const logProbabilities = new Map([
       ['run', -3],

@@ -300,7 +300,7 @@ export function loadLexicon(path: string = DEFAULT_CMUDICT, options: LexiconOpti
 
   const neighbours = (word: string, limit: number, exclude: ReadonlySet<string>): string[] => {
     const found = new Set<string>();
-    for (const extra of COMMON_MISREADINGS[word] ?? [])
+    for (const extra of Object.hasOwn(COMMON_MISREADINGS, word) ? COMMON_MISREADINGS[word]! : [])
       if (byWord.has(extra) && !exclude.has(extra)) found.add(extra);
     const max = Math.max(limit, found.size);
     for (const w of candidates(word)) {
