@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { achievementsEarned, assertAchievementType } from './achievements.ts';
+import { achievementsEarned, assertAchievementType, isAchievementType } from './achievements.ts';
 
 describe('achievementsEarned (spec §4.5)', () => {
   const whole = { wordsAttempted: 62, wordsTotal: 62 };
@@ -41,5 +41,12 @@ describe('achievementsEarned (spec §4.5)', () => {
   it('refuses a type outside the catalogue', () => {
     expect(() => assertAchievementType('speed_reader')).not.toThrow();
     expect(() => assertAchievementType('free_pizza')).toThrow('Invalid achievement type');
+  });
+  it("refuses Object.prototype's member names, which `in` would find", () => {
+    for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      expect(isAchievementType(type), type).toBe(false);
+      expect(() => assertAchievementType(type), type).toThrow('Invalid achievement type');
+    }
+    expect(isAchievementType('speed_reader')).toBe(true);
   });
 });

@@ -61,9 +61,17 @@ export const STREAK_BADGES = [
   [7, 'reading_streak_7'],
 ] as const;
 
+/**
+ * Whether `type` is in the catalogue. Own keys only: `in` would also find Object.prototype's
+ * members, so "constructor" or "toString" would pass for an achievement.
+ */
+export function isAchievementType(type: string): type is AchievementType {
+  return Object.hasOwn(ACHIEVEMENTS, type);
+}
+
 /** Spec §5: an achievement type must exist in the catalogue. */
 export function assertAchievementType(type: string): asserts type is AchievementType {
-  if (!(type in ACHIEVEMENTS)) throw new Error('Invalid achievement type');
+  if (!isAchievementType(type)) throw new Error('Invalid achievement type');
 }
 
 /** What is known after an activity, for the rules of spec §4.5. */

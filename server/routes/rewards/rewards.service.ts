@@ -15,7 +15,7 @@ import type {
 } from '#core/api/rewards.ts';
 import { LEDGER_PAGE } from '#core/api/rewards.ts';
 import { ACHIEVEMENT_ORDER, achievementProgress } from '#core/rewards/achievement-progress.ts';
-import { ACHIEVEMENTS, SPEED_READER_MIN_ACCURACY } from '#core/rewards/achievements.ts';
+import { ACHIEVEMENTS, isAchievementType, SPEED_READER_MIN_ACCURACY } from '#core/rewards/achievements.ts';
 import {
   AVATAR_ITEMS,
   AVATAR_SLOTS,
@@ -119,7 +119,7 @@ export async function rewardsFor(db: Database, userId: string, now = new Date())
     );
     const earnedAt = new Map(earnedRows.map((r) => [r.achievementType, r.earnedAt.toISOString()]));
     const order = [
-      ...earnedRows.map((r) => r.achievementType).filter((t) => t in ACHIEVEMENTS),
+      ...earnedRows.map((r) => r.achievementType).filter(isAchievementType),
       ...ACHIEVEMENT_ORDER.filter((t) => !earnedAt.has(t)),
     ] as (keyof typeof ACHIEVEMENTS)[];
     const list: RewardAchievement[] = order.map((type) => {
