@@ -1,13 +1,15 @@
 /**
  * Hostile profile input (issue #14 item 13), on PGlite and PostgreSQL: a NUL byte in a name is a 422 with
  * the shared error shape (never a 500 that logs SQL parameters), and an avatar address must be https or
- * a path on this site.
+ * a path on this site. Passage and command words that name Object.prototype's members ("constructor",
+ * "__proto__") are read as words, not looked up behind a table (a 500 before 27 Nov 2026).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../server/db/client.ts';
-import { createBrowser, createSignedInClient, createTestApp, type TestApp } from './helpers/app.ts';
+import { createBrowser, createSignedInClient, createTestApp, errorOf, type TestApp } from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
+import { audioForm, makeSilence } from './helpers/readings.ts';
 
 describe(`hostile profile input (${testDatabaseKind})`, () => {
   let handle: DatabaseHandle;
@@ -75,5 +77,30 @@ describe(`hostile profile input (${testDatabaseKind})`, () => {
     expect(((await ok.json()) as { profile: { avatar_url: string } }).profile.avatar_url).toBe(
       'https://example.org/fox.png',
     );
+  });
+
+  it('reads a passage or a command named like an Object.prototype member ("constructor", "__proto__")', async () => {
+    const { client } = await createSignedInClient(app, handle);
+    // Silence is refused after the passage and the command list are read, so nothing is decoded.
+    const silence = makeSilence(1);
+    const outcome = async (response: Response) => ({
+      status: response.status,
+      code: (await errorOf(response)).code,
+    });
+    const score = await client.request('/api/fluency/score', {
+      method: 'POST',
+      body: audioForm(silence, { text: 'The constructor gave __proto__ a toString and hasOwnProperty.' }),
+    });
+    expect(await outcome(score)).toEqual({ status: 422, code: 'audio_silent' });
+    const commands = ['constructor', '__proto__', 'toString', 'value of'].map((phrase) => ({
+      phrase,
+      intent: 'action',
+      target: `press:${phrase}`,
+    }));
+    const command = await client.request('/api/voice/command', {
+      method: 'POST',
+      body: audioForm(silence, { commands: JSON.stringify(commands) }),
+    });
+    expect(await outcome(command)).toEqual({ status: 422, code: 'audio_silent' });
   });
 });
