@@ -38,6 +38,8 @@ import { scoreAudio } from '#server/speech/score-audio.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import { parseWav } from '#server/speech/wav.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
+import { sharedMoonshineSecondOpinion } from '#server/speech/command-moonshine.ts';
+import { createMoonshineNominator } from '#server/speech/reading-moonshine.ts';
 import { BENCH_PASSAGES } from './bench/passages.ts';
 import { REAL_RECORDINGS, REAL_SPEECH_DIR, realReadingPlan } from './bench/real-speech.ts';
 import { compareErrors, prf, speechSpan, type Counts } from './bench/evaluate.ts';
@@ -67,6 +69,8 @@ const { values: args } = parseArgs({
      * rate) instead of 16 kHz mono, so the server's conversion to the recogniser's format is scored too.
      */
     rate: { type: 'string' },
+    /** Score with pocketsphinx alone, without Moonshine's nominations (the app's scorer before the twelfth round). */
+    'pocketsphinx-alone': { type: 'boolean', default: false },
   },
 });
 
@@ -422,6 +426,10 @@ async function main(): Promise<void> {
 
   const tuning: PocketsphinxOptions = {
     ...BENCH_LIMITS,
+    // as the app: Moonshine nominates candidates when its model is there (docs/scoring.md, twelfth round)
+    ...(args['pocketsphinx-alone']
+      ? {}
+      : { nominate: createMoonshineNominator(sharedMoonshineSecondOpinion()) }),
     ...(args.options ? (JSON.parse(args.options) as PocketsphinxOptions) : {}),
   };
   const recogniser = createPocketsphinxRecogniser(tuning);

@@ -11,9 +11,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { sharedMoonshineSecondOpinion } from '#server/speech/command-moonshine.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import { createPocketsphinxRecogniser } from '#server/speech/pocketsphinx.ts';
 import { createOpenAiRecogniser } from '#server/speech/openai.ts';
+import { createMoonshineNominator } from '#server/speech/reading-moonshine.ts';
 import { scoreAudio } from '#server/speech/score-audio.ts';
 import type { Grade, Season } from '#core/fluency/orf-norms.ts';
 
@@ -91,7 +93,10 @@ async function main(): Promise<void> {
       ...(process.env.OPENAI_BASE_URL ? { baseUrl: process.env.OPENAI_BASE_URL } : {}),
     });
   } else {
-    recogniser = createPocketsphinxRecogniser();
+    // pocketsphinx judges, Moonshine (when its model is there) nominates candidates, as in the app
+    recogniser = createPocketsphinxRecogniser({
+      nominate: createMoonshineNominator(sharedMoonshineSecondOpinion()),
+    });
   }
   try {
     const result = await scoreAudio({

@@ -45,6 +45,7 @@ import {
 } from './routes/voice/voice.service.ts';
 import { createCommandRecogniser, type CommandRecogniser } from './speech/command-decoder.ts';
 import { sharedMoonshineSecondOpinion } from './speech/command-moonshine.ts';
+import { createMoonshineNominator } from './speech/reading-moonshine.ts';
 import { createTextToSpeech, type TextToSpeech } from './speech/tts.ts';
 import { createElevenLabsSpeechProvider } from './speech/tts-elevenlabs.ts';
 import { createFliteProvider } from './speech/tts-flite.ts';
@@ -72,7 +73,7 @@ export interface AppDeps {
   authSecret?: string;
   /** Outgoing mail; by default SMTP when configured, else the outbox table. */
   mailer?: Mailer;
-  /** Offline recogniser; by default pocketsphinx. */
+  /** Offline recogniser; by default pocketsphinx, with Moonshine's nominations (reading-moonshine.ts). */
   recogniser?: Recogniser;
   /**
    * Spoken-command recogniser; by default pocketsphinx (server/speech/command-decoder.ts) with
@@ -247,7 +248,9 @@ export function createApp(deps: AppDeps) {
     })(c, next);
   });
 
-  const recogniser = deps.recogniser ?? createPocketsphinxRecogniser();
+  const recogniser =
+    deps.recogniser ??
+    createPocketsphinxRecogniser({ nominate: createMoonshineNominator(sharedMoonshineSecondOpinion()) });
   // One scoring service (and one rate limit) for both scoring routes. Children's audio goes to OpenAI
   // only when the operator set a key AND ALLOW_CLOUD_AUDIO=true; otherwise everything stays on this
   // machine (pocketsphinx).

@@ -18,6 +18,8 @@ import { ensureOwnerSetupLink, ownerSetupMessage } from './auth/owner-setup.ts';
 import { AUDIO_RETENTION_INTERVAL_MS, deleteExpiredRecordings } from './jobs/audio-retention.ts';
 import { createCommandRecogniser } from './speech/command-decoder.ts';
 import { createMoonshineSecondOpinion } from './speech/command-moonshine.ts';
+import { createPocketsphinxRecogniser } from './speech/pocketsphinx.ts';
+import { createMoonshineNominator } from './speech/reading-moonshine.ts';
 import { startupCommandPhrases } from './speech/command-service.ts';
 import { loadLibraryStories } from './stories/content.ts';
 
@@ -77,7 +79,9 @@ async function main() {
     onUnavailable: (reason) => log.warn(`Spoken commands: pocketsphinx alone (${reason}).`),
   });
   const commandRecogniser = createCommandRecogniser({ secondOpinion });
-  const app = createApp({ env, database, log, version, authSecret, commandRecogniser });
+  // The same model nominates candidates for the reading scorer (docs/scoring.md, twelfth round).
+  const recogniser = createPocketsphinxRecogniser({ nominate: createMoonshineNominator(secondOpinion) });
+  const app = createApp({ env, database, log, version, authSecret, commandRecogniser, recogniser });
   const warmStart = performance.now();
   const startupPhrases = startupCommandPhrases(loadLibraryStories().map((s) => s.title));
   void commandRecogniser

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { VoiceCommand } from '#core/voice/command.ts';
 import {
   acceptsSecondOpinion,
+  createTurns,
   commandWordings,
   MIN_SECOND_OPINION_LOG_PROB,
   transcriptDisputes,
@@ -123,5 +124,52 @@ describe('transcriptWords', () => {
   it('counts words, not punctuation or numbers', () => {
     expect(transcriptWords("Let's go, Sparky! 2")).toEqual(["let's", 'go', 'sparky']);
     expect(transcriptWords('...')).toEqual([]);
+  });
+});
+
+describe('createTurns', () => {
+  it('runs one job at a time; an urgent job goes before waiting background jobs, each kind in order', async () => {
+    const turns = createTurns();
+    const order: string[] = [];
+    let release: () => void = () => {};
+    const first = turns.run(
+      () =>
+        new Promise<void>((resolve) => {
+          order.push('reading chunk 1');
+          release = resolve;
+        }),
+      true,
+    );
+    const jobs = [
+      turns.run(async () => void order.push('reading chunk 2'), true),
+      turns.run(async () => void order.push('reading chunk 3'), true),
+      turns.run(async () => void order.push('command A')),
+      turns.run(async () => void order.push('command B')),
+    ];
+    await Promise.resolve();
+    expect(order).toEqual(['reading chunk 1']);
+    release();
+    await Promise.all([first, ...jobs]);
+    expect(order).toEqual([
+      'reading chunk 1',
+      'command A',
+      'command B',
+      'reading chunk 2',
+      'reading chunk 3',
+    ]);
+  });
+
+  it('goes on after a job fails, and gives the failure to its caller only', async () => {
+    const turns = createTurns();
+    const failed = turns.run(() => Promise.reject(new Error('model gone')));
+    const next = turns.run(async () => 'heard');
+    await expect(failed).rejects.toThrow('model gone');
+    await expect(next).resolves.toBe('heard');
+    await expect(
+      turns.run(() => {
+        throw new Error('at once');
+      }),
+    ).rejects.toThrow('at once');
+    await expect(turns.run(async () => 1)).resolves.toBe(1);
   });
 });

@@ -77,10 +77,16 @@ export interface CommandSecondOpinion {
   ): Promise<VoiceCommand | null>;
   /**
    * The greedy free transcript alone (Moonshine's own words, not limited to the commands), stopped
-   * once it has more than `maxWords` words.
+   * once it has more than `maxWords` words. `background` (a reading's chunk for the scorer) waits behind
+   * every spoken command, so that a child's command is not held up by another child's reading.
    * @returns the transcript ('' when nothing was heard), or null without the model
    */
-  transcribe(audio: PcmAudio, maxWords: number, signal?: AbortSignal): Promise<string | null>;
+  transcribe(
+    audio: PcmAudio,
+    maxWords: number,
+    signal?: AbortSignal,
+    options?: { background?: boolean },
+  ): Promise<string | null>;
   /**
    * Loads the model now rather than on the first refusal (server start), and tokenises every wording
    * of `phrases` (the command set and the library's titles), so that no screen's first command waits
@@ -233,6 +239,45 @@ export function moonshineModelPresent(
   );
 }
 
+/** Runs jobs one at a time, urgent ones before background ones (each in the order it came). */
+export interface Turns {
+  /**
+   * Queues a job.
+   * @param background false: before every waiting background job (spoken commands); true: last.
+   * @returns the job's result, once its turn came and it ran.
+   */
+  run<T>(job: () => Promise<T>, background?: boolean): Promise<T>;
+}
+
+/** One model, one thread: the Moonshine service's queue (see {@link Turns}). */
+export function createTurns(): Turns {
+  const waiting: { background: boolean; start: () => void }[] = [];
+  let busy = false;
+  const next = () => {
+    const turn = waiting.shift();
+    if (!turn) {
+      busy = false;
+      return;
+    }
+    busy = true;
+    turn.start();
+  };
+  return {
+    run<T>(job: () => Promise<T>, background = false) {
+      return new Promise<T>((resolve, reject) => {
+        const start = () => {
+          void Promise.resolve().then(job).then(resolve, reject).finally(next);
+        };
+        const turn = { background, start };
+        const firstBackground = background ? -1 : waiting.findIndex((w) => w.background);
+        if (firstBackground < 0) waiting.push(turn);
+        else waiting.splice(firstBackground, 0, turn);
+        if (!busy) next();
+      });
+    },
+  };
+}
+
 type Ort = typeof OnnxRuntime;
 type Tensor = OnnxRuntime.Tensor;
 type Session = OnnxRuntime.InferenceSession;
@@ -257,7 +302,7 @@ export function createMoonshineSecondOpinion(options: MoonshineOptions = {}): Co
     decode: (t: number[]) => string;
   } | null> | null = null;
   let cpuMicros = 0;
-  let queue: Promise<unknown> = Promise.resolve();
+  const turns = createTurns();
   const tries = new Map<string, WordingNode>();
   // Tokens of each wording, shared by every screen's trie (screens share most of their commands).
   const tokenCache = new Map<string, number[]>();
@@ -468,15 +513,11 @@ export function createMoonshineSecondOpinion(options: MoonshineOptions = {}): Co
   }
 
   return {
-    hear(audio, commands, signal) {
-      const turn = queue.then(() => run(audio, commands, signal));
-      queue = turn.catch(() => undefined);
-      return turn.then((r) => r?.command ?? null);
+    async hear(audio, commands, signal) {
+      return (await turns.run(() => run(audio, commands, signal)))?.command ?? null;
     },
-    transcribe(audio, maxWords, signal) {
-      const turn = queue.then(() => run(audio, maxWords, signal));
-      queue = turn.catch(() => undefined);
-      return turn.then((r) => r?.transcript ?? null);
+    async transcribe(audio, maxWords, signal, settings) {
+      return (await turns.run(() => run(audio, maxWords, signal), settings?.background))?.transcript ?? null;
     },
     async warm(phrases = []) {
       const model = await load();

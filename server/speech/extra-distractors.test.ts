@@ -2,8 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tokenisePassage } from '#core/text/normalize.ts';
-import { preparePassage } from '#server/speech/pocketsphinx.ts';
+import { tokenisePassage, type HeardWord } from '#core/text/normalize.ts';
+import type { HypsegSegment } from '#server/speech/gop.ts';
+import {
+  joinNominatedAttempts,
+  mergeCandidates,
+  preparePassage,
+  unverifiedNominations,
+} from '#server/speech/pocketsphinx.ts';
+import type { VerifyEvidence } from '#server/speech/verify.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sparky-extra-'));
 const dictPath = join(dir, 'small.dict');
@@ -35,5 +42,115 @@ describe('preparePassage extraDistractors (eleventh round experiment, default no
     // "ran" is already run's neighbour: the grammar now offers it at "hat" too
     const arcs = (fsg: string) => fsg.split('\n').filter((l) => l.endsWith(' ran')).length;
     expect(arcs(more.fsg)).toBe(arcs(plain.fsg) + 1);
+  });
+});
+
+describe('preparePassage nominations', () => {
+  it('lists the words that came only from extraDistractors, and ignores Object.prototype names', async () => {
+    const passage = tokenisePassage('run hat constructor');
+    const options = { dictionaryPath: dictPath, wordFrequenciesPath: '', garbage: false };
+    const plain = await preparePassage(passage, options);
+    expect(plain.nominated.size).toBe(0);
+    const more = await preparePassage(passage, {
+      ...options,
+      extraDistractors: { hat: ['ran', 'heat'], run: ['run'] },
+    });
+    // "heat" is among hat's own neighbours already: only "ran" is a nomination
+    expect(plain.distractors.get('hat')).toContain('heat');
+    expect([...(more.nominated.get('hat') ?? [])]).toEqual(['ran']);
+    expect(more.nominated.has('run')).toBe(false);
+    expect(more.nominated.has('constructor')).toBe(false);
+  });
+});
+
+describe('mergeCandidates', () => {
+  it('joins two lists by token, each word once, with no prototype behind the keys', () => {
+    const out = mergeCandidates({ hat: ['hot'], run: ['ran'] }, { hat: ['hot', 'hit'], constructor: ['x'] });
+    expect(out).toEqual({ hat: ['hot', 'hit'], run: ['ran'], constructor: ['x'] });
+    expect(mergeCandidates(undefined, undefined)).toEqual({});
+  });
+});
+
+const heardWords = (text: string): HeardWord[] =>
+  text.split(' ').map((word, k) => ({ word, start: k / 2, end: (k + 1) / 2 - 0.01 }));
+const segmentsOf = (heard: HeardWord[]): HypsegSegment[] =>
+  heard.map((h, k) => ({
+    unit: h.word,
+    start: Math.round(h.start * 100),
+    end: Math.round(h.end * 100),
+    score: -100 * (k + 1),
+  }));
+
+describe('joinNominatedAttempts', () => {
+  const passage = tokenisePassage('began to howl around');
+  const nominated = new Map([['howl', new Set(['hire'])]]);
+
+  it('joins a nominated word heard just before its own word to that word (times and first-pass score)', () => {
+    const heard = heardWords('began to hire howl around');
+    const out = joinNominatedAttempts(heard, segmentsOf(heard), passage, nominated);
+    expect(out.heard.map((h) => h.word)).toEqual(['began', 'to', 'howl', 'around']);
+    expect(out.heard[2]).toMatchObject({ start: 1, end: 1.99 });
+    expect(out.segments.map((s) => [s.unit, s.start, s.score])).toEqual([
+      ['began', 0, -100],
+      ['to', 50, -200],
+      ['howl', 100, -700],
+      ['around', 200, -500],
+    ]);
+    expect(heard).toHaveLength(5);
+  });
+
+  it('leaves a nominated word taken as the substitution, a dictionary distractor, and readings without nominations', () => {
+    const substituted = heardWords('began to hire around');
+    expect(joinNominatedAttempts(substituted, segmentsOf(substituted), passage, nominated).heard).toEqual(
+      substituted,
+    );
+    const attempt = heardWords('began to how howl around');
+    expect(joinNominatedAttempts(attempt, segmentsOf(attempt), passage, nominated).heard).toEqual(attempt);
+    const heard = heardWords('began to hire howl around');
+    expect(joinNominatedAttempts(heard, segmentsOf(heard), passage, new Map()).heard).toEqual(heard);
+  });
+});
+
+describe('unverifiedNominations', () => {
+  const passage = tokenisePassage('we went to the garden');
+  const nominated = new Map([['garden', new Set(['guarding'])]]);
+  const heard = heardWords('we went to the guarding');
+  const assignment = [-1, -1, -1, -1, 4];
+  const evidence = (best?: string): VerifyEvidence[] => [
+    {
+      candidate: {
+        index: 4,
+        heardIndex: 4,
+        expected: 'garden',
+        heard: 'guarding',
+        alternatives: ['guarding'],
+        startFrame: 150,
+        endFrame: 250,
+        wordFrames: 49,
+      },
+      expected: -5000,
+      ...(best ? { bestAlternative: { word: best, score: -4000 } } : {}),
+    },
+  ];
+
+  it('keeps a nominated substitution the second pass checked', () => {
+    expect(
+      unverifiedNominations(heard, passage, assignment, evidence('guarding'), nominated)[4],
+    ).toMatchObject({
+      word: 'guarding',
+    });
+  });
+
+  it('takes back, as read and unsure, one the second pass did not check', () => {
+    for (const e of [[], evidence()]) {
+      const out = unverifiedNominations(heard, passage, assignment, e, nominated);
+      expect(out[4]).toMatchObject({ word: 'garden', unsure: true });
+      expect(heard[4]!.word).toBe('guarding');
+    }
+  });
+
+  it('leaves a dictionary distractor unchecked as it was (the first pass alone decides, as before)', () => {
+    const own = heardWords('we went to the harden');
+    expect(unverifiedNominations(own, passage, assignment, [], nominated)[4]!.word).toBe('harden');
   });
 });

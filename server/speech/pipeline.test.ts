@@ -13,6 +13,7 @@ import { DEFAULT_GOP_THRESHOLDS } from '#server/speech/gop.ts';
 import { DEFAULT_CMUDICT, loadLexicon, loadWordLogProbabilities } from '#server/speech/lexicon.ts';
 import { DEFAULT_OWN_VOWEL_THRESHOLDS, type OwnVowelEvidence } from '#server/speech/own-vowels.ts';
 import { createPocketsphinxRecogniser, type GopScore } from '#server/speech/pocketsphinx.ts';
+import { createMoonshineNominator } from '#server/speech/reading-moonshine.ts';
 import { scoreAudio } from '#server/speech/score-audio.ts';
 import { parseWav } from '#server/speech/wav.ts';
 
@@ -120,6 +121,36 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite → pocketsphinx �
       grade: 4,
     });
     expect(plain.words[1]?.status).toBe('correct');
+  }, 90_000);
+
+  it('finds a misreading no candidate list covers when Moonshine nominates it ("garden" read as "guarding"), and a clean reading stays clean', async () => {
+    const passage = 'Mia ran out to the garden to pick the beans.';
+    const lexicon = loadLexicon(DEFAULT_CMUDICT, { logProbabilities: loadWordLogProbabilities() });
+    expect(lexicon.neighbours('garden', 4, new Set())).not.toContain('guarding');
+    // Moonshine's transcript, fixed: "guarding" where the passage has "garden" (reading-moonshine.ts)
+    const nominate = createMoonshineNominator({
+      transcribe: async () => 'Mia ran out to the guarding to pick the beans.',
+    });
+    const misread = synthesise('Mia ran out to the guarding to pick the beans.', 'nominated');
+    const found = await scoreAudio({
+      wav: misread,
+      passageText: passage,
+      recogniser: createPocketsphinxRecogniser({ nominate }),
+      grade: 3,
+    });
+    expect(found.words[5]).toMatchObject({ text: 'garden', status: 'substitution', heard: 'guarding' });
+    expect(found.errors).toBe(1);
+    // pocketsphinx alone hears it as read
+    const alone = await scoreAudio({ wav: misread, passageText: passage, recogniser, grade: 3 });
+    expect(alone.words[5]?.status).toBe('correct');
+    // the same nomination on a clean reading: the first pass does not take it
+    const clean = await scoreAudio({
+      wav: synthesise(passage, 'nominated-clean'),
+      passageText: passage,
+      recogniser: createPocketsphinxRecogniser({ nominate }),
+      grade: 3,
+    });
+    expect(clean.errors).toBe(0);
   }, 90_000);
 
   it('finds a vowel misreading by the reader’s own vowels ("hat" read as "hot") that every other pass scores as read', async () => {

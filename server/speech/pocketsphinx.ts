@@ -81,6 +81,7 @@ import {
   type WordGop,
 } from '#server/speech/gop.ts';
 import { phoneLoopVote } from '#server/speech/phone-vote.ts';
+import type { Nominator } from '#server/speech/reading-moonshine.ts';
 import {
   cepstralMean,
   DEFAULT_OWN_VOWEL_MIN_TOKENS,
@@ -145,6 +146,13 @@ export interface PocketsphinxOptions {
    * the eleventh round: Moonshine's word for a passage word as a candidate; default none).
    */
   extraDistractors?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Called before the first pass with the reading: more candidates for this reading, by passage token, added
+   * to `extraDistractors` (the app's Moonshine nominator, reading-moonshine.ts). A nominated word stands as a
+   * substitution only when the second pass checked it (`unverifiedNominations`). A nominator that fails adds
+   * nothing (the reading is scored by pocketsphinx alone).
+   */
+  nominate?: Nominator;
   /** Use the phone-loop garbage path. */
   garbage?: boolean;
   /** Phones of the garbage loop (default `GARBAGE_PHONES`; `CMU_PHONES` for all 39). */
@@ -593,6 +601,8 @@ interface VerifyInput {
   passage: readonly PassageWord[];
   lexicon: Lexicon;
   distractors: ReadonlyMap<string, string[]>;
+  /** See `PreparedPassage.nominated`. */
+  nominated: ReadonlyMap<string, ReadonlySet<string>>;
   totalFrames: number;
   verifyOptions: VerifyOptions;
   run: (args: string[]) => Promise<void>;
@@ -616,7 +626,7 @@ async function verifyReading(input: VerifyInput): Promise<HeardWord[]> {
     (t) => input.distractors.get(t) ?? [],
     input.totalFrames,
   );
-  if (candidates.length === 0) return heard;
+  if (candidates.length === 0) return unverifiedNominations(heard, passage, assignment, [], input.nominated);
   const loop = input.verifyOptions.phoneLoop
     ? CMU_PHONES.map((p) => `${GARBAGE_PREFIX}${p.toLowerCase()}`)
     : [];
@@ -651,7 +661,7 @@ async function verifyReading(input: VerifyInput): Promise<HeardWord[]> {
   const hypseg = await readFile(join(dir, `verify${tag}.hypseg`), 'utf8').catch(() => '');
   const evidence = collectEvidence(candidates, parseHypseg(hypseg));
   input.verifyOptions.onEvidence?.(evidence, heard);
-  return applyVerification(heard, evidence, input.verifyOptions.keepMargin ?? DEFAULT_KEEP_MARGIN, {
+  const verified = applyVerification(heard, evidence, input.verifyOptions.keepMargin ?? DEFAULT_KEEP_MARGIN, {
     functionWords: FUNCTION_WORDS,
     ...(input.verifyOptions.functionWordMargin !== undefined
       ? { functionWordMargin: input.verifyOptions.functionWordMargin }
@@ -660,6 +670,93 @@ async function verifyReading(input: VerifyInput): Promise<HeardWord[]> {
       ? { unsureMargin: input.verifyOptions.unsureMargin }
       : {}),
   });
+  return unverifiedNominations(verified, passage, assignment, evidence, input.nominated);
+}
+
+/**
+ * A nominated word the first pass heard just before the very word it was nominated for, and not as that word's
+ * substitution ("to *hire* howl around": Moonshine's "hire" for howl taken as an attempt), is joined to that word:
+ * the word then starts where the nominated word started and its first-pass score is the sum of both. Without this,
+ * the later passes judged the printed word on the second half of its sound alone and one clean reading got a false
+ * error (docs/scoring.md, twelfth round). Dictionary distractors are not touched.
+ * @param heard the first pass's words.
+ * @param segments the first pass's word segments (frames), as `-hypseg` gives them.
+ * @param passage the passage words.
+ * @param nominated by passage token, the nominated words (`PreparedPassage.nominated`).
+ * @returns new words and segments (the inputs unchanged when nothing is joined).
+ */
+export function joinNominatedAttempts(
+  heard: readonly HeardWord[],
+  segments: readonly HypsegSegment[],
+  passage: readonly PassageWord[],
+  nominated: ReadonlyMap<string, ReadonlySet<string>>,
+): { heard: HeardWord[]; segments: HypsegSegment[] } {
+  if (nominated.size === 0) return { heard: [...heard], segments: [...segments] };
+  const alignment = alignReading(passage, normaliseHeard(heard));
+  const byStart = new Map<number, number>();
+  heard.forEach((h, k) => byStart.set(h.start, k));
+  const join = new Set<number>();
+  for (const w of alignment.words) {
+    if (w.start === null || (w.status !== 'correct' && w.status !== 'self_correction')) continue;
+    const k = byStart.get(w.start);
+    const token = passage[w.index]?.spoken[0]?.[0];
+    const before = k !== undefined ? heard[k - 1] : undefined;
+    if (k === undefined || !token || !before || !nominated.get(token)?.has(before.word)) continue;
+    if (heard[k]?.word === token) join.add(k - 1);
+  }
+  if (join.size === 0) return { heard: [...heard], segments: [...segments] };
+  const frame = (t: number) => Math.max(0, Math.round(t * 100));
+  const outHeard: HeardWord[] = [];
+  heard.forEach((h, k) => {
+    if (join.has(k)) return;
+    outHeard.push(join.has(k - 1) ? { ...h, start: heard[k - 1]!.start } : { ...h });
+  });
+  // each joined word's segment starts at its attempt's and scores both (the screens key segments by start frame)
+  const outSegments = segments.map((seg) => ({ ...seg }));
+  for (const k of join) {
+    const a = outSegments.findIndex((seg) => seg.start === frame(heard[k]!.start));
+    const b = outSegments.findIndex((seg) => seg.start === frame(heard[k + 1]!.start));
+    if (a < 0 || b < 0) continue;
+    outSegments[b] = {
+      ...outSegments[b]!,
+      start: outSegments[a]!.start,
+      score: outSegments[a]!.score + outSegments[b]!.score,
+    };
+    outSegments.splice(a, 1);
+  }
+  return { heard: outHeard, segments: outSegments };
+}
+
+/**
+ * A first-pass substitution by a nominated word (`PreparedPassage.nominated`: a candidate from outside
+ * the dictionary's neighbours, such as Moonshine's word) that the second pass did not check (no plan for
+ * it, or no score for any competitor) is taken as read and marked unsure: a nominated word is never the
+ * only evidence of an error (docs/scoring.md, twelfth round).
+ * @param words the words after the second pass (same indices as the first pass's).
+ * @param passage the passage words.
+ * @param assignment per passage word, the first-pass index of its substitution, or -1.
+ * @param evidence the second pass's evidence.
+ * @param nominated by passage token, the nominated words.
+ * @returns the words, with unchecked nominations taken back.
+ */
+export function unverifiedNominations(
+  words: readonly HeardWord[],
+  passage: readonly PassageWord[],
+  assignment: readonly number[],
+  evidence: readonly VerifyEvidence[],
+  nominated: ReadonlyMap<string, ReadonlySet<string>>,
+): HeardWord[] {
+  if (nominated.size === 0) return [...words];
+  const out = words.map((w) => ({ ...w }));
+  assignment.forEach((h, i) => {
+    const token = passage[i]?.spoken[0]?.[0];
+    const word = out[h];
+    if (h < 0 || !token || !word || !nominated.get(token)?.has(word.word)) return;
+    if (evidence.some((e) => e.candidate.index === i && e.bestAlternative)) return;
+    word.word = token;
+    word.unsure = true;
+  });
+  return out;
 }
 
 /**
@@ -667,7 +764,7 @@ async function verifyReading(input: VerifyInput): Promise<HeardWord[]> {
  * @returns the checks and the utterance scores (applied after the other passes).
  */
 async function omissionReading(
-  input: Omit<VerifyInput, 'distractors' | 'verifyOptions'> & { options: OmissionCheckOptions },
+  input: Omit<VerifyInput, 'distractors' | 'nominated' | 'verifyOptions'> & { options: OmissionCheckOptions },
 ): Promise<{ checks: ReturnType<typeof planOmissionChecks>; scores: Map<string, number> }> {
   const { dir, heard, passage, tag } = input;
   const alignment = alignReading(passage, normaliseHeard(heard));
@@ -712,7 +809,7 @@ async function omissionReading(
  * @returns verdicts by index in `heard` (words judged read are absent).
  */
 async function nearMissReading(
-  input: Omit<VerifyInput, 'distractors' | 'verifyOptions'> & {
+  input: Omit<VerifyInput, 'distractors' | 'nominated' | 'verifyOptions'> & {
     options: NearMissOptions;
     /** The first pass's word segments (`-hypseg`), for the screen. */
     segments: readonly HypsegSegment[];
@@ -1129,6 +1226,11 @@ export interface PreparedPassage {
   known: Set<string>;
   /** The whole passage's grammar (FSG text), words without a pronunciation left out. */
   fsg: string;
+  /**
+   * By passage token, the distractors that came only from `extraDistractors` (not the dictionary's
+   * neighbours): a first-pass substitution with one of them stands only when the second pass checked it.
+   */
+  nominated: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /**
@@ -1159,10 +1261,17 @@ export async function preparePassage(
   const vocab = passageVocabulary(passage);
   const vocabSet = new Set(vocab);
   const distractors = new Map<string, string[]>();
+  const nominated = new Map<string, Set<string>>();
   for (const t of vocab) {
     const own = lexicon.neighbours(t, options.distractorsPerWord ?? 4, vocabSet);
-    const extra = (options.extraDistractors?.[t] ?? []).filter((w) => w !== t && !own.includes(w));
+    // own keys only: a passage word such as "constructor" must not find Object.prototype's
+    const given =
+      options.extraDistractors && Object.hasOwn(options.extraDistractors, t)
+        ? options.extraDistractors[t]
+        : undefined;
+    const extra = (given ?? []).filter((w) => w !== t && !own.includes(w));
     distractors.set(t, extra.length > 0 ? [...new Set([...own, ...extra])] : own);
+    if (extra.length > 0) nominated.set(t, new Set(extra));
   }
   const garbageWords =
     options.garbage === false
@@ -1177,7 +1286,7 @@ export async function preparePassage(
   const dictLines = await dictionaryLines(grammar.words, lexicon);
   const known = new Set(dictLines.map((l) => (l.split(' ')[0] ?? '').replace(/\(\d+\)$/, '')));
   const fsg = keepKnownWords(grammar.fsg, known);
-  return { lexicon, distractors, garbageWords, dictLines, known, fsg };
+  return { lexicon, distractors, garbageWords, dictLines, known, fsg, nominated };
 }
 
 /**
@@ -1235,6 +1344,20 @@ export function frontEndArgs(modelDir: string): Promise<string[]> {
   return args;
 }
 
+/**
+ * Joins two candidate lists by passage token (no word twice).
+ * @returns a new record.
+ */
+export function mergeCandidates(
+  a: Readonly<Record<string, readonly string[]>> = {},
+  b: Readonly<Record<string, readonly string[]>> = {},
+): Record<string, string[]> {
+  const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  for (const [token, words] of [...Object.entries(a), ...Object.entries(b)])
+    out[token] = [...new Set([...(out[token] ?? []), ...words])];
+  return out;
+}
+
 export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}): Recogniser {
   const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
   const binary = options.binary ?? 'pocketsphinx_batch';
@@ -1244,7 +1367,15 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
     async recognise({ audio, passage, signal }: RecogniseInput): Promise<HeardWord[]> {
       if (audio.sampleRate !== 16000 || audio.channels !== 1)
         throw new Error('pocketsphinx needs 16 kHz mono audio');
-      const { lexicon, distractors, dictLines, fsg } = await preparePassage(passage, options);
+      const nominations = options.nominate
+        ? await options.nominate(audio, passage, signal).catch(() => ({}))
+        : {};
+      const { lexicon, distractors, dictLines, fsg, nominated } = await preparePassage(
+        passage,
+        Object.keys(nominations).length > 0
+          ? { ...options, extraDistractors: mergeCandidates(options.extraDistractors, nominations) }
+          : options,
+      );
 
       const dir = await mkdtemp(join(tmpdir(), 'sparky-ps-'));
       try {
@@ -1338,7 +1469,9 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
             : options.warp === undefined || options.warp === true
               ? {}
               : options.warp;
-        const { warp, heard, segments } = await chooseWarp(firstPass, warpOptions);
+        const chosen = await chooseWarp(firstPass, warpOptions);
+        const { warp } = chosen;
+        const { heard, segments } = joinNominatedAttempts(chosen.heard, chosen.segments, passage, nominated);
         const totalFrames = Math.floor(audio.durationSeconds * 100);
         const verifyOptions =
           options.verify === false
@@ -1378,6 +1511,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
                 passage,
                 lexicon,
                 distractors,
+                nominated,
                 totalFrames,
                 verifyOptions: {
                   ...verifyOptions,

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { tokenisePassage, type HeardWord } from '#core/text/normalize.ts';
+import {
+  chunkWords,
+  createMoonshineNominator,
+  nominationsFrom,
+  readingChunks,
+  transcribeReading,
+  type ReadingTranscriber,
+} from '#server/speech/reading-moonshine.ts';
+import type { PcmAudio } from '#server/speech/wav.ts';
+
+/** 16 kHz mono audio: a tone (about −9 dBFS) over each [start, end) second span, silence elsewhere. */
+function audioWith(spans: [number, number][], seconds: number): PcmAudio {
+  const rate = 16000;
+  const samples = new Int16Array(Math.round(seconds * rate));
+  for (const [a, b] of spans)
+    for (let k = Math.round(a * rate); k < Math.round(b * rate); k++)
+      samples[k] = Math.round(12000 * Math.sin((2 * Math.PI * 220 * k) / rate));
+  return { sampleRate: rate, channels: 1, samples, durationSeconds: seconds };
+}
+
+const words = (text: string, start = 0, step = 0.4): HeardWord[] =>
+  text.split(' ').map((word, k) => ({ word, start: start + k * step, end: start + (k + 1) * step }));
+
+describe('readingChunks', () => {
+  it('joins voiced stretches under 1 s apart into one chunk, padded by 0.1 s', () => {
+    const chunks = readingChunks(
+      audioWith(
+        [
+          [1, 2],
+          [2.5, 3.5],
+        ],
+        5,
+      ),
+    );
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]!.start).toBeCloseTo(0.9, 2);
+    expect(chunks[0]!.end).toBeCloseTo(3.6, 2);
+  });
+
+  it('starts a new chunk after a pause of 1 s or more, or past 10 s of span', () => {
+    expect(
+      readingChunks(
+        audioWith(
+          [
+            [1, 2],
+            [3.2, 4],
+          ],
+          6,
+        ),
+      ),
+    ).toHaveLength(2);
+    const long = readingChunks(
+      audioWith(
+        [
+          [0.5, 6],
+          [6.5, 12],
+        ],
+        13,
+      ),
+    );
+    expect(long).toHaveLength(2);
+  });
+
+  it('cuts one stretch longer than 15 s into equal chunks, and finds none in silence', () => {
+    const cut = readingChunks(audioWith([[0, 31]], 31));
+    expect(cut).toHaveLength(3);
+    for (const c of cut) expect(c.end - c.start).toBeLessThanOrEqual(15);
+    expect(readingChunks(audioWith([], 3))).toEqual([]);
+    expect(
+      readingChunks({ sampleRate: 16000, channels: 1, samples: new Int16Array(0), durationSeconds: 0 }),
+    ).toEqual([]);
+  });
+});
+
+describe('chunkWords', () => {
+  it('spreads each chunk’s words evenly over it, lower case, punctuation dropped', () => {
+    expect(chunkWords([{ start: 1, end: 2, text: 'The dog, ran!' }])).toEqual([
+      { word: 'the', start: 1, end: 1 + 1 / 3 },
+      { word: 'dog', start: 1 + 1 / 3, end: 1 + 2 / 3 },
+      { word: 'ran', start: 1 + 2 / 3, end: 2 },
+    ]);
+    expect(chunkWords([{ start: 0, end: 1, text: '  ' }])).toEqual([]);
+  });
+});
+
+describe('transcribeReading', () => {
+  it('asks for each chunk’s own samples, in order, and gives the words their chunk’s times', async () => {
+    const asked: number[] = [];
+    const transcriber: ReadingTranscriber = {
+      transcribe: async (audio) => {
+        asked.push(audio.durationSeconds);
+        return asked.length === 1 ? 'the dog' : 'ran home';
+      },
+    };
+    const heard = await transcribeReading(
+      transcriber,
+      audioWith(
+        [
+          [1, 2],
+          [3.5, 4.5],
+        ],
+        6,
+      ),
+    );
+    expect(asked.map((s) => Math.round(s * 10) / 10)).toEqual([1.2, 1.2]);
+    expect(heard?.map((w) => w.word)).toEqual(['the', 'dog', 'ran', 'home']);
+    expect(heard?.[2]!.start).toBeCloseTo(3.4, 2);
+  });
+
+  it('gives null without the model', async () => {
+    const heard = await transcribeReading({ transcribe: async () => null }, audioWith([[1, 2]], 3));
+    expect(heard).toBeNull();
+  });
+});
+
+describe('nominationsFrom', () => {
+  const common = (w: string) => w !== 'zorp';
+
+  it('nominates the one other word heard for a content word', () => {
+    const passage = tokenisePassage('We went to the garden to pick beans.');
+    const heard = words('we went to the guarding to pick beans');
+    expect(nominationsFrom(passage, heard, common)).toEqual({ garden: ['guarding'] });
+  });
+
+  it('nominates nothing for a function word, a rare word, or a word read as printed', () => {
+    const passage = tokenisePassage('The dog ran to the barn.');
+    expect(nominationsFrom(passage, words('a dog ran to the zorp'), common)).toEqual({});
+    expect(nominationsFrom(passage, words('the dog ran to the barn'), common)).toEqual({});
+  });
+
+  it('keeps a passage word such as "constructor" apart from Object.prototype', () => {
+    const passage = tokenisePassage('The constructor built a toString.');
+    const out = nominationsFrom(passage, words('the instructor built a toasting'), common);
+    expect(out.constructor).toEqual(['instructor']);
+    expect(Object.getPrototypeOf(out)).toBeNull();
+  });
+});
+
+describe('createMoonshineNominator', () => {
+  it('transcribes the reading and nominates from it; nothing without the model', async () => {
+    const passage = tokenisePassage('We went to the garden.');
+    const audio = audioWith([[0.5, 2.5]], 3);
+    let seen: HeardWord[] = [];
+    const nominate = createMoonshineNominator(
+      { transcribe: async () => 'We went to the guarding.' },
+      { onTranscript: (h) => (seen = h) },
+    );
+    expect(await nominate(audio, passage)).toEqual({ garden: ['guarding'] });
+    expect(seen.map((w) => w.word)).toEqual(['we', 'went', 'to', 'the', 'guarding']);
+    const none = createMoonshineNominator({ transcribe: async () => null });
+    expect(await none(audio, passage)).toEqual({});
+  });
+
+  it('does not nominate a word below the common-word bar', async () => {
+    const passage = tokenisePassage('We went to the garden.');
+    const nominate = createMoonshineNominator(
+      { transcribe: async () => 'we went to the gardenzz' },
+      { minLogProbability: -6 },
+    );
+    expect(await nominate(audioWith([[0.5, 2.5]], 3), passage)).toEqual({});
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * Moonshine as a nominator for the scorer (issue 16, docs/scoring.md eleventh and twelfth rounds): Moonshine
+ * tiny transcribes the reading freely, the transcript is aligned to the passage with the scorer's own aligner,
+ * and every content word Moonshine heard as one other, common word gives that word to pocketsphinx as one more
+ * candidate (`PocketsphinxOptions.nominate`). pocketsphinx stays the judge: a nominated word becomes an error
+ * only when the first pass takes it and the second pass confirms it (`unverifiedNominations`). This finds
+ * misreadings that no list of one-phone neighbours holds (garden → "guarding", counted → "coated").
+ */
+import { alignReading } from '#core/fluency/align.ts';
+import { normaliseHeard, type HeardWord, type PassageWord } from '#core/text/normalize.ts';
+import type { CommandSecondOpinion } from '#server/speech/command-moonshine.ts';
+import { FUNCTION_WORDS, loadWordLogProbabilities } from '#server/speech/lexicon.ts';
+import type { PcmAudio } from '#server/speech/wav.ts';
+
+/** A pause that ends a voiced stretch, seconds (10 ms frames below the floor). */
+export const MIN_PAUSE_SECONDS = 0.2;
+/** Voiced stretches are joined while a chunk spans at most this many seconds (and the gap is under 1 s). */
+export const TARGET_CHUNK_SECONDS = 10;
+/** A longer stretch is cut evenly into chunks of at most this many seconds (Moonshine's window is short). */
+export const MAX_CHUNK_SECONDS = 15;
+/**
+ * Rarest word nominated, log10 unigram probability in the model's language model: the bar the scorer's own
+ * distractors meet (`minDistractorLogProbability`). Without it, Moonshine's garbled stretches ("stewers",
+ * "granaro's") made 5 false errors on clean readings (docs/scoring.md, eleventh round).
+ */
+export const MIN_NOMINATION_LOG_PROBABILITY = -6;
+
+/** A stretch of the reading, seconds from its start. */
+export interface ReadingChunk {
+  start: number;
+  end: number;
+}
+
+/**
+ * Cuts a reading into the stretches Moonshine hears one at a time: voiced stretches from the 10 ms frame energy
+ * (above max(−45 dBFS, the 95th-percentile frame − 40 dB), a pause = {@link MIN_PAUSE_SECONDS} below), joined while
+ * the chunk spans at most {@link TARGET_CHUNK_SECONDS} and the gap is under 1 s, padded by 0.1 s, and never longer
+ * than {@link MAX_CHUNK_SECONDS}.
+ * @param audio mono PCM (any rate).
+ * @returns chunks in time order (none for silence).
+ */
+export function readingChunks(audio: PcmAudio): ReadingChunk[] {
+  const { samples, sampleRate: rate } = audio;
+  const hop = Math.round(rate / 100);
+  const db: number[] = [];
+  for (let k = 0; k + hop <= samples.length; k += hop) {
+    let e = 0;
+    for (let j = k; j < k + hop; j++) e += (samples[j]! / 32768) ** 2;
+    db.push(10 * Math.log10(e / hop + 1e-12));
+  }
+  if (db.length === 0) return [];
+  const loud = [...db].sort((a, b) => a - b)[Math.floor(db.length * 0.95)] ?? -20;
+  const floor = Math.max(-45, loud - 40);
+  const voiced: ReadingChunk[] = [];
+  let runStart = -1;
+  let quiet = 0;
+  for (let f = 0; f <= db.length; f++) {
+    const on = f < db.length && db[f]! > floor;
+    if (on) {
+      if (runStart < 0) runStart = f;
+      quiet = 0;
+    } else if (runStart >= 0) {
+      quiet++;
+      if (quiet >= MIN_PAUSE_SECONDS * 100 || f === db.length) {
+        voiced.push({ start: runStart / 100, end: (f - quiet + 1) / 100 });
+        runStart = -1;
+        quiet = 0;
+      }
+    }
+  }
+  const joined: ReadingChunk[] = [];
+  for (const v of voiced) {
+    const last = joined[joined.length - 1];
+    if (last && v.end - last.start <= TARGET_CHUNK_SECONDS && v.start - last.end < 1.0) last.end = v.end;
+    else joined.push({ ...v });
+  }
+  const total = samples.length / rate;
+  return joined.flatMap((c) => {
+    const a = Math.max(0, c.start - 0.1);
+    const b = Math.min(total, c.end + 0.1);
+    const parts = Math.ceil((b - a) / MAX_CHUNK_SECONDS);
+    return Array.from({ length: parts }, (_, k) => ({
+      start: a + ((b - a) * k) / parts,
+      end: a + ((b - a) * (k + 1)) / parts,
+    }));
+  });
+}
+
+/**
+ * Transcript words with times spread evenly over their chunk (Moonshine gives no word times).
+ * @param parts each chunk with Moonshine's text for it.
+ * @returns lower-case words (letters, digits, apostrophes) in time order.
+ */
+export function chunkWords(parts: readonly (ReadingChunk & { text: string })[]): HeardWord[] {
+  return parts.flatMap((c) => {
+    const words = c.text
+      .toLowerCase()
+      .replace(/[^a-z0-9' ]/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
+    const step = (c.end - c.start) / Math.max(1, words.length);
+    return words.map((word, k) => ({ word, start: c.start + k * step, end: c.start + (k + 1) * step }));
+  });
+}
+
+/** The part of the Moonshine service a reading needs (`CommandSecondOpinion.transcribe`). */
+export type ReadingTranscriber = Pick<CommandSecondOpinion, 'transcribe'>;
+
+/**
+ * Moonshine's free transcript of a whole reading, a chunk at a time, each in the background (behind every spoken
+ * command waiting, so a command waits for one chunk at most, about 0.5 s of CPU).
+ * @param transcriber the Moonshine service.
+ * @param audio 16 kHz mono PCM.
+ * @returns the words with estimated times, or null without the model (or when cancelled).
+ */
+export async function transcribeReading(
+  transcriber: ReadingTranscriber,
+  audio: PcmAudio,
+  signal?: AbortSignal,
+): Promise<HeardWord[] | null> {
+  const parts: (ReadingChunk & { text: string })[] = [];
+  for (const chunk of readingChunks(audio)) {
+    const from = Math.floor(chunk.start * audio.sampleRate);
+    const to = Math.min(audio.samples.length, Math.ceil(chunk.end * audio.sampleRate));
+    const samples = audio.samples.subarray(from, to);
+    const text = await transcriber.transcribe(
+      { ...audio, samples, durationSeconds: samples.length / audio.sampleRate },
+      Number.MAX_SAFE_INTEGER,
+      signal,
+      { background: true },
+    );
+    if (text === null) return null;
+    parts.push({ ...chunk, text });
+  }
+  return chunkWords(parts);
+}
+
+/**
+ * The nominations of one reading: for every single-token content word of the passage that the transcript,
+ * aligned to the passage (`alignReading`), has as one other word, that word when it is a plain word and common.
+ * @param passage the passage words.
+ * @param heard Moonshine's words (as from {@link transcribeReading}).
+ * @param isCommon whether a word is common enough to nominate (see {@link MIN_NOMINATION_LOG_PROBABILITY}).
+ * @returns by passage token, the words nominated (the `extraDistractors` shape).
+ */
+export function nominationsFrom(
+  passage: readonly PassageWord[],
+  heard: readonly HeardWord[],
+  isCommon: (word: string) => boolean,
+): Record<string, string[]> {
+  // no prototype: a passage word such as "constructor" is a key like any other
+  const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  const alignment = alignReading(passage, normaliseHeard([...heard]));
+  alignment.words.forEach((w, i) => {
+    const form = passage[i]?.spoken[0];
+    const token = form?.[0];
+    if (w.status !== 'substitution' || !w.heard || !token || form.length !== 1) return;
+    if (FUNCTION_WORDS.has(token) || !/^[a-z']+$/.test(w.heard) || w.heard === token || !isCommon(w.heard))
+      return;
+    const list = (out[token] ??= []);
+    if (!list.includes(w.heard)) list.push(w.heard);
+  });
+  return out;
+}
+
+/** What the scorer calls before its first pass (`PocketsphinxOptions.nominate`). */
+export type Nominator = (
+  audio: PcmAudio,
+  passage: readonly PassageWord[],
+  signal?: AbortSignal,
+) => Promise<Record<string, string[]>>;
+
+/**
+ * The Moonshine nominator: transcribes the reading and returns its nominations; none without the model.
+ * @param transcriber the Moonshine service (`sharedMoonshineSecondOpinion()` in the app).
+ * @param options `minLogProbability` (default {@link MIN_NOMINATION_LOG_PROBABILITY}); `onTranscript` sees
+ *   Moonshine's words (benchmark, tests).
+ */
+export function createMoonshineNominator(
+  transcriber: ReadingTranscriber,
+  options: { minLogProbability?: number; onTranscript?: (heard: HeardWord[]) => void } = {},
+): Nominator {
+  let logProbs: Map<string, number> | null = null;
+  const min = options.minLogProbability ?? MIN_NOMINATION_LOG_PROBABILITY;
+  return async (audio, passage, signal) => {
+    const heard = await transcribeReading(transcriber, audio, signal);
+    if (!heard) return {};
+    options.onTranscript?.(heard);
+    logProbs ??= loadWordLogProbabilities();
+    const table = logProbs;
+    return nominationsFrom(passage, heard, (w) => (table.get(w) ?? -Infinity) >= min);
+  };
+}
