@@ -660,6 +660,9 @@ async function main(): Promise<void> {
       `${'F1 loss: missed s/o; false s/o'.padEnd(34)}${col((x) => `${x.loss.missedSubstitution}/${x.loss.missedOmission}; ${x.loss.falseSubstitution}/${x.loss.falseOmission}`)}\n` +
       `${'words marked "check this word"'.padEnd(34)}${col((x) => `${x.unsure} (${x.unsureErrors} errors)`)}\n` +
       `${'wall time per second of audio'.padEnd(34)}${col((x) => `${x.wallSecondsPerAudioSecond} s`)}<= 0.05: ${mark(all.wallSecondsPerAudioSecond <= 0.05)}${args.jobs && Number(args.jobs) > 1 ? ' (--jobs: contended)' : ''}\n` +
+      (args['pocketsphinx-alone']
+        ? ''
+        : `${'Moonshine CPU per second of audio'.padEnd(34)}${(sharedMoonshineSecondOpinion().cpuSeconds() / Math.max(1, all.audioSeconds)).toFixed(4)} s (nominations; part of the wall time above)\n`) +
       groups
         .map(
           (g, k) =>

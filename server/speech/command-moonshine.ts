@@ -486,7 +486,8 @@ export function createMoonshineSecondOpinion(options: MoonshineOptions = {}): Co
           }
         if (token === END_TOKEN) break;
         tokens.push(token);
-        if (transcriptWords(model.decode(tokens)).length > limit) break;
+        // (a reading's chunk has no word limit: no decoding of the tokens at every step)
+        if (limit < Number.MAX_SAFE_INTEGER && transcriptWords(model.decode(tokens)).length > limit) break;
         const feed: Record<string, Tensor> = {};
         for (let l = 0; l < LAYERS; l++)
           for (const kv of ['key', 'value']) {

@@ -2,9 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tokenisePassage, type HeardWord } from '#core/text/normalize.ts';
+import { alignReading } from '#core/fluency/align.ts';
+import { normaliseHeard, tokenisePassage, type HeardWord } from '#core/text/normalize.ts';
 import type { HypsegSegment } from '#server/speech/gop.ts';
 import {
+  addSelfCorrections,
   joinNominatedAttempts,
   mergeCandidates,
   preparePassage,
@@ -99,6 +101,13 @@ describe('joinNominatedAttempts', () => {
     expect(heard).toHaveLength(5);
   });
 
+  it('leaves a nominated word that the alignment gives to its own passage word', () => {
+    const story = tokenisePassage('the red barn');
+    const heard = heardWords('the red barn');
+    const out = joinNominatedAttempts(heard, segmentsOf(heard), story, new Map([['barn', new Set(['red'])]]));
+    expect(out.heard).toEqual(heard);
+  });
+
   it('leaves a nominated word taken as the substitution, a dictionary distractor, and readings without nominations', () => {
     const substituted = heardWords('began to hire around');
     expect(joinNominatedAttempts(substituted, segmentsOf(substituted), passage, nominated).heard).toEqual(
@@ -152,5 +161,32 @@ describe('unverifiedNominations', () => {
   it('leaves a dictionary distractor unchecked as it was (the first pass alone decides, as before)', () => {
     const own = heardWords('we went to the harden');
     expect(unverifiedNominations(own, passage, assignment, [], nominated)[4]!.word).toBe('harden');
+  });
+});
+
+describe('addSelfCorrections', () => {
+  const passage = tokenisePassage('the lamp was on');
+
+  it('puts the attempts before a word read, at its start and without length: a self-correction', () => {
+    const heard = heardWords('the lamp was on');
+    const out = addSelfCorrections(heard, passage, [{ index: 1, attempts: ['lump'] }]);
+    expect(out.map((h) => [h.word, h.start, h.end])).toEqual([
+      ['the', 0, 0.49],
+      ['lump', 0.5, 0.5],
+      ['lamp', 0.5, 0.99],
+      ['was', 1, 1.49],
+      ['on', 1.5, 1.99],
+    ]);
+    const scored = alignReading(passage, normaliseHeard(out)).words;
+    expect(scored[1]).toMatchObject({ status: 'self_correction', heard: 'lump lamp', start: 0.5 });
+    expect(scored.filter((w) => w.status === 'correct')).toHaveLength(3);
+  });
+
+  it('leaves a word the scorer has as an error, and an attempt that would change another word', () => {
+    const misread = heardWords('the lump was on');
+    expect(addSelfCorrections(misread, passage, [{ index: 1, attempts: ['lump'] }])).toEqual(misread);
+    // "was" before "lamp" is no attempt at it (an insertion, not a self-correction): left out
+    const heard = heardWords('the lamp was on');
+    expect(addSelfCorrections(heard, passage, [{ index: 1, attempts: ['was'] }])).toEqual(heard);
   });
 });

@@ -81,7 +81,7 @@ import {
   type WordGop,
 } from '#server/speech/gop.ts';
 import { phoneLoopVote } from '#server/speech/phone-vote.ts';
-import type { Nominator } from '#server/speech/reading-moonshine.ts';
+import type { HeardSelfCorrection, Nominations, Nominator } from '#server/speech/reading-moonshine.ts';
 import {
   cepstralMean,
   DEFAULT_OWN_VOWEL_MIN_TOKENS,
@@ -695,13 +695,16 @@ export function joinNominatedAttempts(
   const alignment = alignReading(passage, normaliseHeard(heard));
   const byStart = new Map<number, number>();
   heard.forEach((h, k) => byStart.set(h.start, k));
+  // heard words the alignment gives to a passage word (the passage's own "on" before "Gull" is no attempt at it)
+  const aligned = new Set(alignment.words.flatMap((w) => (w.start === null ? [] : [w.start])));
   const join = new Set<number>();
   for (const w of alignment.words) {
     if (w.start === null || (w.status !== 'correct' && w.status !== 'self_correction')) continue;
     const k = byStart.get(w.start);
     const token = passage[w.index]?.spoken[0]?.[0];
     const before = k !== undefined ? heard[k - 1] : undefined;
-    if (k === undefined || !token || !before || !nominated.get(token)?.has(before.word)) continue;
+    if (k === undefined || !token || !before || aligned.has(before.start)) continue;
+    if (!nominated.get(token)?.has(before.word)) continue;
     if (heard[k]?.word === token) join.add(k - 1);
   }
   if (join.size === 0) return { heard: [...heard], segments: [...segments] };
@@ -1345,6 +1348,43 @@ export function frontEndArgs(modelDir: string): Promise<string[]> {
 }
 
 /**
+ * Moonshine's self-corrections where the scorer has the word as read (docs/scoring.md, twelfth round): the attempts
+ * go in before the word, at its start and without length, so that the alignment makes it a self-correction (which
+ * counts as correct, DIBELS 8: no score changes, a teacher sees the attempt). One that would change any other word's
+ * status, or not make a self-correction, is left out.
+ * @param heard the scorer's final words.
+ * @param passage the passage words.
+ * @param selfCorrections Moonshine's (`selfCorrectionsFrom`).
+ * @returns the words with the attempts added.
+ */
+export function addSelfCorrections(
+  heard: readonly HeardWord[],
+  passage: readonly PassageWord[],
+  selfCorrections: readonly HeardSelfCorrection[],
+): HeardWord[] {
+  let words = [...heard];
+  for (const sc of selfCorrections) {
+    const before = alignReading(passage, normaliseHeard(words)).words;
+    const w = before[sc.index];
+    if (w?.status !== 'correct' || w.start === null) continue;
+    const k = words.findIndex((h) => h.start === w.start);
+    if (k < 0) continue;
+    const at = words[k]!.start;
+    const tried = [
+      ...words.slice(0, k),
+      ...sc.attempts.map((word) => ({ word, start: at, end: at })),
+      ...words.slice(k),
+    ];
+    const after = alignReading(passage, normaliseHeard(tried)).words;
+    const same = after.every((a, i) =>
+      i === sc.index ? a.status === 'self_correction' : a.status === before[i]?.status,
+    );
+    if (same) words = tried;
+  }
+  return words;
+}
+
+/**
  * Joins two candidate lists by passage token (no word twice).
  * @returns a new record.
  */
@@ -1367,13 +1407,17 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
     async recognise({ audio, passage, signal }: RecogniseInput): Promise<HeardWord[]> {
       if (audio.sampleRate !== 16000 || audio.channels !== 1)
         throw new Error('pocketsphinx needs 16 kHz mono audio');
+      const none: Nominations = { candidates: {}, selfCorrections: [] };
       const nominations = options.nominate
-        ? await options.nominate(audio, passage, signal).catch(() => ({}))
-        : {};
+        ? await options.nominate(audio, passage, signal).catch(() => none)
+        : none;
       const { lexicon, distractors, dictLines, fsg, nominated } = await preparePassage(
         passage,
-        Object.keys(nominations).length > 0
-          ? { ...options, extraDistractors: mergeCandidates(options.extraDistractors, nominations) }
+        Object.keys(nominations.candidates).length > 0
+          ? {
+              ...options,
+              extraDistractors: mergeCandidates(options.extraDistractors, nominations.candidates),
+            }
           : options,
       );
 
@@ -1631,11 +1675,14 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
             (w) => FUNCTION_WORDS.has(w),
             options.silentWords?.belowPeakDb,
           );
-        if (options.unheardSpeech === false) return combined;
-        return unheardSpeech(combined, levels, {
-          ...DEFAULT_UNHEARD_SPEECH,
-          ...(typeof options.unheardSpeech === 'object' ? options.unheardSpeech : {}),
-        });
+        const final =
+          options.unheardSpeech === false
+            ? combined
+            : unheardSpeech(combined, levels, {
+                ...DEFAULT_UNHEARD_SPEECH,
+                ...(typeof options.unheardSpeech === 'object' ? options.unheardSpeech : {}),
+              });
+        return addSelfCorrections(final, passage, nominations.selfCorrections);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

@@ -5,6 +5,7 @@ import {
   createMoonshineNominator,
   nominationsFrom,
   readingChunks,
+  selfCorrectionsFrom,
   transcribeReading,
   type ReadingTranscriber,
 } from '#server/speech/reading-moonshine.ts';
@@ -124,9 +125,10 @@ describe('nominationsFrom', () => {
     expect(nominationsFrom(passage, heard, common)).toEqual({ garden: ['guarding'] });
   });
 
-  it('nominates nothing for a function word, a rare word, or a word read as printed', () => {
+  it('nominates nothing for a function word, a rare word, a function word heard, or a word read as printed', () => {
     const passage = tokenisePassage('The dog ran to the barn.');
     expect(nominationsFrom(passage, words('a dog ran to the zorp'), common)).toEqual({});
+    expect(nominationsFrom(passage, words('the dog ran to the on'), common)).toEqual({});
     expect(nominationsFrom(passage, words('the dog ran to the barn'), common)).toEqual({});
   });
 
@@ -135,6 +137,16 @@ describe('nominationsFrom', () => {
     const out = nominationsFrom(passage, words('the instructor built a toasting'), common);
     expect(out.constructor).toEqual(['instructor']);
     expect(Object.getPrototypeOf(out)).toBeNull();
+  });
+});
+
+describe('selfCorrectionsFrom', () => {
+  it('gives the attempts Moonshine heard before a word it then heard as printed', () => {
+    const passage = tokenisePassage('The lamp was on.');
+    expect(selfCorrectionsFrom(passage, words('the lump lamp was on'))).toEqual([
+      { index: 1, attempts: ['lump'] },
+    ]);
+    expect(selfCorrectionsFrom(passage, words('the lamp was on'))).toEqual([]);
   });
 });
 
@@ -147,10 +159,13 @@ describe('createMoonshineNominator', () => {
       { transcribe: async () => 'We went to the guarding.' },
       { onTranscript: (h) => (seen = h) },
     );
-    expect(await nominate(audio, passage)).toEqual({ garden: ['guarding'] });
+    expect(await nominate(audio, passage)).toEqual({
+      candidates: { garden: ['guarding'] },
+      selfCorrections: [],
+    });
     expect(seen.map((w) => w.word)).toEqual(['we', 'went', 'to', 'the', 'guarding']);
     const none = createMoonshineNominator({ transcribe: async () => null });
-    expect(await none(audio, passage)).toEqual({});
+    expect(await none(audio, passage)).toEqual({ candidates: {}, selfCorrections: [] });
   });
 
   it('does not nominate a word below the common-word bar', async () => {
@@ -159,6 +174,6 @@ describe('createMoonshineNominator', () => {
       { transcribe: async () => 'we went to the gardenzz' },
       { minLogProbability: -6 },
     );
-    expect(await nominate(audioWith([[0.5, 2.5]], 3), passage)).toEqual({});
+    expect((await nominate(audioWith([[0.5, 2.5]], 3), passage)).candidates).toEqual({});
   });
 });

@@ -137,7 +137,8 @@ export async function transcribeReading(
 
 /**
  * The nominations of one reading: for every single-token content word of the passage that the transcript,
- * aligned to the passage (`alignReading`), has as one other word, that word when it is a plain word and common.
+ * aligned to the passage (`alignReading`), has as one other word, that word when it is a plain, common content
+ * word (Moonshine's "on" for Gull is no misreading to look for).
  * @param passage the passage words.
  * @param heard Moonshine's words (as from {@link transcribeReading}).
  * @param isCommon whether a word is common enough to nominate (see {@link MIN_NOMINATION_LOG_PROBABILITY}).
@@ -155,12 +156,47 @@ export function nominationsFrom(
     const form = passage[i]?.spoken[0];
     const token = form?.[0];
     if (w.status !== 'substitution' || !w.heard || !token || form.length !== 1) return;
-    if (FUNCTION_WORDS.has(token) || !/^[a-z']+$/.test(w.heard) || w.heard === token || !isCommon(w.heard))
-      return;
+    if (FUNCTION_WORDS.has(token) || FUNCTION_WORDS.has(w.heard)) return;
+    if (!/^[a-z']+$/.test(w.heard) || w.heard === token || !isCommon(w.heard)) return;
     const list = (out[token] ??= []);
     if (!list.includes(w.heard)) list.push(w.heard);
   });
   return out;
+}
+
+/** A self-correction Moonshine heard: passage word `index`, first said as `attempts` (in order). */
+export interface HeardSelfCorrection {
+  index: number;
+  attempts: string[];
+}
+
+/** What Moonshine gives the scorer for one reading. */
+export interface Nominations {
+  /** By passage token, more candidates for the first pass (the `extraDistractors` shape). */
+  candidates: Record<string, string[]>;
+  /** Self-corrections in Moonshine's alignment (applied where the scorer has the word as read). */
+  selfCorrections: HeardSelfCorrection[];
+}
+
+/**
+ * The self-corrections of Moonshine's transcript aligned to the passage (`alignReading`): single-token passage
+ * words whose heard text is one or more plain-word attempts and then the word.
+ * @param passage the passage words.
+ * @param heard Moonshine's words.
+ * @returns in passage order.
+ */
+export function selfCorrectionsFrom(
+  passage: readonly PassageWord[],
+  heard: readonly HeardWord[],
+): HeardSelfCorrection[] {
+  return alignReading(passage, normaliseHeard([...heard])).words.flatMap((w) => {
+    const form = passage[w.index]?.spoken[0];
+    if (w.status !== 'self_correction' || !w.heard || form?.length !== 1) return [];
+    const attempts = w.heard.split(' ').slice(0, -1);
+    return attempts.length > 0 && attempts.every((a) => /^[a-z']+$/.test(a))
+      ? [{ index: w.index, attempts }]
+      : [];
+  });
 }
 
 /** What the scorer calls before its first pass (`PocketsphinxOptions.nominate`). */
@@ -168,10 +204,11 @@ export type Nominator = (
   audio: PcmAudio,
   passage: readonly PassageWord[],
   signal?: AbortSignal,
-) => Promise<Record<string, string[]>>;
+) => Promise<Nominations>;
 
 /**
- * The Moonshine nominator: transcribes the reading and returns its nominations; none without the model.
+ * The Moonshine nominator: transcribes the reading and returns its nominations and self-corrections; none
+ * without the model.
  * @param transcriber the Moonshine service (`sharedMoonshineSecondOpinion()` in the app).
  * @param options `minLogProbability` (default {@link MIN_NOMINATION_LOG_PROBABILITY}); `onTranscript` sees
  *   Moonshine's words (benchmark, tests).
@@ -184,10 +221,13 @@ export function createMoonshineNominator(
   const min = options.minLogProbability ?? MIN_NOMINATION_LOG_PROBABILITY;
   return async (audio, passage, signal) => {
     const heard = await transcribeReading(transcriber, audio, signal);
-    if (!heard) return {};
+    if (!heard) return { candidates: {}, selfCorrections: [] };
     options.onTranscript?.(heard);
     logProbs ??= loadWordLogProbabilities();
     const table = logProbs;
-    return nominationsFrom(passage, heard, (w) => (table.get(w) ?? -Infinity) >= min);
+    return {
+      candidates: nominationsFrom(passage, heard, (w) => (table.get(w) ?? -Infinity) >= min),
+      selfCorrections: selfCorrectionsFrom(passage, heard),
+    };
   };
 }
