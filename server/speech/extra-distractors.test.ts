@@ -6,6 +6,7 @@ import { alignReading } from '#core/fluency/align.ts';
 import { normaliseHeard, tokenisePassage, type HeardWord } from '#core/text/normalize.ts';
 import type { HypsegSegment } from '#server/speech/gop.ts';
 import {
+  addInsertions,
   addSelfCorrections,
   joinNominatedAttempts,
   mergeCandidates,
@@ -188,5 +189,47 @@ describe('addSelfCorrections', () => {
     // "was" before "lamp" is no attempt at it (an insertion, not a self-correction): left out
     const heard = heardWords('the lamp was on');
     expect(addSelfCorrections(heard, passage, [{ index: 1, attempts: ['was'] }])).toEqual(heard);
+  });
+});
+
+describe('addInsertions', () => {
+  const passage = tokenisePassage('they go to school');
+
+  it('lists a word Moonshine heard between two words the scorer heard, kept inside their gap', () => {
+    const heard: HeardWord[] = [
+      { word: 'they', start: 0, end: 0.3 },
+      { word: 'go', start: 0.8, end: 1 },
+      { word: 'to', start: 1.05, end: 1.2 },
+      { word: 'school', start: 1.25, end: 1.7 },
+    ];
+    const out = addInsertions(heard, passage, [{ afterIndex: 0, word: 'really', start: 0.2, end: 0.6 }]);
+    expect(out[1]).toEqual({ word: 'really', start: 0.3, end: 0.6 });
+    const scored = alignReading(passage, normaliseHeard(out));
+    expect(scored.insertions).toEqual([{ afterIndex: 0, heard: 'really', start: 0.3, end: 0.6 }]);
+    expect(scored.words.every((w) => w.status === 'correct')).toBe(true);
+  });
+
+  it('adds nothing where the scorer lists an insertion already, or where a word around it was not heard', () => {
+    const withOne = heardWords('they big go to school');
+    expect(
+      addInsertions(withOne, passage, [{ afterIndex: 0, word: 'really', start: 0.5, end: 0.9 }]),
+    ).toEqual(withOne);
+    const skipped = heardWords('they to school');
+    expect(
+      addInsertions(skipped, passage, [{ afterIndex: 0, word: 'really', start: 0.5, end: 0.9 }]),
+    ).toEqual(skipped);
+  });
+
+  it('adds nothing that would split a hesitation (a pause over 3 s before the next word)', () => {
+    const heard: HeardWord[] = [
+      { word: 'they', start: 0, end: 0.3 },
+      { word: 'go', start: 4, end: 4.3 },
+      { word: 'to', start: 4.35, end: 4.5 },
+      { word: 'school', start: 4.55, end: 5 },
+    ];
+    expect(alignReading(passage, normaliseHeard(heard)).words[1]?.hesitation).toBe(true);
+    expect(addInsertions(heard, passage, [{ afterIndex: 0, word: 'really', start: 2, end: 2.4 }])).toEqual(
+      heard,
+    );
   });
 });

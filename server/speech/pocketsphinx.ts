@@ -81,7 +81,12 @@ import {
   type WordGop,
 } from '#server/speech/gop.ts';
 import { phoneLoopVote } from '#server/speech/phone-vote.ts';
-import type { HeardSelfCorrection, Nominations, Nominator } from '#server/speech/reading-moonshine.ts';
+import type {
+  HeardInsertion,
+  HeardSelfCorrection,
+  Nominations,
+  Nominator,
+} from '#server/speech/reading-moonshine.ts';
 import {
   cepstralMean,
   DEFAULT_OWN_VOWEL_MIN_TOKENS,
@@ -1385,6 +1390,43 @@ export function addSelfCorrections(
 }
 
 /**
+ * Moonshine's insertions where the scorer lists none between the same two passage words, both of which it heard
+ * (docs/scoring.md, twelfth round): the word goes in between them, at Moonshine's estimated time kept inside the gap.
+ * An insertion is not an error (DIBELS 8): no score changes; a teacher sees the word said. One that would change any
+ * word's status or hesitation, or not be listed as an insertion there, is left out.
+ * @param heard the scorer's final words.
+ * @param passage the passage words.
+ * @param insertions Moonshine's (`insertionsFrom`).
+ * @returns the words with the insertions added.
+ */
+export function addInsertions(
+  heard: readonly HeardWord[],
+  passage: readonly PassageWord[],
+  insertions: readonly HeardInsertion[],
+): HeardWord[] {
+  let words = [...heard];
+  for (const x of insertions) {
+    const before = alignReading(passage, normaliseHeard(words));
+    if (before.insertions.some((y) => y.afterIndex === x.afterIndex)) continue;
+    const left = before.words[x.afterIndex];
+    const right = before.words[x.afterIndex + 1];
+    if (left?.end == null || right?.start == null || right.start < left.end) continue;
+    const k = words.findIndex((h) => h.start === right.start);
+    if (k < 0) continue;
+    const start = Math.min(Math.max(x.start, left.end), right.start);
+    const end = Math.max(start, Math.min(x.end, right.start));
+    const tried = [...words.slice(0, k), { word: x.word, start, end }, ...words.slice(k)];
+    const after = alignReading(passage, normaliseHeard(tried));
+    const same = after.words.every(
+      (a, i) => a.status === before.words[i]?.status && a.hesitation === before.words[i]?.hesitation,
+    );
+    if (same && after.insertions.some((y) => y.afterIndex === x.afterIndex && y.heard === x.word))
+      words = tried;
+  }
+  return words;
+}
+
+/**
  * Joins two candidate lists by passage token (no word twice).
  * @returns a new record.
  */
@@ -1682,7 +1724,11 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
                 ...DEFAULT_UNHEARD_SPEECH,
                 ...(typeof options.unheardSpeech === 'object' ? options.unheardSpeech : {}),
               });
-        return addSelfCorrections(final, passage, nominations.selfCorrections);
+        return addInsertions(
+          addSelfCorrections(final, passage, nominations.selfCorrections),
+          passage,
+          nominations.insertions ?? [],
+        );
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

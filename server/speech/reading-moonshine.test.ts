@@ -4,6 +4,7 @@ import {
   chunkWords,
   createMoonshineNominator,
   nominationsFrom,
+  insertionsFrom,
   readingChunks,
   selfCorrectionsFrom,
   transcribeReading,
@@ -150,6 +151,22 @@ describe('selfCorrectionsFrom', () => {
   });
 });
 
+describe('insertionsFrom', () => {
+  it('gives a content word heard between two words heard as printed, with its estimated times', () => {
+    const passage = tokenisePassage('They go to school.');
+    expect(insertionsFrom(passage, words('they really go to school'))).toEqual([
+      { afterIndex: 0, word: 'really', start: 0.4, end: 0.8 },
+    ]);
+  });
+
+  it('gives no function word, no rare word, and none beside a word Moonshine heard otherwise', () => {
+    const passage = tokenisePassage('They go to school.');
+    expect(insertionsFrom(passage, words('they the go to school'))).toEqual([]);
+    expect(insertionsFrom(passage, words('they really gone to school'))).toEqual([]);
+    expect(insertionsFrom(passage, words('they hlower go to school'), (w) => w !== 'hlower')).toEqual([]);
+  });
+});
+
 describe('createMoonshineNominator', () => {
   it('transcribes the reading and nominates from it; nothing without the model', async () => {
     const passage = tokenisePassage('We went to the garden.');
@@ -162,10 +179,11 @@ describe('createMoonshineNominator', () => {
     expect(await nominate(audio, passage)).toEqual({
       candidates: { garden: ['guarding'] },
       selfCorrections: [],
+      insertions: [],
     });
     expect(seen.map((w) => w.word)).toEqual(['we', 'went', 'to', 'the', 'guarding']);
     const none = createMoonshineNominator({ transcribe: async () => null });
-    expect(await none(audio, passage)).toEqual({ candidates: {}, selfCorrections: [] });
+    expect(await none(audio, passage)).toEqual({ candidates: {}, selfCorrections: [], insertions: [] });
   });
 
   it('does not nominate a word below the common-word bar', async () => {

@@ -170,12 +170,48 @@ export interface HeardSelfCorrection {
   attempts: string[];
 }
 
+/** A word Moonshine heard between passage words `afterIndex` and `afterIndex + 1`; times estimated (seconds). */
+export interface HeardInsertion {
+  afterIndex: number;
+  word: string;
+  start: number;
+  end: number;
+}
+
 /** What Moonshine gives the scorer for one reading. */
 export interface Nominations {
   /** By passage token, more candidates for the first pass (the `extraDistractors` shape). */
   candidates: Record<string, string[]>;
   /** Self-corrections in Moonshine's alignment (applied where the scorer has the word as read). */
   selfCorrections: HeardSelfCorrection[];
+  /** Insertions in Moonshine's alignment (applied where the scorer lists none), see {@link insertionsFrom}. */
+  insertions?: HeardInsertion[];
+}
+
+/**
+ * The insertions of Moonshine's transcript aligned to the passage that are plain content words between two passage
+ * words Moonshine heard as printed (docs/scoring.md, eleventh round, rule D; twelfth round).
+ * @param passage the passage words.
+ * @param heard Moonshine's words.
+ * @param isCommon whether a word is common enough (Moonshine's non-words such as "hlower" are left out).
+ * @returns in time order.
+ */
+export function insertionsFrom(
+  passage: readonly PassageWord[],
+  heard: readonly HeardWord[],
+  isCommon: (word: string) => boolean = () => true,
+): HeardInsertion[] {
+  const alignment = alignReading(passage, normaliseHeard([...heard]));
+  const asPrinted = (j: number) => alignment.words[j]?.status === 'correct';
+  return alignment.insertions.flatMap((x) =>
+    FUNCTION_WORDS.has(x.heard) ||
+    !/^[a-z']+$/.test(x.heard) ||
+    !isCommon(x.heard) ||
+    !asPrinted(x.afterIndex) ||
+    !asPrinted(x.afterIndex + 1)
+      ? []
+      : [{ afterIndex: x.afterIndex, word: x.heard, start: x.start, end: x.end }],
+  );
 }
 
 /**
@@ -221,13 +257,15 @@ export function createMoonshineNominator(
   const min = options.minLogProbability ?? MIN_NOMINATION_LOG_PROBABILITY;
   return async (audio, passage, signal) => {
     const heard = await transcribeReading(transcriber, audio, signal);
-    if (!heard) return { candidates: {}, selfCorrections: [] };
+    if (!heard) return { candidates: {}, selfCorrections: [], insertions: [] };
     options.onTranscript?.(heard);
     logProbs ??= loadWordLogProbabilities();
     const table = logProbs;
+    const isCommon = (w: string) => (table.get(w) ?? -Infinity) >= min;
     return {
-      candidates: nominationsFrom(passage, heard, (w) => (table.get(w) ?? -Infinity) >= min),
+      candidates: nominationsFrom(passage, heard, isCommon),
       selfCorrections: selfCorrectionsFrom(passage, heard),
+      insertions: insertionsFrom(passage, heard, isCommon),
     };
   };
 }
