@@ -8,6 +8,9 @@ import type { DatabaseHandle } from '../server/db/client.ts';
 import { createBrowser, createSignedInClient, errorOf, type TestApp } from './helpers/app.ts';
 import { testDatabaseKind } from './helpers/database.ts';
 import { audioForm, makeSilence, openStoryReadingFixture } from './helpers/readings.ts';
+import { sharedMoonshineSecondOpinion } from '../server/speech/command-moonshine.ts';
+import { createPocketsphinxRecogniser } from '../server/speech/pocketsphinx.ts';
+import { createMoonshineNominator, type Nominator } from '../server/speech/reading-moonshine.ts';
 
 const STORY = 'The little red hen found a seed in the yard. She planted it in the warm brown dirt.';
 const READ_ALOUD = 'The little red hen found a seed in the yard. She planted it in the warm dirt.';
@@ -17,11 +20,19 @@ describe(`read-aloud scoring API (${testDatabaseKind})`, () => {
   let app: TestApp;
   let storyId: string;
   let reading: Uint8Array;
+  /** Readings the app's Moonshine nominator was asked about (the app's own nominator, counted). */
+  let nominated = 0;
+  const moonshine = createMoonshineNominator(sharedMoonshineSecondOpinion());
+  const countingNominator: Nominator = (...args) => {
+    nominated++;
+    return moonshine(...args);
+  };
 
   beforeAll(async () => {
     ({ handle, app, storyId, reading } = await openStoryReadingFixture(
       { title: 'The Red Hen', body: STORY, gradeBand: '1' },
       READ_ALOUD,
+      { recogniser: createPocketsphinxRecogniser({ nominate: countingNominator }) },
     ));
   });
   afterAll(async () => {
@@ -34,6 +45,7 @@ describe(`read-aloud scoring API (${testDatabaseKind})`, () => {
 
   it('scores a library story read with one word left out', { timeout: 60_000 }, async () => {
     const { client } = await createSignedInClient(app, handle);
+    const before = nominated;
     const result = await parseResponse(
       client.api.fluency.score.$post({ form: { audio: wav(), storyId, grade: '1' } }),
     );
@@ -44,7 +56,27 @@ describe(`read-aloud scoring API (${testDatabaseKind})`, () => {
     expect(result.errors).toBeGreaterThanOrEqual(1);
     expect(result.wordsCorrect).toBeGreaterThanOrEqual(16);
     expect(result.wcpm).toBeGreaterThan(0);
+    expect(nominated).toBe(before + 1);
   });
+
+  it(
+    'checks whether the reader reached the end without Moonshine (purpose=reading_end)',
+    { timeout: 60_000 },
+    async () => {
+      const { client } = await createSignedInClient(app, handle);
+      const before = nominated;
+      const result = await parseResponse(
+        client.api.fluency.score.$post({ form: { audio: wav(), storyId, purpose: 'reading_end' } }),
+      );
+      expect(nominated).toBe(before);
+      expect(result.engine).toBe('pocketsphinx');
+      expect(result.words.at(-1)).toMatchObject({ text: 'dirt', status: 'correct' });
+      const bad = await client.api.fluency.score.$post({
+        form: { audio: wav(), storyId, purpose: 'end' as 'reading_end' },
+      });
+      expect(bad.status).toBe(422);
+    },
+  );
 
   it('refuses a signed-out reader, an unknown story, missing audio and non-audio', async () => {
     const signedOut = await createBrowser(app).api.fluency.score.$post({ form: { audio: wav(), storyId } });

@@ -66,6 +66,12 @@ export const FluencyScoreFormSchema = z
     season: z.enum(['fall', 'winter', 'spring']).optional(),
     mode: ScoringModeSchema.optional(),
     engine: z.enum(['pocketsphinx', 'openai']).optional(),
+    /**
+     * `reading_end`: the fluency page's end-of-reading check (did the reader reach the last word?), scored by
+     * pocketsphinx alone, without Moonshine's nominations (they can change which words are errors, not how far
+     * the reader got, and cost 0.04–0.05 s of CPU per audio second). `score` (the default): full scoring.
+     */
+    purpose: z.enum(['score', 'reading_end']).optional(),
   })
   .refine((f) => f.text !== undefined || f.storyId !== undefined, {
     message: 'Send the passage as "text" or a "storyId".',

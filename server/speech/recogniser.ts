@@ -11,6 +11,11 @@ export interface RecogniseInput {
   /** The passage being read, for constrained decoding. */
   passage: readonly PassageWord[];
   signal?: AbortSignal;
+  /**
+   * False: leave out Moonshine's nominations (pocketsphinx alone; the end-of-reading check, which only asks how
+   * far the reader got). Default true; recognisers without a nominator ignore it.
+   */
+  nominate?: boolean;
 }
 
 export interface Recogniser {

@@ -24,6 +24,8 @@ export interface ScoreAudioInput {
   season?: Season;
   mode?: ScoringMode;
   signal?: AbortSignal;
+  /** False: without Moonshine's nominations (`RecogniseInput.nominate`; the end-of-reading check). */
+  nominate?: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function scoreAudio(input: ScoreAudioInput): Promise<FluencyResult>
     audio,
     passage,
     ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.nominate === false ? { nominate: false } : {}),
   });
   return scoreReading(input.passageText, heard, {
     engine: input.recogniser.name,

@@ -9,17 +9,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testClient } from 'hono/testing';
 import { pino, type Logger } from 'pino';
-import { createApp } from '../../server/app.ts';
+import { createApp, type AppDeps } from '../../server/app.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { loadEnv } from '../../server/env.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 
-/** Build the app with test settings; extra settings override; `log` (silent by default) gets the logs. */
+/**
+ * Build the app with test settings; extra settings override; `log` (silent by default) gets the logs; `deps`
+ * replaces the app's own recogniser (a spy around the real one).
+ */
 export function createTestApp(
   handle: DatabaseHandle,
   settings: Record<string, string> = {},
   log: Logger = pino({ level: 'silent' }),
+  deps: Pick<AppDeps, 'recogniser'> = {},
 ) {
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -35,6 +39,7 @@ export function createTestApp(
     log,
     version: 'test',
     authSecret: 'test-secret-that-is-long-enough-for-better-auth',
+    ...deps,
   });
 }
 

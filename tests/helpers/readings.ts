@@ -51,13 +51,15 @@ export interface StoryReadingFixture {
  *
  * @param story the library story (title, passage, grade band)
  * @param readAloud what the reading says (default: the passage as printed)
+ * @param deps the app's recogniser, when not its own (see `createTestApp`)
  */
 export async function openStoryReadingFixture(
   story: { title: string; body: string; gradeBand: string },
   readAloud: string = story.body,
+  deps: Parameters<typeof createTestApp>[3] = {},
 ): Promise<StoryReadingFixture> {
   const handle = await openTestDatabase();
-  const app = createTestApp(handle);
+  const app = createTestApp(handle, {}, undefined, deps);
   const [row] = await asSystem(handle.db, (tx) => tx.insert(stories).values(story).returning());
   return { handle, app, storyId: row!.id, reading: makeReading(readAloud) };
 }

@@ -27,7 +27,10 @@ export interface FluencyRoutesDeps {
  *
  * POST /api/fluency/score — multipart form (FluencyScoreFormSchema): `audio` WAV (PCM 16-bit, mono or
  * stereo, any rate; ≤ 10 MB, ≤ 180 s) and `text` or `storyId`, optional `grade`, `season`, `mode`,
- * `engine`. Answers 200 with the result contract (core/fluency/result.schema.ts), or the API error
+ * `engine`, `purpose`. `purpose=reading_end` is the fluency page's end-of-reading check (did the reader reach the
+ * last word?): the reading is scored by pocketsphinx alone, without Moonshine's nominations, which can change
+ * which words are errors but not how far the reader got (same answer shape); the default `score` scores fully.
+ * Answers 200 with the result contract (core/fluency/result.schema.ts), or the API error
  * shape with 400 `audio_missing` / `engine_unavailable`, 401, 404 `story_not_found`, 413, 415,
  * 422 `invalid_input` or an audio code, 429 `rate_limited`, 502 or 503.
  */
@@ -52,7 +55,7 @@ export function createFluencyRoutes(deps: FluencyRoutesDeps) {
         audioBodyLimit(MAX_PASSAGE_CHARS * 4 + 64 * 1024),
         validate('form', FluencyScoreFormSchema, uploadRefusal),
         async (c) => {
-          const { audio, text, storyId, grade, season, mode, engine } = c.req.valid('form');
+          const { audio, text, storyId, grade, season, mode, engine, purpose } = c.req.valid('form');
           const userId = c.var.user.id;
           const passageText = text ?? (storyId === undefined ? null : await deps.storyText(storyId, userId));
           if (passageText === null) return apiError(c, 404, 'story_not_found', 'No such story.');
@@ -64,6 +67,7 @@ export function createFluencyRoutes(deps: FluencyRoutesDeps) {
             ...(season ? { season } : {}),
             ...(mode ? { mode } : {}),
             ...(engine ? { engine } : {}),
+            ...(purpose === 'reading_end' ? { nominate: false } : {}),
             signal: c.req.raw.signal,
           });
           return c.json(result, 200);

@@ -148,6 +148,27 @@ describe('POST /api/fluency/score', () => {
     expect((await send()).status).toBe(200);
   });
 
+  it('scores the end-of-reading check without Moonshine (purpose=reading_end), everything else fully', async () => {
+    const asked: (boolean | undefined)[] = [];
+    const spy: Recogniser = {
+      name: 'spy',
+      recognise: async (input) => {
+        asked.push(input.nominate);
+        return [{ word: 'cat', start: 0.5, end: 0.9 }];
+      },
+    };
+    const app = makeApp({ recogniser: spy });
+    expect((await post(app, { audio: wavFile(), text: 'The cat.', purpose: 'reading_end' })).status).toBe(
+      200,
+    );
+    expect((await post(app, { audio: wavFile(), text: 'The cat.', purpose: 'score' })).status).toBe(200);
+    expect((await post(app, { audio: wavFile(), text: 'The cat.' })).status).toBe(200);
+    expect(asked).toEqual([false, undefined, undefined]);
+    const bad = await post(app, { audio: wavFile(), text: 'The cat.', purpose: 'end' as 'score' });
+    expect(bad.status).toBe(422);
+    expect(await codeOf(bad)).toBe('invalid_input');
+  });
+
   it('maps recogniser failures to 503', async () => {
     const { SpeechError } = await import('#server/speech/errors.ts');
     const broken: Recogniser = {

@@ -19,6 +19,8 @@ export async function checkReadingEnd(audio: Blob, storyId: string, signal?: Abo
   const form = new FormData();
   form.append('audio', audio, 'reading-so-far.wav');
   form.append('storyId', storyId);
+  // only how far the reader got: the server leaves out Moonshine's nominations (full scoring is for the save)
+  form.append('purpose', 'reading_end');
   try {
     const response = await fetch('/api/fluency/score', {
       method: 'POST',
