@@ -45,7 +45,8 @@ import {
 } from './routes/voice/voice.service.ts';
 import { createCommandRecogniser, type CommandRecogniser } from './speech/command-decoder.ts';
 import { sharedMoonshineSecondOpinion } from './speech/command-moonshine.ts';
-import { createMoonshineNominator } from './speech/reading-moonshine.ts';
+import { createReadingPretranscriber, createReadingTranscriptCache } from './speech/reading-transcripts.ts';
+import { createMoonshineNominator, type ReadingTranscriber } from './speech/reading-moonshine.ts';
 import { createTextToSpeech, type TextToSpeech } from './speech/tts.ts';
 import { createElevenLabsSpeechProvider } from './speech/tts-elevenlabs.ts';
 import { createFliteProvider } from './speech/tts-flite.ts';
@@ -75,6 +76,12 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Offline recogniser; by default pocketsphinx, with Moonshine's nominations (reading-moonshine.ts). */
   recogniser?: Recogniser;
+  /**
+   * The Moonshine service of the recogniser's nominator, to transcribe a reading's chunks while the child reads
+   * (the follow-along socket; server/speech/reading-transcripts.ts), so that the wait after Stop leaves Moonshine
+   * out. Default: the shared Moonshine when `recogniser` is the app's own, else none (Moonshine at upload only).
+   */
+  readingTranscriber?: ReadingTranscriber;
   /**
    * Spoken-command recogniser; by default pocketsphinx (server/speech/command-decoder.ts) with
    * Moonshine's second opinion (command-moonshine.ts).
@@ -251,6 +258,10 @@ export function createApp(deps: AppDeps) {
   const recogniser =
     deps.recogniser ??
     createPocketsphinxRecogniser({ nominate: createMoonshineNominator(sharedMoonshineSecondOpinion()) });
+  const readingTranscriber =
+    deps.readingTranscriber ?? (deps.recogniser ? undefined : sharedMoonshineSecondOpinion());
+  // Moonshine's chunk texts made while the child reads, for the scorer of the reading's upload (per user, minutes).
+  const readingTranscripts = readingTranscriber ? createReadingTranscriptCache() : undefined;
   // One scoring service (and one rate limit) for both scoring routes. Children's audio goes to OpenAI
   // only when the operator set a key AND ALLOW_CLOUD_AUDIO=true; otherwise everything stays on this
   // machine (pocketsphinx).
@@ -260,6 +271,7 @@ export function createApp(deps: AppDeps) {
   );
   const scoring = createScoringService({
     recogniser,
+    ...(readingTranscripts ? { transcripts: readingTranscripts } : {}),
     queue: scoringQueue,
     ...(env.OPENAI_API_KEY && env.ALLOW_CLOUD_AUDIO
       ? {
@@ -302,6 +314,14 @@ export function createApp(deps: AppDeps) {
     trustedOrigins: trustedOrigins(env),
     trustProxy: env.TRUST_PROXY > 0,
     log,
+    ...(readingTranscriber && readingTranscripts
+      ? {
+          pretranscribe: (userId: string) => {
+            readingTranscripts.drop(userId);
+            return createReadingPretranscriber(readingTranscriber, readingTranscripts, userId);
+          },
+        }
+      : {}),
   });
   const api = new Hono<AppEnv>()
     .use(sameSiteWrites, smallBodies, sessionLoader(auth, sessions))

@@ -81,7 +81,17 @@ async function main() {
   const commandRecogniser = createCommandRecogniser({ secondOpinion });
   // The same model nominates candidates for the reading scorer (docs/scoring.md, twelfth round).
   const recogniser = createPocketsphinxRecogniser({ nominate: createMoonshineNominator(secondOpinion) });
-  const app = createApp({ env, database, log, version, authSecret, commandRecogniser, recogniser });
+  // ... and transcribes a reading's chunks while the child reads (the follow-along socket; thirteenth round).
+  const app = createApp({
+    env,
+    database,
+    log,
+    version,
+    authSecret,
+    commandRecogniser,
+    recogniser,
+    readingTranscriber: secondOpinion,
+  });
   const warmStart = performance.now();
   const startupPhrases = startupCommandPhrases(loadLibraryStories().map((s) => s.title));
   void commandRecogniser

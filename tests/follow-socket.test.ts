@@ -15,6 +15,8 @@ import { parseWav, toRecogniserFormat } from '../server/speech/wav.ts';
 import { createSignedInClient, ORIGIN, type TestApp, type TestBrowser } from './helpers/app.ts';
 import { testDatabaseKind } from './helpers/database.ts';
 import { openStoryReadingFixture } from './helpers/readings.ts';
+import { createPocketsphinxRecogniser } from '../server/speech/pocketsphinx.ts';
+import { createMoonshineNominator, type ReadingTranscriber } from '../server/speech/reading-moonshine.ts';
 
 /** The `ws` client (a dependency of @hono/node-ws; Node 20 has no WebSocket of its own). */
 interface Socket {
@@ -41,6 +43,18 @@ describe(`follow-along socket (${testDatabaseKind})`, () => {
   let samples: Int16Array;
   let reader: TestBrowser;
   let other: TestBrowser;
+  let wav: Uint8Array;
+  /**
+   * Moonshine's stand-in, for the socket's early transcription and the upload's nominator alike: it counts the
+   * chunks it was asked for and hears nothing (so the scorer is pocketsphinx's own).
+   */
+  const moonshineCalls: number[] = [];
+  const moonshine: ReadingTranscriber = {
+    transcribe: async (audio) => {
+      moonshineCalls.push(audio.samples.length);
+      return '';
+    },
+  };
 
   const cookieOf = (b: TestBrowser) => [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
@@ -82,8 +96,13 @@ describe(`follow-along socket (${testDatabaseKind})`, () => {
     const fixture = await openStoryReadingFixture(
       { title: 'The fox', body: PASSAGE, gradeBand: 'K-2' },
       PASSAGE,
+      {
+        recogniser: createPocketsphinxRecogniser({ nominate: createMoonshineNominator(moonshine) }),
+        readingTranscriber: moonshine,
+      },
     );
     ({ handle, app, storyId } = fixture);
+    wav = fixture.reading;
     samples = (await toRecogniserFormat(parseWav(fixture.reading))).samples;
     await new Promise<void>((resolve) => {
       server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
@@ -160,6 +179,42 @@ describe(`follow-along socket (${testDatabaseKind})`, () => {
       expect(new Set(indices).size).toBe(indices.length);
       expect(indices.length).toBeGreaterThanOrEqual(10);
       second.socket.close();
+    },
+  );
+
+  it(
+    "transcribes the reading's chunks with Moonshine while it is read, for the upload's scorer",
+    { timeout: 120_000 },
+    async () => {
+      const s = open(reader);
+      expect(await s.ready).toBe(101);
+      s.socket.send(JSON.stringify({ type: 'start', storyId }));
+      await s.next((m) => m.type === 'ready');
+      const before = moonshineCalls.length;
+      const chunks: Int16Array[] = [];
+      for (let k = 0; k < samples.length; k += 1600) chunks.push(samples.subarray(k, k + 1600));
+      for (let seq = 0; seq < chunks.length; seq++) s.socket.send(audioChunk(seq, chunks[seq]!));
+      await s.next((m) => m.type === 'ack' && m.seq === chunks.length - 1);
+      s.socket.send(JSON.stringify({ type: 'stop' }));
+      await s.next((m) => m.type === 'result');
+      s.socket.close();
+      const early = moonshineCalls.length - before;
+      expect(early).toBeGreaterThan(0);
+      expect(moonshineCalls.slice(before).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(samples.length);
+
+      const file = () => new File([wav as BlobPart], 'reading.wav', { type: 'audio/wav' });
+      const score = (purpose?: 'reading_end') =>
+        reader.api.fluency.score.$post({ form: { audio: file(), storyId, ...(purpose ? { purpose } : {}) } });
+      // the end-of-reading check neither runs Moonshine nor uses up the early chunks
+      expect((await score('reading_end')).status).toBe(200);
+      expect(moonshineCalls.length - before).toBe(early);
+      // the upload of the same reading: every chunk was transcribed while it was read
+      const full = await score();
+      expect(full.status).toBe(200);
+      expect(moonshineCalls.length - before).toBe(early);
+      // used once, then deleted: the same audio sent again is transcribed at upload time
+      expect((await score()).status).toBe(200);
+      expect(moonshineCalls.length - before).toBe(2 * early);
     },
   );
 

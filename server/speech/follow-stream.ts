@@ -60,6 +60,8 @@ export interface FollowStream {
   push(samples: Int16Array): void;
   /** Audio received so far, seconds. */
   readonly fedSeconds: number;
+  /** The audio received so far (16 kHz mono; a view: later pushes never change it). */
+  samples(): Int16Array;
   /** Decodes the window up to the audio received so far; resolves with the events it brings. */
   step(): Promise<FollowEvent[]>;
   /**
@@ -242,6 +244,7 @@ export async function createFollowStream(options: FollowStreamOptions): Promise<
     get fedSeconds() {
       return length / TARGET_SAMPLE_RATE;
     },
+    samples: () => audio.subarray(0, length),
     async step() {
       const { decoded, start, offset, now } = await decodeWindow();
       return follower.update(absolute(decoded, start, now, offset));

@@ -1446,13 +1446,19 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
 
   return {
     name: 'pocketsphinx',
-    async recognise({ audio, passage, signal, nominate = true }: RecogniseInput): Promise<HeardWord[]> {
+    async recognise({
+      audio,
+      passage,
+      signal,
+      nominate = true,
+      knownChunks,
+    }: RecogniseInput): Promise<HeardWord[]> {
       if (audio.sampleRate !== 16000 || audio.channels !== 1)
         throw new Error('pocketsphinx needs 16 kHz mono audio');
       const none: Nominations = { candidates: {}, selfCorrections: [] };
       const nominations =
         options.nominate && nominate
-          ? await options.nominate(audio, passage, signal).catch(() => none)
+          ? await options.nominate(audio, passage, signal, knownChunks).catch(() => none)
           : none;
       const { lexicon, distractors, dictLines, fsg, nominated } = await preparePassage(
         passage,

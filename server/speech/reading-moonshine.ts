@@ -107,28 +107,60 @@ export function chunkWords(parts: readonly (ReadingChunk & { text: string })[]):
 export type ReadingTranscriber = Pick<CommandSecondOpinion, 'transcribe'>;
 
 /**
+ * The samples of one chunk of a reading (a view, not a copy).
+ * @param audio mono PCM.
+ * @param chunk a chunk of {@link readingChunks}.
+ */
+export function chunkSamples(audio: PcmAudio, chunk: ReadingChunk): Int16Array {
+  const from = Math.floor(chunk.start * audio.sampleRate);
+  const to = Math.min(audio.samples.length, Math.ceil(chunk.end * audio.sampleRate));
+  return audio.samples.subarray(from, to);
+}
+
+/**
+ * Moonshine's text for one chunk's samples, in the background turn (behind every spoken command waiting).
+ * @returns the text, or null without the model (or when cancelled).
+ */
+export function transcribeChunk(
+  transcriber: ReadingTranscriber,
+  audio: PcmAudio,
+  samples: Int16Array,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  return transcriber.transcribe(
+    { ...audio, samples, durationSeconds: samples.length / audio.sampleRate },
+    Number.MAX_SAFE_INTEGER,
+    signal,
+    { background: true },
+  );
+}
+
+/**
+ * Moonshine's text for chunks transcribed before the upload (while the child read: reading-transcripts.ts), by
+ * the chunk's exact samples; undefined for a chunk not transcribed (it is then transcribed at once).
+ */
+export type KnownChunks = (samples: Int16Array) => Promise<string | null> | undefined;
+
+/**
  * Moonshine's free transcript of a whole reading, a chunk at a time, each in the background (behind every spoken
  * command waiting, so a command waits for one chunk at most, about 0.5 s of CPU).
  * @param transcriber the Moonshine service.
  * @param audio 16 kHz mono PCM.
+ * @param known chunks already transcribed (the same samples give the same text): used instead of transcribing
+ *   them again; a chunk missing there, or whose earlier transcription failed, is transcribed here.
  * @returns the words with estimated times, or null without the model (or when cancelled).
  */
 export async function transcribeReading(
   transcriber: ReadingTranscriber,
   audio: PcmAudio,
   signal?: AbortSignal,
+  known?: KnownChunks,
 ): Promise<HeardWord[] | null> {
   const parts: (ReadingChunk & { text: string })[] = [];
   for (const chunk of readingChunks(audio)) {
-    const from = Math.floor(chunk.start * audio.sampleRate);
-    const to = Math.min(audio.samples.length, Math.ceil(chunk.end * audio.sampleRate));
-    const samples = audio.samples.subarray(from, to);
-    const text = await transcriber.transcribe(
-      { ...audio, samples, durationSeconds: samples.length / audio.sampleRate },
-      Number.MAX_SAFE_INTEGER,
-      signal,
-      { background: true },
-    );
+    const samples = chunkSamples(audio, chunk);
+    const early = await (known?.(samples) ?? Promise.resolve(null)).catch(() => null);
+    const text = early ?? (await transcribeChunk(transcriber, audio, samples, signal));
     if (text === null) return null;
     parts.push({ ...chunk, text });
   }
@@ -235,11 +267,15 @@ export function selfCorrectionsFrom(
   });
 }
 
-/** What the scorer calls before its first pass (`PocketsphinxOptions.nominate`). */
+/**
+ * What the scorer calls before its first pass (`PocketsphinxOptions.nominate`); `known`: chunks Moonshine
+ * transcribed while the child read (`RecogniseInput.knownChunks`).
+ */
 export type Nominator = (
   audio: PcmAudio,
   passage: readonly PassageWord[],
   signal?: AbortSignal,
+  known?: KnownChunks,
 ) => Promise<Nominations>;
 
 /**
@@ -255,8 +291,8 @@ export function createMoonshineNominator(
 ): Nominator {
   let logProbs: Map<string, number> | null = null;
   const min = options.minLogProbability ?? MIN_NOMINATION_LOG_PROBABILITY;
-  return async (audio, passage, signal) => {
-    const heard = await transcribeReading(transcriber, audio, signal);
+  return async (audio, passage, signal, known) => {
+    const heard = await transcribeReading(transcriber, audio, signal, known);
     if (!heard) return { candidates: {}, selfCorrections: [], insertions: [] };
     options.onTranscript?.(heard);
     logProbs ??= loadWordLogProbabilities();

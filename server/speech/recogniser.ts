@@ -3,6 +3,7 @@
  * Implementations: pocketsphinx (offline, default) and OpenAI transcription (opt-in).
  */
 import type { HeardWord, PassageWord } from '#core/text/normalize.ts';
+import type { KnownChunks } from '#server/speech/reading-moonshine.ts';
 import type { PcmAudio } from '#server/speech/wav.ts';
 
 export interface RecogniseInput {
@@ -16,6 +17,11 @@ export interface RecogniseInput {
    * far the reader got). Default true; recognisers without a nominator ignore it.
    */
   nominate?: boolean;
+  /**
+   * Moonshine's text for chunks of this reading transcribed while the child read (the follow-along socket,
+   * reading-transcripts.ts), matched by their exact samples; the nominator transcribes the others itself.
+   */
+  knownChunks?: KnownChunks;
 }
 
 export interface Recogniser {

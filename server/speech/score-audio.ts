@@ -8,6 +8,7 @@ import type { Grade, Season } from '#core/fluency/orf-norms.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { scoreReading } from '#core/fluency/score-reading.ts';
 import { SpeechError } from '#server/speech/errors.ts';
+import type { KnownChunks } from '#server/speech/reading-moonshine.ts';
 import type { Recogniser } from '#server/speech/recogniser.ts';
 import { parseWav, toRecogniserFormat } from '#server/speech/wav.ts';
 
@@ -26,6 +27,8 @@ export interface ScoreAudioInput {
   signal?: AbortSignal;
   /** False: without Moonshine's nominations (`RecogniseInput.nominate`; the end-of-reading check). */
   nominate?: boolean;
+  /** Chunks Moonshine transcribed while the child read (`RecogniseInput.knownChunks`). */
+  knownChunks?: KnownChunks;
 }
 
 /**
@@ -50,6 +53,7 @@ export async function scoreAudio(input: ScoreAudioInput): Promise<FluencyResult>
     passage,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.nominate === false ? { nominate: false } : {}),
+    ...(input.knownChunks ? { knownChunks: input.knownChunks } : {}),
   });
   return scoreReading(input.passageText, heard, {
     engine: input.recogniser.name,

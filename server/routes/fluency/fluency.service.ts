@@ -10,6 +10,7 @@ import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { SpeechError } from '../../speech/errors.ts';
 import type { Recogniser } from '../../speech/recogniser.ts';
+import type { ReadingTranscriptCache } from '../../speech/reading-transcripts.ts';
 import { scoreAudio } from '../../speech/score-audio.ts';
 import { ScoringBusyError, type ScoringQueue } from '../../jobs/scoring-queue.ts';
 import { createFixedWindowLimiter, type RateLimiter } from './rate-limit.ts';
@@ -30,6 +31,12 @@ export interface ScoringDeps {
    * fairly across users. Without one (tests of the service alone) recognitions run at once.
    */
   queue?: ScoringQueue;
+  /**
+   * Moonshine's chunk texts made while the child read (the follow-along socket, server/speech/reading-transcripts.ts):
+   * a full scoring takes the user's chunks that match the upload's exactly and transcribes the rest; the user's
+   * chunks are dropped after it.
+   */
+  transcripts?: ReadingTranscriptCache;
 }
 
 /** One reading to score for a user. */
@@ -103,6 +110,9 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
           ...(request.mode ? { mode: request.mode } : {}),
           ...(request.signal ? { signal: request.signal } : {}),
           ...(request.nominate === false ? { nominate: false } : {}),
+          ...(deps.transcripts && request.nominate !== false
+            ? { knownChunks: deps.transcripts.known(request.userId) }
+            : {}),
         });
       } catch (error) {
         if (error instanceof SpeechError) throw new ApiFailure(error.status, error.code, error.message);
@@ -116,6 +126,9 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
           );
         }
         throw error;
+      } finally {
+        // deleted after use: a full scoring of the user's reading has taken what it could
+        if (request.nominate !== false) deps.transcripts?.drop(request.userId);
       }
     },
   };

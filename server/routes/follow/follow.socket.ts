@@ -10,6 +10,9 @@
  * Limits: frames over `MAX_CHUNK_SAMPLES` of audio or `MAX_TEXT_BYTES` of text, audio more than
  * `MAX_AUDIO_AHEAD_SECONDS` ahead of the wall clock, more than 50 messages a second, one stream per
  * reader (a new start ends the old one), `maxStreams` on the server (each is a decoder process).
+ *
+ * With `pretranscribe`, Moonshine transcribes the reading's chunks as they are read, for the scorer of the
+ * reading's upload (server/speech/reading-transcripts.ts): the reader's wait after Stop then leaves Moonshine out.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
@@ -38,6 +41,7 @@ import {
 import type { FollowSettings } from '#core/tutor/follow.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import { createFollowStream, type FollowStream } from '#server/speech/follow-stream.ts';
+import type { ReadingPretranscriber } from '#server/speech/reading-transcripts.ts';
 import type { AppEnv, UserEnv } from '#server/http/app-env.ts';
 import { apiError } from '#server/http/errors.ts';
 import { requireUser } from '#server/http/require-user.ts';
@@ -59,6 +63,11 @@ export interface FollowRoutesDeps {
   /** Starts a tracker (default: pocketsphinx). */
   createStream?: (passageText: string, settings: Partial<FollowSettings>) => Promise<FollowStream>;
   maxStreams?: number;
+  /**
+   * Moonshine while the child reads (server/speech/reading-transcripts.ts): a pretranscriber for a new reading
+   * of this user (their earlier chunks are dropped), fed the stream's audio; none: Moonshine runs at upload only.
+   */
+  pretranscribe?: (userId: string) => ReadingPretranscriber;
 }
 
 interface Entry {
@@ -74,6 +83,8 @@ interface Entry {
   dirty: boolean;
   stopping: boolean;
   expiry: NodeJS.Timeout | null;
+  /** Moonshine's transcription of the chunks read so far, for the upload's scorer. */
+  pretranscriber: ReadingPretranscriber | null;
 }
 
 /** The follow routes and a way to end every stream (server shutdown, tests). */
@@ -206,6 +217,7 @@ export function createFollowRoutes(deps: FollowRoutesDeps) {
             dirty: false,
             stopping: false,
             expiry: null,
+            pretranscriber: deps.pretranscribe?.(userId) ?? null,
           };
           streams.set(e.id, e);
           attach(ws, e);
@@ -224,6 +236,8 @@ export function createFollowRoutes(deps: FollowRoutesDeps) {
         if (!e) return fail(ws, 'not_started', 'No reading is being followed.');
         e.stopping = true;
         while (e.stepping) await new Promise((r) => setTimeout(r, 20));
+        // the last chunk too: the upload of this reading finds every chunk transcribed or under way
+        e.pretranscriber?.finish(e.stream.samples());
         try {
           const { events, result } = await e.stream.finish();
           for (const event of events) send(e, { type: 'event', ...event });
@@ -271,6 +285,7 @@ export function createFollowRoutes(deps: FollowRoutesDeps) {
         }
         e.nextSeq++;
         ws.send(JSON.stringify({ type: 'ack', seq: chunk.seq }));
+        e.pretranscriber?.update(e.stream.samples());
         void pump(e);
       };
 

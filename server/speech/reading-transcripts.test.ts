@@ -1,0 +1,161 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  chunkSamples,
+  readingChunks,
+  transcribeReading,
+  type ReadingTranscriber,
+} from '#server/speech/reading-moonshine.ts';
+import {
+  chunkKey,
+  createReadingPretranscriber,
+  createReadingTranscriptCache,
+  LOOK_EVERY_SECONDS,
+} from '#server/speech/reading-transcripts.ts';
+import type { PcmAudio } from '#server/speech/wav.ts';
+
+/** 16 kHz mono audio: a tone over each [start, end) second span, silence elsewhere. */
+function audioWith(spans: [number, number][], seconds: number): PcmAudio {
+  const rate = 16000;
+  const samples = new Int16Array(Math.round(seconds * rate));
+  for (const [a, b] of spans)
+    for (let k = Math.round(a * rate); k < Math.round(b * rate); k++)
+      samples[k] = Math.round(12000 * Math.sin((2 * Math.PI * (200 + 40 * a) * k) / rate));
+  return { sampleRate: rate, channels: 1, samples, durationSeconds: seconds };
+}
+
+/** A transcriber that names each chunk by its start (samples' first nonzero index) and counts its calls. */
+function countingTranscriber() {
+  const calls: number[] = [];
+  const transcriber: ReadingTranscriber = {
+    transcribe: async (audio) => {
+      calls.push(audio.samples.length);
+      return `chunk of ${audio.samples.length}`;
+    },
+  };
+  return { calls, transcriber };
+}
+
+/** Three voiced stretches, each its own chunk (pauses over 1 s). */
+const READING: [number, number][] = [
+  [0.5, 2],
+  [3.5, 5],
+  [6.5, 8],
+];
+
+afterEach(() => vi.useRealTimers());
+
+describe('createReadingTranscriptCache', () => {
+  const a = new Int16Array([1, 2, 3]);
+  const b = new Int16Array([1, 2, 4]);
+
+  it('gives a chunk back only to its user and for the very same samples, once', async () => {
+    const cache = createReadingTranscriptCache();
+    cache.put('u1', a, Promise.resolve('the cat'));
+    expect(cache.take('u2', a)).toBeUndefined();
+    expect(cache.take('u1', b)).toBeUndefined();
+    expect(cache.take('u1', new Int16Array([1, 2]))).toBeUndefined();
+    expect(cache.has('u1', new Int16Array([1, 2, 3]))).toBe(true);
+    expect(await cache.take('u1', new Int16Array([1, 2, 3]))).toBe('the cat');
+    expect(cache.take('u1', a)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps a failed transcription as null, and drops a user on request', async () => {
+    const cache = createReadingTranscriptCache();
+    cache.put('u1', a, Promise.reject(new Error('model gone')));
+    expect(await cache.take('u1', a)).toBeNull();
+    cache.put('u1', a, Promise.resolve('x'));
+    cache.put('u1', b, Promise.resolve('y'));
+    cache.drop('u1');
+    expect(cache.size).toBe(0);
+  });
+
+  it('forgets a user minutes after their last chunk, and keeps at most so many chunks and users', () => {
+    vi.useFakeTimers();
+    const cache = createReadingTranscriptCache({ ttlMs: 60_000, maxChunksPerUser: 2, maxUsers: 2 });
+    cache.put('u1', a, Promise.resolve('x'));
+    vi.advanceTimersByTime(50_000);
+    cache.put('u1', b, Promise.resolve('y'));
+    vi.advanceTimersByTime(50_000);
+    expect(cache.size).toBe(2); // renewed by the second chunk
+    vi.advanceTimersByTime(10_001);
+    expect(cache.size).toBe(0);
+    cache.put('u1', a, Promise.resolve('x'));
+    cache.put('u1', b, Promise.resolve('y'));
+    cache.put('u1', new Int16Array([9]), Promise.resolve('z'));
+    expect(cache.size).toBe(2);
+    expect(cache.has('u1', a)).toBe(false); // the oldest went
+    cache.put('u2', a, Promise.resolve('x'));
+    cache.put('u3', a, Promise.resolve('x'));
+    expect(cache.has('u1', b)).toBe(false); // the user whose chunks are oldest went
+    expect(cache.has('u3', a)).toBe(true);
+  });
+
+  it('keys chunks by length and content', () => {
+    expect(chunkKey(a)).toBe(chunkKey(new Int16Array([1, 2, 3])));
+    expect(chunkKey(a)).not.toBe(chunkKey(b));
+    expect(chunkKey(new Int16Array([0, 0]))).not.toBe(chunkKey(new Int16Array([0, 0, 0])));
+  });
+});
+
+describe('createReadingPretranscriber', () => {
+  it('transcribes each finished chunk once while the child reads, the last one at the stop', async () => {
+    const full = audioWith(READING, 9);
+    const { calls, transcriber } = countingTranscriber();
+    const cache = createReadingTranscriptCache();
+    const pre = createReadingPretranscriber(transcriber, cache, 'u1');
+    const rate = full.sampleRate;
+    // the audio arrives in 100 ms blocks
+    for (let k = 1600; k <= full.samples.length; k += 1600) pre.update(full.samples.subarray(0, k));
+    // the last chunk may still grow: not yet
+    expect(pre.started).toBe(2);
+    expect(calls).toHaveLength(2);
+    pre.update(full.samples.subarray(0, full.samples.length)); // nothing new enough to look again
+    pre.finish(full.samples);
+    pre.finish(full.samples); // each chunk once
+    expect(pre.started).toBe(3);
+    expect(calls).toHaveLength(3);
+    expect(cache.size).toBe(3);
+    expect(LOOK_EVERY_SECONDS * rate).toBeGreaterThan(1600);
+
+    // the upload's scorer takes all three and transcribes nothing itself
+    const upload = countingTranscriber();
+    const heard = await transcribeReading(upload.transcriber, full, undefined, cache.known('u1'));
+    expect(upload.calls).toHaveLength(0);
+    expect(heard?.map((w) => w.word)).toEqual(
+      readingChunks(full).flatMap((c) => ['chunk', 'of', String(chunkSamples(full, c).length)]),
+    );
+    expect(cache.size).toBe(0);
+  });
+
+  it('gives the same transcript as transcribing at upload, and falls back on chunks that differ', async () => {
+    const full = audioWith(READING, 9);
+    const cache = createReadingTranscriptCache();
+    const pre = createReadingPretranscriber(countingTranscriber().transcriber, cache, 'u1');
+    pre.finish(full.samples);
+    const alone = countingTranscriber();
+    const fresh = await transcribeReading(alone.transcriber, full);
+    const upload = countingTranscriber();
+    // the upload lost its first 0.45 s: the first chunk's samples differ, the others are the same
+    const cut = full.samples.slice(0.45 * 16000);
+    const shifted = { ...full, samples: cut, durationSeconds: cut.length / 16000 };
+    const later = countingTranscriber();
+    expect(await transcribeReading(upload.transcriber, full, undefined, cache.known('u1'))).toEqual(fresh);
+    expect(upload.calls).toHaveLength(0);
+    pre.finish(full.samples);
+    await transcribeReading(later.transcriber, shifted, undefined, cache.known('u1'));
+    expect(later.calls.length).toBeGreaterThan(0);
+    expect(later.calls.length).toBeLessThan(readingChunks(shifted).length + 1);
+  });
+
+  it('transcribes at upload a chunk whose early transcription failed', async () => {
+    const full = audioWith(READING, 9);
+    const cache = createReadingTranscriptCache();
+    const pre = createReadingPretranscriber({ transcribe: async () => null }, cache, 'u1');
+    pre.finish(full.samples);
+    const upload = countingTranscriber();
+    const heard = await transcribeReading(upload.transcriber, full, undefined, cache.known('u1'));
+    expect(upload.calls).toHaveLength(3);
+    expect(heard).not.toBeNull();
+  });
+});
