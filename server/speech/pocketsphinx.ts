@@ -158,6 +158,12 @@ export interface PocketsphinxOptions {
    * nothing (the reading is scored by pocketsphinx alone).
    */
   nominate?: Nominator;
+  /**
+   * `false` leaves out Moonshine's doubt (`moonshineDoubts`): a substitution the second pass did not confirm,
+   * where the nominator's transcript has the word and both neighbours as printed, is scored as read and marked
+   * unsure. On by default (it does nothing without a nominator).
+   */
+  moonshineDoubts?: boolean;
   /** Use the phone-loop garbage path. */
   garbage?: boolean;
   /** Phones of the garbage loop (default `GARBAGE_PHONES`; `CMU_PHONES` for all 39). */
@@ -613,8 +619,11 @@ interface VerifyInput {
   run: (args: string[]) => Promise<void>;
 }
 
-/** Second pass (verify.ts): re-scores the first pass's words and returns the corrected words. */
-async function verifyReading(input: VerifyInput): Promise<HeardWord[]> {
+/**
+ * Second pass (verify.ts): re-scores the first pass's words and returns the corrected words, and the start
+ * times of the substitutions it checked against a competitor and kept (`confirmed`, for `moonshineDoubts`).
+ */
+async function verifyReading(input: VerifyInput): Promise<{ words: HeardWord[]; confirmed: Set<number> }> {
   const { dir, heard, passage } = input;
   const alignment = alignReading(passage, normaliseHeard(heard));
   const byStart = new Map<number, number>();
@@ -631,7 +640,11 @@ async function verifyReading(input: VerifyInput): Promise<HeardWord[]> {
     (t) => input.distractors.get(t) ?? [],
     input.totalFrames,
   );
-  if (candidates.length === 0) return unverifiedNominations(heard, passage, assignment, [], input.nominated);
+  if (candidates.length === 0)
+    return {
+      words: unverifiedNominations(heard, passage, assignment, [], input.nominated),
+      confirmed: new Set(),
+    };
   const loop = input.verifyOptions.phoneLoop
     ? CMU_PHONES.map((p) => `${GARBAGE_PREFIX}${p.toLowerCase()}`)
     : [];
@@ -675,7 +688,13 @@ async function verifyReading(input: VerifyInput): Promise<HeardWord[]> {
       ? { unsureMargin: input.verifyOptions.unsureMargin }
       : {}),
   });
-  return unverifiedNominations(verified, passage, assignment, evidence, input.nominated);
+  const words = unverifiedNominations(verified, passage, assignment, evidence, input.nominated);
+  const confirmed = new Set<number>();
+  for (const e of evidence) {
+    const k = e.candidate.heardIndex;
+    if (e.bestAlternative && words[k] && words[k].word === heard[k]?.word) confirmed.add(words[k].start);
+  }
+  return { words, confirmed };
 }
 
 /**
@@ -1188,6 +1207,46 @@ async function gopReading(input: GopInput): Promise<Map<number, GopVerdict>> {
   return verdicts;
 }
 
+/**
+ * Moonshine's doubt (docs/scoring.md, thirteenth round): a substitution that the second pass did not confirm
+ * (it was never checked against a competitor, or the second pass took it back and the GOP pass made it an error
+ * again) where Moonshine heard the passage word, and the words on both sides of it, exactly as printed, is
+ * scored as read and marked unsure ("check this word"). Two recognisers that looked at the word disagree with
+ * the one that made the error, and a child is never told a word was wrong on doubtful evidence. A substitution
+ * made by the near-miss or own-vowel checks (`protectedStarts`) is left alone: they look for exactly the one-sound
+ * misreadings that Moonshine, trained to hear words in context, hears as printed (field → "filled", run → "ran").
+ * @param words the heard words after the other passes.
+ * @param passage the passage words.
+ * @param asPrinted passage word indices Moonshine heard as printed (`Nominations.asPrinted`).
+ * @param confirmed start times of substitutions the second pass checked and kept.
+ * @param protectedStarts start times of substitutions made by the near-miss or own-vowel checks.
+ * @returns the words, with such substitutions taken back.
+ */
+export function moonshineDoubts(
+  words: readonly HeardWord[],
+  passage: readonly PassageWord[],
+  asPrinted: readonly number[],
+  confirmed: ReadonlySet<number>,
+  protectedStarts: ReadonlySet<number> = new Set(),
+): HeardWord[] {
+  if (asPrinted.length === 0) return [...words];
+  const out = words.map((w) => ({ ...w }));
+  const byStart = new Map<number, number>();
+  out.forEach((h, k) => byStart.set(h.start, k));
+  const alignment = alignReading(passage, normaliseHeard(out));
+  for (const i of asPrinted) {
+    const w = alignment.words[i];
+    const form = passage[i]?.spoken[0];
+    if (w?.status !== 'substitution' || w.start === null || form?.length !== 1) continue;
+    const k = byStart.get(w.start);
+    const word = k === undefined ? undefined : out[k];
+    if (!word || confirmed.has(word.start) || protectedStarts.has(word.start)) continue;
+    word.word = form[0]!;
+    word.unsure = true;
+  }
+  return out;
+}
+
 /** What the GOP pass says of a heard word (see `gopReading`). */
 interface GopVerdict {
   /**
@@ -1612,7 +1671,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
                 },
                 run,
               })
-            : heard,
+            : { words: heard, confirmed: new Set<number>() },
           gopOptions
             ? gopReading({
                 dir,
@@ -1689,11 +1748,24 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
               })
             : undefined,
         ]);
+        const fromSecondPass = combineEvidence(verified.words, verdicts);
         let combined = applyNearMiss(
-          applyNearMiss(combineEvidence(verified, verdicts), nearMisses),
+          applyNearMiss(fromSecondPass, nearMisses),
           ownVowels?.verdicts ?? new Map(),
         );
         if (ownVowels) combined = applyOwnVowelFits(combined, ownVowels.fits);
+        if (options.moonshineDoubts !== false && nominations.asPrinted) {
+          const madeByNearMiss = new Set(
+            combined.filter((w, k) => w.word !== fromSecondPass[k]?.word).map((w) => w.start),
+          );
+          combined = moonshineDoubts(
+            combined,
+            passage,
+            nominations.asPrinted,
+            verified.confirmed,
+            madeByNearMiss,
+          );
+        }
         if (omissions && omissionOptions && omissions.checks.length > 0) {
           // Only words still omitted after the other passes, between the same two heard words.
           const now = alignReading(passage, normaliseHeard(combined));

@@ -218,6 +218,25 @@ export interface Nominations {
   selfCorrections: HeardSelfCorrection[];
   /** Insertions in Moonshine's alignment (applied where the scorer lists none), see {@link insertionsFrom}. */
   insertions?: HeardInsertion[];
+  /**
+   * Passage word indices Moonshine heard as printed with the words on both sides as printed, see
+   * {@link asPrintedFrom}: a substitution there that the second pass did not confirm is taken back
+   * (`moonshineDoubts` in pocketsphinx.ts).
+   */
+  asPrinted?: number[];
+}
+
+/**
+ * The passage words Moonshine heard exactly as printed, with each neighbour (where there is one) heard as printed
+ * too, so that the word is not at the edge of a garbled stretch (docs/scoring.md, thirteenth round).
+ * @param passage the passage words.
+ * @param heard Moonshine's words.
+ * @returns passage word indices, in order.
+ */
+export function asPrintedFrom(passage: readonly PassageWord[], heard: readonly HeardWord[]): number[] {
+  const { words } = alignReading(passage, normaliseHeard([...heard]));
+  const asPrinted = (j: number) => j < 0 || j >= words.length || words[j]!.status === 'correct';
+  return words.flatMap((w, i) => (w.status === 'correct' && asPrinted(i - 1) && asPrinted(i + 1) ? [i] : []));
 }
 
 /**
@@ -293,7 +312,7 @@ export function createMoonshineNominator(
   const min = options.minLogProbability ?? MIN_NOMINATION_LOG_PROBABILITY;
   return async (audio, passage, signal, known) => {
     const heard = await transcribeReading(transcriber, audio, signal, known);
-    if (!heard) return { candidates: {}, selfCorrections: [], insertions: [] };
+    if (!heard) return { candidates: {}, selfCorrections: [], insertions: [], asPrinted: [] };
     options.onTranscript?.(heard);
     logProbs ??= loadWordLogProbabilities();
     const table = logProbs;
@@ -302,6 +321,7 @@ export function createMoonshineNominator(
       candidates: nominationsFrom(passage, heard, isCommon),
       selfCorrections: selfCorrectionsFrom(passage, heard),
       insertions: insertionsFrom(passage, heard, isCommon),
+      asPrinted: asPrintedFrom(passage, heard),
     };
   };
 }
