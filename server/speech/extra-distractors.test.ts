@@ -10,6 +10,7 @@ import {
   addSelfCorrections,
   joinNominatedAttempts,
   mergeCandidates,
+  moonshineDoubts,
   preparePassage,
   unverifiedNominations,
 } from '#server/speech/pocketsphinx.ts';
@@ -231,5 +232,40 @@ describe('addInsertions', () => {
     expect(addInsertions(heard, passage, [{ afterIndex: 0, word: 'really', start: 2, end: 2.4 }])).toEqual(
       heard,
     );
+  });
+});
+
+describe('moonshineDoubts (thirteenth round)', () => {
+  const passage = tokenisePassage('we still wanted to answer');
+  const heard = heardWords('we still want to answer');
+  const start = heard[2]!.start;
+
+  it('takes back, as read and unsure, a substitution the second pass did not confirm where Moonshine heard the word as printed', () => {
+    const out = moonshineDoubts(heard, passage, [0, 1, 2, 3, 4], new Set());
+    expect(out[2]).toMatchObject({ word: 'wanted', unsure: true });
+    expect(heard[2]!.word).toBe('want');
+    expect(alignReading(passage, normaliseHeard(out)).words[2]!.status).toBe('correct');
+  });
+
+  it('takes back an unclear sound aligned to the word too', () => {
+    const unclear = heardWords('we still [unclear] to answer');
+    expect(moonshineDoubts(unclear, passage, [2], new Set())[2]).toMatchObject({
+      word: 'wanted',
+      unsure: true,
+    });
+  });
+
+  it('keeps one the second pass confirmed, one made by the near-miss or own-vowel checks, and one Moonshine did not hear as printed', () => {
+    expect(moonshineDoubts(heard, passage, [2], new Set([start]))[2]!.word).toBe('want');
+    expect(moonshineDoubts(heard, passage, [2], new Set(), new Set([start]))[2]!.word).toBe('want');
+    expect(moonshineDoubts(heard, passage, [0, 1, 3, 4], new Set())[2]!.word).toBe('want');
+    expect(moonshineDoubts(heard, passage, [], new Set())).toEqual(heard);
+  });
+
+  it('never touches an omission or a word read as printed', () => {
+    const omitted = heardWords('we still to answer');
+    expect(moonshineDoubts(omitted, passage, [0, 1, 2, 3, 4], new Set())).toEqual(omitted);
+    const clean = heardWords('we still wanted to answer');
+    expect(moonshineDoubts(clean, passage, [0, 1, 2, 3, 4], new Set())).toEqual(clean);
   });
 });

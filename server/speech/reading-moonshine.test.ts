@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenisePassage, type HeardWord } from '#core/text/normalize.ts';
 import {
+  asPrintedFrom,
   chunkWords,
   createMoonshineNominator,
   nominationsFrom,
@@ -167,6 +168,17 @@ describe('insertionsFrom', () => {
   });
 });
 
+describe('asPrintedFrom', () => {
+  it('lists the words heard as printed whose neighbours were heard as printed too', () => {
+    const passage = tokenisePassage('We still wanted to answer mine.');
+    expect(asPrintedFrom(passage, words('we still wanted to answer mine'))).toEqual([0, 1, 2, 3, 4, 5]);
+    // "to" is heard otherwise: it and both its neighbours are left out
+    expect(asPrintedFrom(passage, words('we still wanted two answer mine'))).toEqual([0, 1, 5]);
+    // a word not heard at all, and the edge of the passage
+    expect(asPrintedFrom(passage, words('still wanted to answer'))).toEqual([2, 3]);
+  });
+});
+
 describe('createMoonshineNominator', () => {
   it('transcribes the reading and nominates from it; nothing without the model', async () => {
     const passage = tokenisePassage('We went to the garden.');
@@ -180,10 +192,16 @@ describe('createMoonshineNominator', () => {
       candidates: { garden: ['guarding'] },
       selfCorrections: [],
       insertions: [],
+      asPrinted: [0, 1, 2],
     });
     expect(seen.map((w) => w.word)).toEqual(['we', 'went', 'to', 'the', 'guarding']);
     const none = createMoonshineNominator({ transcribe: async () => null });
-    expect(await none(audio, passage)).toEqual({ candidates: {}, selfCorrections: [], insertions: [] });
+    expect(await none(audio, passage)).toEqual({
+      candidates: {},
+      selfCorrections: [],
+      insertions: [],
+      asPrinted: [],
+    });
   });
 
   it('does not nominate a word below the common-word bar', async () => {
