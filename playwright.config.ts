@@ -51,6 +51,11 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
+    // A bound on every action and navigation, well past what a loaded machine needs: without one, an action
+    // that can never succeed (a click on a covered button, a screenshot that never comes) waited out the
+    // whole test's 7 minutes with no word of which step it was (27 Nov 2026, CI of stop 27).
+    actionTimeout: 60_000,
+    navigationTimeout: 90_000,
     // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot. The
     // trace's film strip is left out: encoding a frame of every paint took a fifth of the suite's CPU
     // on 2 cores (27 Nov 2026: accounts and public specs 134 → 104 s).

@@ -61,6 +61,7 @@ import {
   DEFAULT_UNHEARD_SPEECH,
   frameLevels,
   dropSilentWords,
+  keptWhenSilent,
   unheardSpeech,
   type UnheardSpeechOptions,
 } from '#server/speech/unheard-speech.ts';
@@ -1793,7 +1794,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           combined = dropSilentWords(
             combined,
             levels,
-            (w) => FUNCTION_WORDS.has(w),
+            keptWhenSilent(passage, FUNCTION_WORDS),
             options.silentWords?.belowPeakDb,
           );
         const final =

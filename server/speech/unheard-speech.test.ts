@@ -5,6 +5,7 @@ import {
   DEFAULT_UNHEARD_SPEECH,
   dropSilentWords,
   frameLevels,
+  keptWhenSilent,
   levelQuantile,
   unheardSpeech,
 } from './unheard-speech.ts';
@@ -105,6 +106,29 @@ describe('content words heard over silence', () => {
       { word: 'late', start: 5, end: 5.2 },
     ];
     expect(dropSilentWords(heard, quiet, isFunctionWord)).toEqual(heard);
+  });
+
+  it('drops a function word the passage does not hold over the fading tail, keeps the passage’s (the Red Bus "of")', () => {
+    const passage = [
+      { spoken: [['the']] },
+      { spoken: [['bus']] },
+      { spoken: [['stops']] },
+      { spoken: [['at']] },
+    ];
+    const kept = keptWhenSilent(passage, new Set(['the', 'at', 'of', 'a']));
+    const heard = [
+      { word: 'the', start: 0, end: 0.2 },
+      { word: 'bus', start: 0.21, end: 0.59 },
+      { word: 'of', start: 0.6, end: 0.75 },
+      { word: 'at', start: 2.5, end: 2.6 },
+    ];
+    expect(dropSilentWords(heard, l, kept).map((h) => h.word)).toEqual(['the', 'bus', 'at']);
+    // "the" said into the pause is the passage's own word: kept.
+    const the = [{ word: 'the', start: 0.6, end: 0.75 }];
+    expect(dropSilentWords(the, l, kept)).toEqual(the);
+    expect(kept('of')).toBe(false);
+    expect(kept('stops')).toBe(false);
+    expect(kept('the')).toBe(true);
   });
 
   it('moves its threshold with belowPeakDb', () => {

@@ -5,7 +5,7 @@
  * reports each as `[unclear]`; the alignment then lists it as an insertion (never an error).
  * Pure arithmetic on 16-bit PCM, unit tested in unheard-speech.test.ts.
  */
-import type { HeardWord } from '#core/text/normalize.ts';
+import type { HeardWord, PassageWord } from '#core/text/normalize.ts';
 import { UNCLEAR } from '#server/speech/recogniser.ts';
 
 /** Options of `unheardSpeech`; defaults in `DEFAULT_UNHEARD_SPEECH`. */
@@ -99,7 +99,8 @@ export function unheardSpeech(
  * the benchmark (adult tuning and held-out voices, the real recordings) has a frame within 9.9 dB of
  * that level (a vowel is loud); a browser recording of "The Red Bus" had the omitted "stops" matched to
  * the fading tail of "bus" before a 6 s pause, its loudest frame 22.8 dB under (docs/scoring.md, tenth
- * round).
+ * round). The same recording, on a loaded machine, had it matched as "of" (27 Nov 2026): a function word
+ * the passage does not hold is dropped too.
  */
 export const DEFAULT_SILENT_WORD_DB = 18;
 
@@ -107,27 +108,44 @@ export const DEFAULT_SILENT_WORD_DB = 18;
  * Drops heard content words said over (near) silence: a word whose loudest 10 ms frame is more than
  * `belowPeakDb` under the reading's loud level cannot hold a vowel, so the recogniser matched it to a
  * neighbour's fading sound or to a pause. Dropped, the passage word becomes an omission (or is matched
- * elsewhere). Function words are kept: the decoder sometimes puts a short word said inside a neighbour
- * into the pause beside it, and dropping it would make a false omission (the benchmark's "a").
+ * elsewhere). Function words of the passage are kept: the decoder sometimes puts a short word said
+ * inside a neighbour into the pause beside it, and dropping it would make a false omission (the
+ * benchmark's "a"). A function word the passage does not hold is no such risk and is dropped like a
+ * content word (the caller's `isKept` says which words are kept).
  * @param heard words heard, in time order (seconds).
  * @param levels frame levels (`frameLevels`), 10 ms frames from the start of the audio.
- * @param isFunctionWord which (lower-case) words are kept whatever their level.
+ * @param isKept which (lower-case) words are kept whatever their level: the passage's function words.
  * @returns `heard` without the silent content words.
  */
 export function dropSilentWords(
   heard: readonly HeardWord[],
   levels: readonly number[],
-  isFunctionWord: (word: string) => boolean,
+  isKept: (word: string) => boolean,
   belowPeakDb: number = DEFAULT_SILENT_WORD_DB,
 ): HeardWord[] {
   const loud = levelQuantile(levels, 0.95);
   return heard.filter((h) => {
     const word = h.word.toLowerCase();
-    if (word === UNCLEAR || isFunctionWord(word) || !/^[a-z']+$/.test(word)) return true;
+    if (word === UNCLEAR || isKept(word) || !/^[a-z']+$/.test(word)) return true;
     const from = Math.round(h.start * 100);
     const to = Math.max(from + 1, Math.round(h.end * 100));
     let max = -Infinity;
     for (let f = from; f < to && f < levels.length; f++) max = Math.max(max, levels[f] as number);
     return max === -Infinity || max >= loud - belowPeakDb;
   });
+}
+
+/**
+ * The words `dropSilentWords` keeps whatever their level: the function words the passage holds (in any
+ * of its words' spoken forms). A function word it does not hold ("of" in "The Red Bus") can only be
+ * a substitution or an insertion, so dropping it over silence never makes a false omission.
+ * @param passage the passage's words (`spoken`: normalised forms).
+ * @param functionWords lower-case function words (lexicon.ts `FUNCTION_WORDS`).
+ */
+export function keptWhenSilent(
+  passage: readonly Pick<PassageWord, 'spoken'>[],
+  functionWords: ReadonlySet<string>,
+): (word: string) => boolean {
+  const printed = new Set(passage.flatMap((w) => w.spoken.flat()));
+  return (word) => functionWords.has(word) && printed.has(word);
 }
