@@ -34,7 +34,7 @@ export interface ScoringDeps {
   /**
    * Moonshine's chunk texts made while the child read (the follow-along socket, server/speech/reading-transcripts.ts):
    * a full scoring takes the user's chunks that match the upload's exactly and transcribes the rest; the user's
-   * chunks are dropped after it.
+   * chunks are dropped after it succeeds (after a failure they stay for the retry, until the cache's expiry).
    */
   transcripts?: ReadingTranscriptCache;
 }
@@ -101,7 +101,7 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
           })
         : chosen;
       try {
-        return await scoreAudio({
+        const result = await scoreAudio({
           wav: request.wav,
           passageText: request.passageText,
           recogniser,
@@ -114,6 +114,10 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
             ? { knownChunks: deps.transcripts.known(request.userId) }
             : {}),
         });
+        // deleted after use: a full scoring of the user's reading has taken what it could. After a failure
+        // (queue full, recogniser failed, upload abandoned) they stay for the retry (5 min at most, ttl)
+        if (request.nominate !== false) deps.transcripts?.drop(request.userId);
+        return result;
       } catch (error) {
         if (error instanceof SpeechError) throw new ApiFailure(error.status, error.code, error.message);
         if (error instanceof ScoringBusyError) {
@@ -126,9 +130,6 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
           );
         }
         throw error;
-      } finally {
-        // deleted after use: a full scoring of the user's reading has taken what it could
-        if (request.nominate !== false) deps.transcripts?.drop(request.userId);
       }
     },
   };

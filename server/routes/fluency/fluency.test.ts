@@ -225,3 +225,39 @@ describe('GET /api/scoring-queue/:key', () => {
     expect((await client.$get({ param: { key: 'key-two' } })).status).toBe(404);
   });
 });
+
+describe('the scoring service and the chunks Moonshine transcribed while the child read', () => {
+  it('drops the user’s chunks after a full scoring, keeps them when the scoring failed (a retry uses them)', async () => {
+    const { createReadingTranscriptCache } = await import('#server/speech/reading-transcripts.ts');
+    const { SpeechError } = await import('#server/speech/errors.ts');
+    const { ScoringBusyError } = await import('#server/jobs/scoring-queue.ts');
+    const transcripts = createReadingTranscriptCache();
+    const chunk = new Int16Array([1, 2, 3]);
+    let failure: Error | null = null;
+    const recogniser: Recogniser = {
+      name: 'spy',
+      recognise: async () => {
+        if (failure) throw failure;
+        return [{ word: 'cat', start: 0.5, end: 0.9 }];
+      },
+    };
+    const scoring = createScoringService({ recogniser, transcripts });
+    const request = { userId: 'u1', wav: speechWav(), passageText: 'The cat.' };
+    transcripts.put('u1', chunk, Promise.resolve('the cat'));
+    for (const error of [
+      new ScoringBusyError(30),
+      new SpeechError('recogniser_failed', 'decoder crashed'),
+      new DOMException('The reading was abandoned.', 'AbortError'),
+    ]) {
+      failure = error;
+      await expect(scoring.score(request)).rejects.toBeDefined();
+      expect(transcripts.has('u1', chunk)).toBe(true);
+    }
+    // the end-of-reading check neither takes nor drops them
+    failure = null;
+    await scoring.score({ ...request, nominate: false });
+    expect(transcripts.has('u1', chunk)).toBe(true);
+    await scoring.score(request);
+    expect(transcripts.has('u1', chunk)).toBe(false);
+  });
+});
