@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   chunkSamples,
+  MAX_CHUNK_SECONDS,
   readingChunks,
   transcribeReading,
   type ReadingTranscriber,
@@ -157,5 +158,53 @@ describe('createReadingPretranscriber', () => {
     const heard = await transcribeReading(upload.transcriber, full, undefined, cache.known('u1'));
     expect(upload.calls).toHaveLength(3);
     expect(heard).not.toBeNull();
+  });
+
+  it('sends each chunk once even when the cache dropped the user, as a copy of its own samples', () => {
+    const full = audioWith(READING, 9);
+    const seen: Int16Array[] = [];
+    const transcriber: ReadingTranscriber = {
+      transcribe: async (audio) => {
+        seen.push(audio.samples);
+        return 'x';
+      },
+    };
+    const cache = createReadingTranscriptCache();
+    const pre = createReadingPretranscriber(transcriber, cache, 'u1');
+    pre.update(full.samples.subarray(0, 6 * 16000));
+    expect(seen).toHaveLength(1);
+    cache.drop('u1'); // another scoring of the user's (a second device), or the expiry
+    pre.finish(full.samples);
+    expect(seen).toHaveLength(3); // the second and third chunks, not the first again
+    // a pending transcription holds its chunk, not the whole reading's audio
+    for (const samples of seen) expect(samples.buffer.byteLength).toBe(samples.byteLength);
+  });
+
+  it('sends Moonshine the audio about once (one chunk more at most), however the chunks are cut again as the reading grows', () => {
+    // bursts every 1.2 s louder and louder over a hum whose level differs gap by gap: the floor (95th
+    // percentile − 40 dB) climbs past the hums one by one, so each look cuts the earlier chunks differently
+    const rate = 16000;
+    const seconds = 60;
+    const samples = new Int16Array(seconds * rate);
+    for (let k = 0; k < samples.length; k++) {
+      const t = k / rate;
+      const db =
+        t % 1.2 < 0.3 ? -6 + (6 * t) / seconds : -44.9 + (4.8 * ((Math.floor(t / 1.2) * 7) % 23)) / 22;
+      samples[k] = Math.round(32767 * 10 ** (db / 20) * Math.sign(Math.sin(2 * Math.PI * 150 * t)));
+    }
+    let sent = 0;
+    const pre = createReadingPretranscriber(
+      {
+        transcribe: async (audio) => {
+          sent += audio.samples.length / rate;
+          return 'x';
+        },
+      },
+      createReadingTranscriptCache(),
+      'u1',
+    );
+    for (let n = rate / 10; n <= samples.length; n += rate / 10) pre.update(samples.subarray(0, n));
+    pre.finish(samples);
+    expect(sent).toBeLessThanOrEqual(seconds + MAX_CHUNK_SECONDS);
   });
 });

@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import {
   chunkSamples,
+  MAX_CHUNK_SECONDS,
   readingChunks,
   transcribeChunk,
   type KnownChunks,
@@ -111,7 +112,8 @@ export function createReadingTranscriptCache(
 export interface ReadingPretranscriber {
   /**
    * The audio so far (16 kHz mono): every chunk but the last one (which may still grow) is transcribed, in
-   * Moonshine's background turn, unless it was already. Looks at most every {@link LOOK_EVERY_SECONDS} of audio.
+   * Moonshine's background turn, unless it was already (each chunk once per reading, and in all no more
+   * seconds than the audio so far and one chunk). Looks at most every {@link LOOK_EVERY_SECONDS} of audio.
    */
   update(samples: Int16Array): void;
   /** The reader stopped: every chunk of the whole audio, the last one too, is transcribed. */
@@ -133,6 +135,9 @@ export function createReadingPretranscriber(
 ): ReadingPretranscriber {
   let lookedAt = 0;
   let started = 0;
+  /** Keys of the chunks sent (each once, even after the cache dropped the user) and their seconds. */
+  const sent = new Set<string>();
+  let sentSeconds = 0;
   const look = (samples: Int16Array, all: boolean) => {
     lookedAt = samples.length;
     const audio = {
@@ -143,8 +148,16 @@ export function createReadingPretranscriber(
     };
     const chunks = readingChunks(audio);
     for (const chunk of all ? chunks : chunks.slice(0, -1)) {
-      const part = chunkSamples(audio, chunk);
-      if (cache.has(userId, part)) continue;
+      // a copy: a transcription waiting its turn holds its chunk, not the whole reading's audio
+      const part = chunkSamples(audio, chunk).slice();
+      const key = chunkKey(part);
+      if (sent.has(key)) continue;
+      // audio whose chunks are cut again at every look (a floor that keeps moving) is not sent over and over:
+      // Moonshine hears the reading about once here, the upload transcribes whatever is left
+      const seconds = part.length / TARGET_SAMPLE_RATE;
+      if (sentSeconds + seconds > audio.durationSeconds + MAX_CHUNK_SECONDS) continue;
+      sent.add(key);
+      sentSeconds += seconds;
       started++;
       cache.put(userId, part, transcribeChunk(transcriber, audio, part));
     }
