@@ -49,8 +49,9 @@ export type ReadingUploadForm = z.infer<typeof ReadingUploadFormSchema>;
 
 /**
  * POST /api/fluency/score multipart form (scores without saving): the recording, the passage as
- * `text` or a `storyId`, and optional `grade` (K, Pre-K or 0–12), `season`, `mode` and `engine`
- * (openai only when the server has it enabled).
+ * `text` or a `storyId`, and optional `grade` (K, Pre-K or 0–12), `season`, `mode`, `engine`
+ * (openai only when the server has it enabled) and `purpose`. POST /api/reading-sessions
+ * ({@link ReadingUploadFormSchema}) has no `purpose`: a reading saved is always scored fully.
  */
 export const FluencyScoreFormSchema = z
   .object({
