@@ -207,4 +207,22 @@ describe('createReadingPretranscriber', () => {
     pre.finish(samples);
     expect(sent).toBeLessThanOrEqual(seconds + MAX_CHUNK_SECONDS);
   });
+
+  it('cancels the transcriptions nobody will take (the user dropped), never one an upload took', async () => {
+    const full = audioWith(READING, 9);
+    const signals: AbortSignal[] = [];
+    const transcriber: ReadingTranscriber = {
+      transcribe: (_audio, _max, signal) => {
+        signals.push(signal!);
+        return new Promise(() => {}); // still waiting for Moonshine's turn
+      },
+    };
+    const cache = createReadingTranscriptCache();
+    createReadingPretranscriber(transcriber, cache, 'u1').finish(full.samples);
+    expect(signals).toHaveLength(3);
+    const first = chunkSamples(full, readingChunks(full)[0]!);
+    expect(cache.take('u1', first)).toBeDefined(); // an upload waits for it
+    cache.drop('u1'); // the next reading started, or the upload was scored
+    expect(signals.map((s) => s.aborted)).toEqual([false, true, true]);
+  });
 });

@@ -40,15 +40,19 @@ export function chunkKey(samples: Int16Array): string {
 
 /** Moonshine's chunk texts per user, for the upload of the reading being read. */
 export interface ReadingTranscriptCache {
-  /** Keeps (the promise of) a chunk's text for a user; renews the user's expiry. */
-  put(userId: string, samples: Int16Array, text: Promise<string | null>): void;
+  /**
+   * Keeps (the promise of) a chunk's text for a user; renews the user's expiry. `cancel` stops the
+   * transcription when the chunk goes untaken (dropped, expired, evicted): Moonshine's one thread is then not
+   * spent on a reading nobody will score.
+   */
+  put(userId: string, samples: Int16Array, text: Promise<string | null>, cancel?: () => void): void;
   /** Whether the user already has this chunk (done or under way). */
   has(userId: string, samples: Int16Array): boolean;
   /** The user's text for exactly these samples, removed from the cache; undefined when there is none. */
   take(userId: string, samples: Int16Array): Promise<string | null> | undefined;
   /** The {@link KnownChunks} of a user (each chunk taken once). */
   known(userId: string): KnownChunks;
-  /** Forgets a user's chunks. */
+  /** Forgets a user's chunks (and cancels those still being transcribed). */
   drop(userId: string): void;
   /** Chunks kept, over all users (tests, health). */
   readonly size: number;
@@ -56,7 +60,7 @@ export interface ReadingTranscriptCache {
 
 /**
  * The in-memory cache.
- * @param options `ttlMs`, `maxChunksPerUser`, `maxUsers` (defaults above); `now` and `schedule` for tests.
+ * @param options `ttlMs`, `maxChunksPerUser`, `maxUsers` (defaults above).
  */
 export function createReadingTranscriptCache(
   options: { ttlMs?: number; maxChunksPerUser?: number; maxUsers?: number } = {},
@@ -65,32 +69,40 @@ export function createReadingTranscriptCache(
   const perUser = options.maxChunksPerUser ?? MAX_CHUNKS_PER_USER;
   const maxUsers = options.maxUsers ?? MAX_USERS;
   /** In order of the last put (a Map keeps insertion order: a user put again moves to the end). */
-  const users = new Map<string, { chunks: Map<string, Promise<string | null>>; timer: NodeJS.Timeout }>();
+  type Chunk = { text: Promise<string | null>; cancel: (() => void) | undefined };
+  const users = new Map<string, { chunks: Map<string, Chunk>; timer: NodeJS.Timeout }>();
   const drop = (userId: string) => {
     const entry = users.get(userId);
     if (!entry) return;
     clearTimeout(entry.timer);
     users.delete(userId);
+    for (const chunk of entry.chunks.values()) chunk.cancel?.();
   };
   const take = (userId: string, samples: Int16Array) => {
     const entry = users.get(userId);
     if (!entry) return undefined;
     const key = chunkKey(samples);
-    const text = entry.chunks.get(key);
+    const chunk = entry.chunks.get(key);
     entry.chunks.delete(key);
     if (entry.chunks.size === 0) drop(userId);
-    return text;
+    return chunk?.text;
   };
   return {
-    put(userId, samples, text) {
+    put(userId, samples, text, cancel) {
       // a failure is an answer of null; nobody may be waiting for it yet
       const kept = text.catch(() => null);
       const old = users.get(userId);
       if (old) clearTimeout(old.timer);
       users.delete(userId);
-      const chunks = old?.chunks ?? new Map<string, Promise<string | null>>();
-      chunks.set(chunkKey(samples), kept);
-      while (chunks.size > perUser) chunks.delete(chunks.keys().next().value!);
+      const chunks = old?.chunks ?? new Map<string, Chunk>();
+      const key = chunkKey(samples);
+      chunks.get(key)?.cancel?.();
+      chunks.set(key, { text: kept, cancel });
+      while (chunks.size > perUser) {
+        const oldest = chunks.keys().next().value!;
+        chunks.get(oldest)?.cancel?.();
+        chunks.delete(oldest);
+      }
       const timer = setTimeout(() => drop(userId), ttl);
       timer.unref();
       users.set(userId, { chunks, timer });
@@ -159,7 +171,8 @@ export function createReadingPretranscriber(
       sent.add(key);
       sentSeconds += seconds;
       started++;
-      cache.put(userId, part, transcribeChunk(transcriber, audio, part));
+      const stop = new AbortController();
+      cache.put(userId, part, transcribeChunk(transcriber, audio, part, stop.signal), () => stop.abort());
     }
   };
   return {
