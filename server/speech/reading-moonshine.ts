@@ -141,6 +141,25 @@ export function transcribeChunk(
  */
 export type KnownChunks = (samples: Int16Array) => Promise<string | null> | undefined;
 
+/** A known chunk's text, null when it failed or there is none, or as soon as `signal` aborts (the upload left). */
+function untilAborted(
+  text: Promise<string | null> | undefined,
+  signal: AbortSignal | undefined,
+): Promise<string | null> {
+  if (!text) return Promise.resolve(null);
+  const settled = text.catch(() => null);
+  if (!signal) return settled;
+  if (signal.aborted) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const stop = () => resolve(null);
+    signal.addEventListener('abort', stop, { once: true });
+    void settled.then((value) => {
+      signal.removeEventListener('abort', stop);
+      resolve(value);
+    });
+  });
+}
+
 /**
  * Moonshine's free transcript of a whole reading, a chunk at a time, each in the background (behind every spoken
  * command waiting, so a command waits for one chunk at most, about 0.5 s of CPU).
@@ -159,7 +178,8 @@ export async function transcribeReading(
   const parts: (ReadingChunk & { text: string })[] = [];
   for (const chunk of readingChunks(audio)) {
     const samples = chunkSamples(audio, chunk);
-    const early = await (known?.(samples) ?? Promise.resolve(null)).catch(() => null);
+    const early = await untilAborted(known?.(samples), signal);
+    if (signal?.aborted) return null;
     const text = early ?? (await transcribeChunk(transcriber, audio, samples, signal));
     if (text === null) return null;
     parts.push({ ...chunk, text });

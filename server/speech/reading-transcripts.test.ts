@@ -225,4 +225,15 @@ describe('createReadingPretranscriber', () => {
     cache.drop('u1'); // the next reading started, or the upload was scored
     expect(signals.map((s) => s.aborted)).toEqual([false, true, true]);
   });
+
+  it('stops waiting for a chunk still being transcribed when the upload is abandoned', async () => {
+    const full = audioWith(READING, 9);
+    const pending = new Promise<string | null>(() => {});
+    const upload = countingTranscriber();
+    const left = new AbortController();
+    const heard = transcribeReading(upload.transcriber, full, left.signal, () => pending);
+    left.abort();
+    expect(await heard).toBeNull();
+    expect(upload.calls).toHaveLength(0);
+  });
 });
