@@ -123,7 +123,7 @@ export function createReadingTranscriptCache(
 /** Transcribes a reading's chunks while it is read (one per follow-along stream). */
 export interface ReadingPretranscriber {
   /**
-   * The audio so far (16 kHz mono): every chunk but the last one (which may still grow) is transcribed, in
+   * The audio so far (16 kHz mono; each call's audio begins with the previous call's): every chunk but the last one (which may still grow) is transcribed, in
    * Moonshine's background turn, unless it was already (each chunk once per reading, and in all no more
    * seconds than the audio so far and one chunk). Looks at most every {@link LOOK_EVERY_SECONDS} of audio.
    */
@@ -147,7 +147,7 @@ export function createReadingPretranscriber(
 ): ReadingPretranscriber {
   let lookedAt = 0;
   let started = 0;
-  /** Keys of the chunks sent (each once, even after the cache dropped the user) and their seconds. */
+  /** The chunks sent (each once, even after the cache dropped the user), by place, and their seconds. */
   const sent = new Set<string>();
   let sentSeconds = 0;
   const look = (samples: Int16Array, all: boolean) => {
@@ -160,17 +160,19 @@ export function createReadingPretranscriber(
     };
     const chunks = readingChunks(audio);
     for (const chunk of all ? chunks : chunks.slice(0, -1)) {
-      // a copy: a transcription waiting its turn holds its chunk, not the whole reading's audio
-      const part = chunkSamples(audio, chunk).slice();
-      const key = chunkKey(part);
+      const view = chunkSamples(audio, chunk);
+      // the audio so far only grows, so a chunk's place names its samples (no hash of every chunk every look)
+      const key = `${(view.byteOffset - samples.byteOffset) / 2}:${view.length}`;
       if (sent.has(key)) continue;
       // audio whose chunks are cut again at every look (a floor that keeps moving) is not sent over and over:
       // Moonshine hears the reading about once here, the upload transcribes whatever is left
-      const seconds = part.length / TARGET_SAMPLE_RATE;
+      const seconds = view.length / TARGET_SAMPLE_RATE;
       if (sentSeconds + seconds > audio.durationSeconds + MAX_CHUNK_SECONDS) continue;
       sent.add(key);
       sentSeconds += seconds;
       started++;
+      // a copy: a transcription waiting its turn holds its chunk, not the whole reading's audio
+      const part = view.slice();
       const stop = new AbortController();
       cache.put(userId, part, transcribeChunk(transcriber, audio, part, stop.signal), () => stop.abort());
     }
