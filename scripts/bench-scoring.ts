@@ -14,8 +14,8 @@
  * Audio is generated in a temporary folder and deleted (kept with --keep). Needs flite, sox
  * and pocketsphinx (Debian packages).
  */
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -36,10 +36,14 @@ import { nearMissMargin, type NearMissEvidence } from '#server/speech/near-miss.
 import type { OwnVowelEvidence } from '#server/speech/own-vowels.ts';
 import { scoreAudio } from '#server/speech/score-audio.ts';
 import { SpeechError } from '#server/speech/errors.ts';
-import { parseWav } from '#server/speech/wav.ts';
+import { parseWav, toRecogniserFormat } from '#server/speech/wav.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { sharedMoonshineSecondOpinion } from '#server/speech/command-moonshine.ts';
 import { createMoonshineNominator } from '#server/speech/reading-moonshine.ts';
+import {
+  createReadingPretranscriber,
+  createReadingTranscriptCache,
+} from '#server/speech/reading-transcripts.ts';
 import { BENCH_PASSAGES } from './bench/passages.ts';
 import { REAL_RECORDINGS, REAL_SPEECH_DIR, realReadingPlan } from './bench/real-speech.ts';
 import { compareErrors, prf, speechSpan, type Counts } from './bench/evaluate.ts';
@@ -71,8 +75,30 @@ const { values: args } = parseArgs({
     rate: { type: 'string' },
     /** Score with pocketsphinx alone, without Moonshine's nominations (the app's scorer before the twelfth round). */
     'pocketsphinx-alone': { type: 'boolean', default: false },
+    /**
+     * Transcribe each reading's Moonshine chunks first, as the follow-along socket does while the child reads
+     * (server/speech/reading-transcripts.ts, fed in 100 ms blocks, then the stop), and time the scoring after
+     * it: the reader's wait after Stop. The chunks' CPU is reported apart ("while reading").
+     */
+    pretranscribe: { type: 'boolean', default: false },
   },
 });
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/**
+ * CPU seconds used so far by this process (its threads: Moonshine's onnxruntime too, `process.cpuUsage`) and by
+ * its finished child processes (pocketsphinx, sphinx_fe, sox: cutime + cstime of /proc/self/stat).
+ */
+function cpuSecondsNow(): number {
+  const own = process.cpuUsage();
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields 16 and 17 of proc(5) (rest starts at field 3)
+  const children = (Number(rest[13]) + Number(rest[14])) / CLOCK_TICKS;
+  return (own.user + own.system) / 1e6 + children;
+}
 
 const VOICES = ['slt', 'rms', 'awb', 'kal16'] as const;
 /** Settings are chosen on these voices only. */
@@ -502,11 +528,44 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [];
   const scored = new Map<string, { result: Awaited<ReturnType<typeof scoreAudio>>; elapsed: number }>();
+  /** CPU seconds (this process and its decoders) spent scoring, and (--pretranscribe) transcribing early. */
+  let scoringCpu = 0;
+  let earlyCpu = 0;
+  /** --pretranscribe: Moonshine chunks the upload's scorer took from the early transcription, and the others. */
+  const chunksTaken = { early: 0, atUpload: 0 };
+  /** Moonshine's own CPU seconds inside the scoring (after Stop). */
+  let moonshineAfterStop = 0;
+  const moonshineCpu = () => (args['pocketsphinx-alone'] ? 0 : sharedMoonshineSecondOpinion().cpuSeconds());
+  const transcripts = createReadingTranscriptCache();
   /** Readings the pipeline refused or failed on: reported, left out of the figures, exit code 1. */
   const failed: { id: string; reason: string }[] = [];
   await pool(readings, Math.max(1, Number(args.jobs ?? 1)), async (r) => {
     const bytes = new Uint8Array(await readFile(r.wav));
+    if (args.pretranscribe && !args['pocketsphinx-alone']) {
+      // as the follow-along socket while the child reads: 100 ms blocks, then the stop
+      const c0 = cpuSecondsNow();
+      const samples = (await toRecogniserFormat(parseWav(bytes))).samples;
+      const pending: Promise<unknown>[] = [];
+      const moonshine = sharedMoonshineSecondOpinion();
+      const pre = createReadingPretranscriber(
+        {
+          transcribe: (...a) => {
+            const text = moonshine.transcribe(...a);
+            pending.push(text);
+            return text;
+          },
+        },
+        transcripts,
+        r.id,
+      );
+      for (let k = 1600; k < samples.length; k += 1600) pre.update(samples.subarray(0, k));
+      pre.finish(samples);
+      await Promise.all(pending);
+      earlyCpu += cpuSecondsNow() - c0;
+    }
     const t0 = performance.now();
+    const c0 = cpuSecondsNow();
+    const m0 = moonshineCpu();
     try {
       const result = await scoreAudio({
         wav: bytes,
@@ -514,7 +573,19 @@ async function main(): Promise<void> {
         recogniser: recogniserFor(r.id),
         grade: r.grade,
         mode: 'practice',
+        ...(args.pretranscribe
+          ? {
+              knownChunks: (samples: Int16Array) => {
+                const text = transcripts.take(r.id, samples);
+                chunksTaken[text ? 'early' : 'atUpload']++;
+                return text;
+              },
+            }
+          : {}),
       });
+      transcripts.drop(r.id);
+      scoringCpu += cpuSecondsNow() - c0;
+      moonshineAfterStop += moonshineCpu() - m0;
       scored.set(r.id, { result, elapsed: (performance.now() - t0) / 1000 });
     } catch (error) {
       const reason = error instanceof SpeechError ? error.code : String(error);
@@ -662,7 +733,14 @@ async function main(): Promise<void> {
       `${'wall time per second of audio'.padEnd(34)}${col((x) => `${x.wallSecondsPerAudioSecond} s`)}<= 0.05: ${mark(all.wallSecondsPerAudioSecond <= 0.05)}${args.jobs && Number(args.jobs) > 1 ? ' (--jobs: contended)' : ''}\n` +
       (args['pocketsphinx-alone']
         ? ''
-        : `${'Moonshine CPU per second of audio'.padEnd(34)}${(sharedMoonshineSecondOpinion().cpuSeconds() / Math.max(1, all.audioSeconds)).toFixed(4)} s (nominations; part of the wall time above)\n`) +
+        : `${'Moonshine CPU per second of audio'.padEnd(34)}${(sharedMoonshineSecondOpinion().cpuSeconds() / Math.max(1, all.audioSeconds)).toFixed(4)} s (nominations${args.pretranscribe ? ', all of it while reading but the upload’s own' : '; part of the wall time above'})\n`) +
+      `${'CPU per second of audio'.padEnd(34)}${(scoringCpu / Math.max(1, all.audioSeconds)).toFixed(4)} s after Stop${args.pretranscribe ? ` + ${(earlyCpu / Math.max(1, all.audioSeconds)).toFixed(4)} s while reading` : ''} (this process and its decoders; ${args.jobs && Number(args.jobs) > 1 ? 'readings overlap: a total' : 'one reading at a time'})\n` +
+      (args['pocketsphinx-alone']
+        ? ''
+        : `${'Moonshine CPU after Stop'.padEnd(34)}${(moonshineAfterStop / Math.max(1, all.audioSeconds)).toFixed(4)} s per second of audio (part of the line above)\n`) +
+      (args.pretranscribe
+        ? `${'Moonshine chunks early / at upload'.padEnd(36)}${chunksTaken.early} / ${chunksTaken.atUpload}\n`
+        : '') +
       groups
         .map(
           (g, k) =>
@@ -681,7 +759,15 @@ async function main(): Promise<void> {
         .map((w) => `${w} × ${rows.filter((r) => r.warp === w).length}`)
         .join(', ')}\n`,
   );
-  if (args.json) await writeFile(args.json, JSON.stringify({ figures, failed, rows }, null, 2));
+  if (args.json)
+    await writeFile(
+      args.json,
+      JSON.stringify(
+        { figures, failed, rows, results: Object.fromEntries([...scored].map(([id, s]) => [id, s.result])) },
+        null,
+        2,
+      ),
+    );
   if (args.keep || args.reuse) process.stderr.write(`audio kept in ${dir}\n`);
   else await rm(dir, { recursive: true, force: true });
   if (failed.length > 0) process.exitCode = 1;

@@ -40,14 +40,34 @@ export interface ReadingChunk {
  * @returns chunks in time order (none for silence).
  */
 export function readingChunks(audio: PcmAudio): ReadingChunk[] {
-  const { samples, sampleRate: rate } = audio;
+  return chunksFromFrames(
+    frameLevels(audio.samples, audio.sampleRate),
+    audio.samples.length / audio.sampleRate,
+  );
+}
+
+/**
+ * The level of each whole 10 ms frame, dBFS, from frame `from` on (a frame depends on its own samples only, so
+ * levels computed piece by piece as audio arrives are the same as computed at once).
+ * @param samples mono PCM.
+ * @param rate its sample rate.
+ * @param from the first frame to compute.
+ */
+export function frameLevels(samples: Int16Array, rate: number, from = 0): number[] {
   const hop = Math.round(rate / 100);
   const db: number[] = [];
-  for (let k = 0; k + hop <= samples.length; k += hop) {
+  for (let k = from * hop; k + hop <= samples.length; k += hop) {
     let e = 0;
     for (let j = k; j < k + hop; j++) e += (samples[j]! / 32768) ** 2;
     db.push(10 * Math.log10(e / hop + 1e-12));
   }
+  return db;
+}
+
+/**
+ * {@link readingChunks} from the frame levels ({@link frameLevels}) of audio `total` seconds long.
+ */
+export function chunksFromFrames(db: readonly number[], total: number): ReadingChunk[] {
   if (db.length === 0) return [];
   const loud = [...db].sort((a, b) => a - b)[Math.floor(db.length * 0.95)] ?? -20;
   const floor = Math.max(-45, loud - 40);
@@ -74,7 +94,6 @@ export function readingChunks(audio: PcmAudio): ReadingChunk[] {
     if (last && v.end - last.start <= TARGET_CHUNK_SECONDS && v.start - last.end < 1.0) last.end = v.end;
     else joined.push({ ...v });
   }
-  const total = samples.length / rate;
   return joined.flatMap((c) => {
     const a = Math.max(0, c.start - 0.1);
     const b = Math.min(total, c.end + 0.1);

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   chunkSamples,
+  chunksFromFrames,
+  frameLevels,
   MAX_CHUNK_SECONDS,
   readingChunks,
   transcribeReading,
@@ -100,6 +102,15 @@ describe('createReadingTranscriptCache', () => {
 });
 
 describe('createReadingPretranscriber', () => {
+  it('cuts the audio so far as readingChunks cuts the whole of it (frame levels computed piece by piece)', () => {
+    const full = audioWith(READING, 9);
+    const pieces: number[] = [];
+    for (const end of [1234, 20000, 20001, 100000, full.samples.length])
+      pieces.push(...frameLevels(full.samples.subarray(0, end), 16000, pieces.length));
+    expect(pieces).toEqual(frameLevels(full.samples, 16000));
+    expect(chunksFromFrames(pieces, 9)).toEqual(readingChunks(full));
+  });
+
   it('transcribes each finished chunk once while the child reads, the last one at the stop', async () => {
     const full = audioWith(READING, 9);
     const { calls, transcriber } = countingTranscriber();

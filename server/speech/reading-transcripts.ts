@@ -15,8 +15,9 @@
 import { createHash } from 'node:crypto';
 import {
   chunkSamples,
+  chunksFromFrames,
+  frameLevels,
   MAX_CHUNK_SECONDS,
-  readingChunks,
   transcribeChunk,
   type KnownChunks,
   type ReadingTranscriber,
@@ -150,6 +151,8 @@ export function createReadingPretranscriber(
   /** The chunks sent (each once, even after the cache dropped the user), by place, and their seconds. */
   const sent = new Set<string>();
   let sentSeconds = 0;
+  /** The 10 ms frames' levels so far (the audio only grows: each frame is computed once). */
+  const levels: number[] = [];
   const look = (samples: Int16Array, all: boolean) => {
     lookedAt = samples.length;
     const audio = {
@@ -158,7 +161,8 @@ export function createReadingPretranscriber(
       channels: 1,
       durationSeconds: samples.length / TARGET_SAMPLE_RATE,
     };
-    const chunks = readingChunks(audio);
+    for (const level of frameLevels(samples, TARGET_SAMPLE_RATE, levels.length)) levels.push(level);
+    const chunks = chunksFromFrames(levels, audio.durationSeconds);
     for (const chunk of all ? chunks : chunks.slice(0, -1)) {
       const view = chunkSamples(audio, chunk);
       // the audio so far only grows, so a chunk's place names its samples (no hash of every chunk every look)
