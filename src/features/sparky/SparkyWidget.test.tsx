@@ -34,7 +34,7 @@ import {
 import { completeSparkyAssignment, replyToSparky } from '../../lib/sparky-bus.ts';
 import { SparkyWidget } from './SparkyWidget.tsx';
 
-function renderWidget(initial: SparkyAssignment[] = [], options: { voice?: boolean } = {}) {
+function renderWidget(initial: SparkyAssignment[] | null = [], options: { voice?: boolean } = {}) {
   const spoken: SparkySpeakParams[] = [];
   const ends: (() => void)[] = [];
   const trips: string[] = [];
@@ -61,7 +61,7 @@ function renderWidget(initial: SparkyAssignment[] = [], options: { voice?: boole
     spoken,
     ends,
     trips,
-    rerender: (next: SparkyAssignment[]) => {
+    rerender: (next: SparkyAssignment[] | null) => {
       assignments = next;
       view.rerender(ui());
     },
@@ -192,6 +192,20 @@ describe('SparkyWidget', () => {
     expect(trips).toEqual([]);
     await act(async () => vi.advanceTimersByTimeAsync(YES_NAVIGATE_DELAY_MS));
     expect(trips).toEqual(['/rewards']);
+  });
+
+  it('pressed before the assignments have loaded, opens the panel when they come (not "all done")', async () => {
+    const { spoken, rerender } = renderWidget(null);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(mascot());
+    await flush();
+    expect(spoken).toEqual([]);
+    expect(screen.queryByRole('region')).toBeNull();
+    rerender(SAMPLE_ASSIGNMENTS.challengeOnHome);
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Daily Challenge Ready!' })).toHaveFocus();
+    expect(spoken.map((p) => p.text)).toEqual([makeAssignment('daily-challenge').message]);
+    expect(spoken.map((p) => p.text)).not.toContain(SPARKY_LINES.allDone);
   });
 
   it('Escape dismisses the panel and focus goes back to the mascot', async () => {

@@ -23,7 +23,8 @@ import './sparky.css';
 export interface SparkyWidgetProps {
   /**
    * The assignments that apply now (core/sparky/assignments.ts `assignmentsFor`), or null while the
-   * reader's data is loading (nothing changes then).
+   * reader's data is loading (nothing changes then; a press of the mascot meanwhile opens the panel when
+   * they come, instead of Sparky saying that everything is done).
    */
   assignments: SparkyAssignment[] | null;
   /** Goes to /rewards (spec §4.8, 2 s after a yes). */
@@ -102,6 +103,9 @@ export function SparkyWidget({
 
   // What applies now, whenever it changes (the first render gave it as input).
   const first = useRef(true);
+  // The mascot pressed before the reader's assignments had loaded: answered once they have (a press
+  // then would have had Sparky say "all done" to a reader whose challenges were still on their way).
+  const pressedWhileLoading = useRef(false);
   const key = assignments ? assignments.map((a) => a.id).join(',') : null;
   useEffect(() => {
     if (first.current) {
@@ -109,6 +113,10 @@ export function SparkyWidget({
       return;
     }
     if (assignments) send({ type: 'sparky.sync', assignments });
+    if (assignments && pressedWhileLoading.current) {
+      pressedWhileLoading.current = false;
+      send({ type: 'panel.open' });
+    }
     // The ids are what matters; a new array with the same ids changes nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, send]);
@@ -166,7 +174,11 @@ export function SparkyWidget({
         className="sparky__mascot"
         aria-expanded={panelShown}
         aria-controls={panelShown ? 'sparky-panel' : undefined}
-        onPress={() => send(panelShown ? { type: 'panel.close' } : { type: 'panel.open' })}
+        onPress={() => {
+          if (panelShown) send({ type: 'panel.close' });
+          else if (assignments === null) pressedWhileLoading.current = true;
+          else send({ type: 'panel.open' });
+        }}
       >
         <SparkyFace mood={mood} speaking={speaking} size={64} />
         <span className="sparky__name">Sparky</span>
