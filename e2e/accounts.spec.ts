@@ -1,6 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
 import { freshEmail, linkFromOutbox, TEST_PASSWORD } from './helpers/reader.ts';
+import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+
+test.afterEach(closeOpenedContexts);
 
 /*
  * Accounts (issue 3), through the real UI against the real server (NODE_ENV=test, so mail goes to
@@ -13,7 +16,7 @@ const NEW_PASSWORD = 'green-kite-17-jumps';
 
 /** A page from `browser.newContext()` (axe needs it), with toasts and errors echoed to the log. */
 async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await openContext(browser, { viewport });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('pageerror:', error.message));
   return page;

@@ -12,6 +12,9 @@ import {
   unlistedDynamicEntries,
   type Manifest,
 } from '../scripts/bundle-size.ts';
+import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+
+test.afterEach(closeOpenedContexts);
 
 /*
  * The first-load budgets of issue #15 (docs/decisions/0012-route-splitting.md), on the build the
@@ -58,7 +61,7 @@ test.describe('bundle budget', () => {
       .map((key) => `/${manifest[key]!.file}`)
       .filter((file) => file.endsWith('.js'))
       .sort();
-    const context = await browser.newContext();
+    const context = await openContext(browser);
     const page = await context.newPage();
     const scripts = new Map<string, Record<string, string>>();
     page.on('response', (response) => {

@@ -9,6 +9,9 @@ import { launchWithMicrophone, waitForReadingHeard } from './helpers/microphone.
 import { finishOnboardingByApi, freshEmail, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
 import { FLUENCY_GUIDANCE } from '../src/features/fluency/fluency.guidance.ts';
 import { HOME_GUIDANCE } from '../src/features/home/home.guidance.ts';
+import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+
+test.afterEach(closeOpenedContexts);
 
 /*
  * Fluency practice (issue 5) in Debian chromium with the fake microphone: a reading made by flite at
@@ -124,7 +127,7 @@ async function newContext(
   browser: Browser,
   baseURL: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
+  const context = await openContext(browser, {
     baseURL,
     viewport: { width: 1280, height: 900 },
     permissions: ['microphone'],

@@ -3,6 +3,9 @@ import { expectNoAxeViolations } from './helpers/axe.ts';
 import { THEMES, presetDisplayPreferences } from './helpers/display.ts';
 import { ABOUT_GUIDANCE } from '../src/features/about/about.guidance.ts';
 import { LANDING_GUIDANCE } from '../src/features/landing/landing.guidance.ts';
+import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+
+test.afterEach(closeOpenedContexts);
 
 /*
  * The signed-out pages of issue 2 / spec §2.1, against the real built app on the real server.
@@ -198,7 +201,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     test(`the public pages and the Display settings panel have no violations in the ${theme} theme (motion: ${motion})`, async ({
       browser,
     }) => {
-      const context = await browser.newContext({ reducedMotion: motion });
+      const context = await openContext(browser, { reducedMotion: motion });
       await presetDisplayPreferences(context, { theme });
       const page = await context.newPage();
       for (const { path, heading } of pages) {
@@ -232,7 +235,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   }
 
   test('the landing page has no violations at 375 px with extra-large text', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const context = await openContext(browser, { viewport: { width: 375, height: 800 } });
     await presetDisplayPreferences(context, { textSize: 'extra-large' });
     const page = await context.newPage();
     await openLanding(page);
@@ -248,7 +251,7 @@ test.describe('Sparky speaks (issue 10)', () => {
   test('explains the landing page aloud and in captions, then the next page after a route change', async ({
     browser,
   }) => {
-    const context = await browser.newContext();
+    const context = await openContext(browser);
     const page = await context.newPage();
     const asked: string[] = [];
     page.on('request', (request) => {

@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import { presetDisplayPreferences } from './helpers/display.ts';
 import { fliteReading } from './helpers/microphone.ts';
 import { finishOnboardingByApi, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
+import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+
+test.afterEach(closeOpenedContexts);
 
 /*
  * WCAG 1.4.10 (reflow) and 1.4.4 (text size) on every screen a reader can reach: at 320 px wide with the
@@ -28,7 +31,7 @@ for (const reader of READERS) {
     baseURL,
   }) => {
     test.setTimeout(240_000);
-    const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 320, height: 568 } });
+    const context = await openContext(browser, { baseURL: baseURL!, viewport: { width: 320, height: 568 } });
     await presetDisplayPreferences(context, { textSize: 'extra-large' });
     const page = await context.newPage();
     const email = await signUpVerified(page, { name: reader.name, grade: '1', userType: reader.userType });

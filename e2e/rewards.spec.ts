@@ -3,6 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations as checkA11y } from './helpers/axe.ts';
 import { fliteReading, launchWithMicrophone, waitForReadingHeard } from './helpers/microphone.ts';
 import { finishOnboardingByApi, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
+import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+
+test.afterEach(closeOpenedContexts);
 
 /*
  * The motivation loop (issue 13, Done means) as a new reader, in one journey: today's two challenges on
@@ -44,7 +47,7 @@ test('a new reader: two challenges, Story Time by the microphone paid once, a ha
 }) => {
   test.setTimeout(360_000);
   // Sign up, and the shortest library story.
-  const setup = await plainBrowser.newContext({ baseURL: baseURL! });
+  const setup = await openContext(plainBrowser, { baseURL: baseURL! });
   const setupPage = await setup.newPage();
   const email = await signUpVerified(setupPage, { name: 'Milo', grade: '2' });
   const signIn = await setupPage.request.post('/api/auth/sign-in/email', {

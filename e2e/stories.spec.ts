@@ -1,6 +1,9 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
 import { finishOnboardingByApi, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
+import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+
+test.afterEach(closeOpenedContexts);
 
 /*
  * Story library and reader (issue 5, "Stories") through the real UI against the real server
@@ -26,7 +29,7 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
 
 /** A verified, signed-in grade-2 student who finished onboarding, on a page from a new context. */
 async function signedInReader(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await openContext(browser, { viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('pageerror:', error.message));
   const email = await signUpVerified(page, { name: 'Robin', grade: '2' });

@@ -10,6 +10,9 @@ import {
   signUpVerified,
   TEST_PASSWORD,
 } from './helpers/reader.ts';
+import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+
+test.afterEach(closeOpenedContexts);
 
 /*
  * Two-switch access (issue 17): a scanning switch user has two inputs, Tab (next) and Enter
@@ -25,7 +28,7 @@ const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
 async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await openContext(browser, { viewport });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('pageerror:', error.message));
   return page;
