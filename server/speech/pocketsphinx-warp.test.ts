@@ -105,6 +105,24 @@ describe('chooseWarp (vocal tract length normalisation)', () => {
     await chooseWarp(defaults.firstPass);
     expect(defaults.calls.sort()).toEqual([...new Set([1, ...DEFAULT_WARP_FACTORS])].sort());
   });
+
+  it('with a fixed factor (chosen while the child read), decodes once at it and searches nothing', async () => {
+    const child = fakeFirstPass({ 1: -16_000, 1.45: -14_000, 1.6: -13_800 });
+    let choice: WarpChoice | undefined;
+    const best = await chooseWarp(child.firstPass, {
+      fixed: 1.6,
+      minGain: 0.5,
+      onChoice: (c) => (choice = c),
+    });
+    expect(best.warp).toBe(1.6);
+    expect(best.heard[0]?.word).toBe('w1.6');
+    expect(child.calls).toEqual([1.6]);
+    expect(choice).toEqual({ warp: 1.6, scores: [{ warp: 1.6, score: -13_800 }] });
+    // fixed at 1 (an adult's voice) is one unwarped decode, even without a score
+    const adult = fakeFirstPass({ 1: undefined });
+    expect((await chooseWarp(adult.firstPass, { fixed: 1 })).warp).toBe(1);
+    expect(adult.calls).toEqual([1]);
+  });
 });
 
 describe('parseHypseg', () => {

@@ -30,6 +30,7 @@ import {
   type Lexicon,
 } from '#server/speech/lexicon.ts';
 import { UNCLEAR, type RecogniseInput, type Recogniser } from '#server/speech/recogniser.ts';
+import type { PcmAudio } from '#server/speech/wav.ts';
 import { alignReading } from '#core/fluency/align.ts';
 import { normaliseHeard } from '#core/text/normalize.ts';
 import {
@@ -324,6 +325,12 @@ export interface WarpOptions {
   minGain?: number;
   /** Called with the factor chosen and the scores seen (for the benchmark and tests). */
   onChoice?: (choice: WarpChoice) => void;
+  /**
+   * A factor chosen earlier (the follow-along socket's search while the child read, reading-warps.ts): the
+   * first pass decodes once, at this factor, and no search runs (`factors`, `refineStep` and `minGain` are
+   * ignored).
+   */
+  fixed?: number;
 }
 
 /** The outcome of a warp search: the factor used and each tried factor's path score. */
@@ -384,7 +391,7 @@ export const warpArgs = (warp: number, type: WarpType = DEFAULT_WARP_TYPE): stri
  * whose best path scores highest, if it beats no warp by `minGain` (relative). When a factor
  * other than 1 wins, its untried neighbours `refineStep` either side (above 1, up to
  * `maxFactor`) are tried next, while the winner moves: an adult's voice costs one round of two
- * decodes, a child's two or three.
+ * decodes, a child's two or three. With `fixed`, one decode at that factor and no search.
  * @param firstPass decodes at a factor: the words heard and the best path's total score.
  * @returns the factor and its words; factor 1 when no other gains or scores are missing.
  */
@@ -392,6 +399,12 @@ export async function chooseWarp<T extends { heard: HeardWord[]; score?: number 
   firstPass: (warp: number) => Promise<T>,
   options: WarpOptions = {},
 ): Promise<T & { warp: number }> {
+  if (options.fixed !== undefined) {
+    const warp = options.fixed;
+    const only = { ...(await firstPass(warp)), warp };
+    options.onChoice?.({ warp, scores: only.score === undefined ? [] : [{ warp, score: only.score }] });
+    return only;
+  }
   const minGain = options.minGain ?? DEFAULT_WARP_MIN_GAIN;
   const step = options.refineStep ?? DEFAULT_WARP_REFINE_STEP;
   const maxFactor = options.maxFactor ?? DEFAULT_WARP_MAX_FACTOR;
@@ -478,12 +491,18 @@ export function lexiconFor(path: string, frequenciesPath: string, minLogProbabil
 export function runLimited(
   cmd: string,
   args: string[],
-  opts: { timeoutMs: number; memoryKb: number; cpuSeconds: number; signal?: AbortSignal },
+  opts: { timeoutMs: number; memoryKb: number; cpuSeconds: number; signal?: AbortSignal; nice?: number },
 ): Promise<void> {
   return new Promise((resolve, reject) => {
+    const nice = opts.nice ? `nice -n ${Math.round(opts.nice)} ` : '';
     const child = spawn(
       'bash',
-      ['-c', `ulimit -v ${opts.memoryKb} && ulimit -t ${opts.cpuSeconds} && exec "$0" "$@"`, cmd, ...args],
+      [
+        '-c',
+        `ulimit -v ${opts.memoryKb} && ulimit -t ${opts.cpuSeconds} && exec ${nice}"$0" "$@"`,
+        cmd,
+        ...args,
+      ],
       {
         stdio: ['ignore', 'ignore', 'pipe'],
         detached: true,
@@ -1500,6 +1519,113 @@ export function mergeCandidates(
   return out;
 }
 
+/** What `readingDecoder` needs: the reading's files are in `dir` (reading.raw, passage.dict, passage.fsg, ctl). */
+interface ReadingDecoderInput {
+  binary: string;
+  modelDir: string;
+  dir: string;
+  /** The passage grammar (passage.fsg's text), for the rescue decodes of a partial reading. */
+  fsg: string;
+  options: PocketsphinxOptions;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Niceness of the decoder processes (the follow-along socket's background warp search). */
+  nice?: number;
+}
+
+/**
+ * The decoder of one reading: `run` (pocketsphinx_batch on the reading with these arguments) and `firstPass`
+ * (the passage grammar's decode at one frequency warp, 1 = none: the words heard and the path's score).
+ * @returns the two functions.
+ */
+function readingDecoder({
+  binary,
+  modelDir,
+  dir,
+  fsg,
+  options,
+  timeoutMs,
+  signal,
+  nice,
+}: ReadingDecoderInput) {
+  /** Runs pocketsphinx_batch on the reading (16 kHz raw in `dir`) with these arguments. */
+  const run = (args: string[]): Promise<void> =>
+    runLimited(
+      binary,
+      [
+        '-hmm',
+        modelDir,
+        '-adcin',
+        'yes',
+        '-cepdir',
+        dir,
+        '-cepext',
+        '.raw',
+        '-remove_silence',
+        'no',
+        '-lw',
+        String(options.languageWeight ?? 8),
+        ...(options.dither ? ['-dither', 'yes', '-seed', '1'] : []),
+        ...args,
+      ],
+      {
+        timeoutMs,
+        memoryKb: options.memoryLimitKb ?? 1_000_000,
+        cpuSeconds: Math.ceil(timeoutMs / 1000),
+        ...(signal ? { signal } : {}),
+        ...(nice ? { nice } : {}),
+      },
+    );
+  /** First pass at one frequency warp (1 = none): the words heard and the path's score. */
+  const firstPass = async (
+    warp: number,
+  ): Promise<{ heard: HeardWord[]; score?: number; segments: HypsegSegment[] }> => {
+    const tag = warpTag(warp);
+    const decode = (fsgFile: string) =>
+      run([
+        '-dict',
+        join(dir, 'passage.dict'),
+        '-fsg',
+        join(dir, fsgFile),
+        '-ctl',
+        join(dir, 'ctl'),
+        '-ctm',
+        join(dir, `out${tag}.ctm`),
+        '-hypseg',
+        join(dir, `out${tag}.hypseg`),
+        '-logfn',
+        join(dir, `log${tag}.txt`),
+        ...warpArgs(warp, options.warpType),
+        ...(options.extraArgs ?? []),
+      ]);
+    const read = () =>
+      Promise.all([
+        readFile(join(dir, `out${tag}.ctm`), 'utf8').catch(() => ''),
+        readFile(join(dir, `out${tag}.hypseg`), 'utf8').catch(() => ''),
+      ]);
+    await decode('passage.fsg');
+    let [ctm, hypseg] = await read();
+    // A partial reading whose best path never reached the final state decodes to nothing:
+    // decode again with stopping made likelier (grammar.ts RESCUE_STOP_PROBABILITIES).
+    for (const stop of RESCUE_STOP_PROBABILITIES) {
+      if (parseCtm(ctm).length > 0) break;
+      const log = await readFile(join(dir, `log${tag}.txt`), 'utf8').catch(() => '');
+      if (!log.includes('does not match the grammar')) break;
+      const file = `passage-stop${tag}.fsg`;
+      await writeFile(join(dir, file), withStopProbability(fsg, stop));
+      await decode(file);
+      [ctm, hypseg] = await read();
+    }
+    const score = parseHypseg(hypseg, 'total').get('reading');
+    return {
+      heard: parseCtm(ctm),
+      segments: parseHypsegSegments(hypseg).get('reading') ?? [],
+      ...(score !== undefined ? { score } : {}),
+    };
+  };
+  return { run, firstPass };
+}
+
 export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}): Recogniser {
   const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
   const binary = options.binary ?? 'pocketsphinx_batch';
@@ -1512,6 +1638,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
       signal,
       nominate = true,
       knownChunks,
+      knownWarp,
     }: RecogniseInput): Promise<HeardWord[]> {
       if (audio.sampleRate !== 16000 || audio.channels !== 1)
         throw new Error('pocketsphinx needs 16 kHz mono audio');
@@ -1542,86 +1669,25 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         const timeoutMs =
           (options.timeoutBaseMs ?? 10_000) +
           (options.timeoutPerAudioSecondMs ?? 500) * audio.durationSeconds;
-        /** Runs pocketsphinx_batch on the reading (16 kHz raw in `dir`) with these arguments. */
-        const run = (args: string[]): Promise<void> =>
-          runLimited(
-            binary,
-            [
-              '-hmm',
-              modelDir,
-              '-adcin',
-              'yes',
-              '-cepdir',
-              dir,
-              '-cepext',
-              '.raw',
-              '-remove_silence',
-              'no',
-              '-lw',
-              String(options.languageWeight ?? 8),
-              ...(options.dither ? ['-dither', 'yes', '-seed', '1'] : []),
-              ...args,
-            ],
-            {
-              timeoutMs,
-              memoryKb: options.memoryLimitKb ?? 1_000_000,
-              cpuSeconds: Math.ceil(timeoutMs / 1000),
-              ...(signal ? { signal } : {}),
-            },
-          );
-        /** First pass at one frequency warp (1 = none): the words heard and the path's score. */
-        const firstPass = async (
-          warp: number,
-        ): Promise<{ heard: HeardWord[]; score?: number; segments: HypsegSegment[] }> => {
-          const tag = warpTag(warp);
-          const decode = (fsgFile: string) =>
-            run([
-              '-dict',
-              join(dir, 'passage.dict'),
-              '-fsg',
-              join(dir, fsgFile),
-              '-ctl',
-              join(dir, 'ctl'),
-              '-ctm',
-              join(dir, `out${tag}.ctm`),
-              '-hypseg',
-              join(dir, `out${tag}.hypseg`),
-              '-logfn',
-              join(dir, `log${tag}.txt`),
-              ...warpArgs(warp, options.warpType),
-              ...(options.extraArgs ?? []),
-            ]);
-          const read = () =>
-            Promise.all([
-              readFile(join(dir, `out${tag}.ctm`), 'utf8').catch(() => ''),
-              readFile(join(dir, `out${tag}.hypseg`), 'utf8').catch(() => ''),
-            ]);
-          await decode('passage.fsg');
-          let [ctm, hypseg] = await read();
-          // A partial reading whose best path never reached the final state decodes to nothing:
-          // decode again with stopping made likelier (grammar.ts RESCUE_STOP_PROBABILITIES).
-          for (const stop of RESCUE_STOP_PROBABILITIES) {
-            if (parseCtm(ctm).length > 0) break;
-            const log = await readFile(join(dir, `log${tag}.txt`), 'utf8').catch(() => '');
-            if (!log.includes('does not match the grammar')) break;
-            const file = `passage-stop${tag}.fsg`;
-            await writeFile(join(dir, file), withStopProbability(fsg, stop));
-            await decode(file);
-            [ctm, hypseg] = await read();
-          }
-          const score = parseHypseg(hypseg, 'total').get('reading');
-          return {
-            heard: parseCtm(ctm),
-            segments: parseHypsegSegments(hypseg).get('reading') ?? [],
-            ...(score !== undefined ? { score } : {}),
-          };
-        };
-        const warpOptions =
+        const { run, firstPass } = readingDecoder({
+          binary,
+          modelDir,
+          dir,
+          fsg,
+          options,
+          timeoutMs,
+          ...(signal ? { signal } : {}),
+        });
+        const searched: WarpOptions =
           options.warp === false
             ? { factors: [1] }
             : options.warp === undefined || options.warp === true
               ? {}
               : options.warp;
+        // a factor chosen while the child read (reading-warps.ts) on these very samples: one decode, no search
+        const early =
+          options.warp === false ? undefined : await knownWarp?.(audio.samples)?.catch(() => null);
+        const warpOptions = typeof early === 'number' ? { ...searched, fixed: early } : searched;
         const chosen = await chooseWarp(firstPass, warpOptions);
         const { warp } = chosen;
         const { heard, segments } = joinNominatedAttempts(chosen.heard, chosen.segments, passage, nominated);
@@ -1813,5 +1879,63 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         await rm(dir, { recursive: true, force: true });
       }
     },
+  };
+}
+
+/** Chooses a reading's frequency warp on (a prefix of) its audio: `createPocketsphinxWarpSearch`. */
+export type WarpSearch = (input: {
+  /** 16 kHz mono. */
+  audio: PcmAudio;
+  passage: readonly PassageWord[];
+  signal?: AbortSignal;
+}) => Promise<number>;
+
+/**
+ * The recogniser's frequency-warp search alone (`chooseWarp` over first passes with the passage grammar, no
+ * nominations, no later pass), for the follow-along socket to choose a reading's warp while the child reads
+ * (reading-warps.ts, docs/scoring.md fourteenth round). The upload's scorer then decodes once at that factor
+ * (`RecogniseInput.knownWarp`).
+ * @param options the recogniser's options (its `warp` search settings, binary, model, limits).
+ * @param nice niceness of its decoder processes (default 10: the streaming tracker keeps its share of the cores).
+ * @returns the search; it resolves with the factor (1 when no warp gains), and rejects as the recogniser does.
+ */
+export function createPocketsphinxWarpSearch(options: PocketsphinxOptions = {}, nice = 10): WarpSearch {
+  const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
+  const binary = options.binary ?? 'pocketsphinx_batch';
+  return async ({ audio, passage, signal }) => {
+    if (audio.sampleRate !== 16000 || audio.channels !== 1)
+      throw new Error('pocketsphinx needs 16 kHz mono audio');
+    if (options.warp === false) return 1;
+    const { dictLines, fsg } = await preparePassage(passage, options);
+    const dir = await mkdtemp(join(tmpdir(), 'sparky-warp-'));
+    try {
+      const raw = Buffer.from(audio.samples.buffer, audio.samples.byteOffset, audio.samples.byteLength);
+      await Promise.all([
+        writeFile(join(dir, 'reading.raw'), raw),
+        writeFile(join(dir, 'passage.dict'), `${dictLines.join('\n')}\n`),
+        writeFile(join(dir, 'passage.fsg'), fsg),
+        writeFile(join(dir, 'ctl'), 'reading\n'),
+      ]);
+      const timeoutMs =
+        (options.timeoutBaseMs ?? 10_000) + (options.timeoutPerAudioSecondMs ?? 500) * audio.durationSeconds;
+      const { firstPass } = readingDecoder({
+        binary,
+        modelDir,
+        dir,
+        fsg,
+        options,
+        timeoutMs,
+        nice,
+        ...(signal ? { signal } : {}),
+      });
+      const {
+        fixed: _fixed,
+        onChoice: _onChoice,
+        ...search
+      } = options.warp === true ? {} : (options.warp ?? {});
+      return (await chooseWarp(firstPass, search)).warp;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   };
 }

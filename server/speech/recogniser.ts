@@ -22,7 +22,18 @@ export interface RecogniseInput {
    * reading-transcripts.ts), matched by their exact samples; the nominator transcribes the others itself.
    */
   knownChunks?: KnownChunks;
+  /**
+   * The frequency warp chosen while the child read (the follow-along socket, reading-warps.ts), when these very
+   * samples begin with the audio it was chosen on: the recogniser decodes at that factor instead of searching.
+   */
+  knownWarp?: KnownWarp;
 }
+
+/**
+ * A frequency warp chosen earlier for audio that begins with exactly these samples' prefix, or undefined; the
+ * promise (of a search still under way) resolves with null when that search failed.
+ */
+export type KnownWarp = (samples: Int16Array) => Promise<number | null> | undefined;
 
 export interface Recogniser {
   /** Reported in results as `engine`. */
