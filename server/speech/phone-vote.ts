@@ -82,3 +82,44 @@ export function phoneLoopVote(
   if (hasHeard) return 'heard';
   return hasPrinted ? 'printed' : 'neither';
 }
+
+/** Phone edit distance (insertions, deletions and replacements cost 1 each). */
+export function phoneDistance(a: readonly string[], b: readonly string[]): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(
+        (row[j] as number) + 1,
+        (next[j - 1] as number) + 1,
+        (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    row = next;
+  }
+  return row[b.length] as number;
+}
+
+/**
+ * Whether the free phone loop heard another word one sound away from the printed word (docs/scoring.md,
+ * fourteenth round, `moonshineAgrees` in pocketsphinx.ts): the phones it heard over the word hold the other
+ * word's differing phone and not the printed word's (a strict {@link phoneLoopVote} for the other word), and are
+ * within one phone of one of the other word's pronunciations. "walk" heard by the loop as W ER HH is "work"
+ * (W ER K); "hall" heard as F OW is no word's: the loop's OW alone does not make it "hole" (HH OW L).
+ * @param printed the printed word's pronunciations.
+ * @param other the other word's pronunciations.
+ * @param loop phones the free loop heard over the word's frames.
+ */
+export function loopHearsOther(
+  printed: readonly (readonly string[])[],
+  other: readonly (readonly string[])[],
+  loop: readonly string[],
+): boolean {
+  if (phoneLoopVote(printed, other, loop) !== 'heard') return false;
+  const heardLoop = new Set(loop);
+  for (const p of printed)
+    for (const h of other) {
+      const d = onePhoneApart(p, h);
+      if (d && heardLoop.has(d.printed)) return false;
+    }
+  return other.some((h) => phoneDistance(h, loop) <= 1);
+}

@@ -82,7 +82,7 @@ import {
   type HypsegSegment,
   type WordGop,
 } from '#server/speech/gop.ts';
-import { phoneLoopVote } from '#server/speech/phone-vote.ts';
+import { loopHearsOther, phoneLoopVote } from '#server/speech/phone-vote.ts';
 import type {
   HeardInsertion,
   HeardSelfCorrection,
@@ -166,6 +166,13 @@ export interface PocketsphinxOptions {
    * unsure. On by default (it does nothing without a nominator).
    */
   moonshineDoubts?: boolean;
+  /**
+   * `false` leaves out Moonshine's agreement with the free phones (`loopHearsOther`, docs/scoring.md fourteenth
+   * round): a word heard as read, scored by the GOP pass, becomes a substitution when the nominator's transcript has
+   * one other common word there (`Nominations.heardOtherwise`) and the GOP pass's free phone loop heard that word's
+   * differing sound and not the printed word's. On by default (it does nothing without a nominator or the GOP pass).
+   */
+  moonshineAgrees?: boolean;
   /** Use the phone-loop garbage path. */
   garbage?: boolean;
   /** Phones of the garbage loop (default `GARBAGE_PHONES`; `CMU_PHONES` for all 39). */
@@ -1072,6 +1079,8 @@ interface GopInput {
   totalFrames: number;
   options: GopOptions;
   run: (args: string[]) => Promise<void>;
+  /** By passage word index, the other word Moonshine heard there (`moonshineAgrees`). */
+  otherwise?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -1204,6 +1213,22 @@ async function gopReading(input: GopInput): Promise<Map<number, GopVerdict>> {
       // a first-pass substitution one sound away whose differing sound the free phones heard as
       // printed: the recognisers disagree on the one sound that makes it (phone-vote.ts)
       verdicts.set(c.heardIndex, { verdict: 'fits', expected: c.expected, said: c.expected });
+      continue;
+    }
+    const other = input.otherwise?.get(c.index);
+    if (
+      verdict !== 'misread' &&
+      heardWord === c.expected &&
+      other !== undefined &&
+      loopHearsOther(
+        c.pronunciations,
+        input.lexicon.pronunciations(other).map((p) => p.split(' ')),
+        gop.heard,
+      )
+    ) {
+      // two recognisers that know nothing of each other heard the same other word, one sound away (walk →
+      // "work"): Moonshine's transcript, and the free phones on the word's own frames
+      verdicts.set(c.heardIndex, { verdict: 'misread', expected: c.expected, said: other });
       continue;
     }
     if (verdict === 'read') {
@@ -1750,6 +1775,9 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
                 totalFrames,
                 options: gopOptions,
                 run: (args) => run([...warpArgs(warp, options.warpType), ...args]),
+                ...(options.moonshineAgrees !== false && nominations.heardOtherwise
+                  ? { otherwise: new Map(nominations.heardOtherwise.map((h) => [h.index, h.word])) }
+                  : {}),
               })
             : new Map<number, GopVerdict>(),
           nearMissOptions

@@ -263,6 +263,44 @@ export interface Nominations {
    * (`moonshineDoubts` in pocketsphinx.ts).
    */
   asPrinted?: number[];
+  /**
+   * Passage words Moonshine heard as one other plain, common content word, with the words on both sides as
+   * printed, see {@link heardOtherwiseFrom}: where the GOP pass's free phones heard that word too, a word the
+   * scorer heard as read becomes a substitution (`moonshineAgrees` in pocketsphinx.ts).
+   */
+  heardOtherwise?: HeardOtherwise[];
+}
+
+/** Passage word `index`, which Moonshine heard as the other word `word`. */
+export interface HeardOtherwise {
+  index: number;
+  word: string;
+}
+
+/**
+ * The passage words Moonshine heard as one other word, with each neighbour (where there is one) heard as printed
+ * (not inside a garbled stretch): single-token content words heard as a plain, common content word, the words
+ * {@link nominationsFrom} nominates (docs/scoring.md, fourteenth round).
+ * @param passage the passage words.
+ * @param heard Moonshine's words.
+ * @param isCommon whether a word is common enough (see {@link MIN_NOMINATION_LOG_PROBABILITY}).
+ * @returns in passage order.
+ */
+export function heardOtherwiseFrom(
+  passage: readonly PassageWord[],
+  heard: readonly HeardWord[],
+  isCommon: (word: string) => boolean,
+): HeardOtherwise[] {
+  const { words } = alignReading(passage, normaliseHeard([...heard]));
+  const asPrinted = (j: number) => j < 0 || j >= words.length || words[j]!.status === 'correct';
+  return words.flatMap((w, i) => {
+    const form = passage[i]?.spoken[0];
+    const token = form?.[0];
+    if (w.status !== 'substitution' || !w.heard || !token || form.length !== 1) return [];
+    if (FUNCTION_WORDS.has(token) || FUNCTION_WORDS.has(w.heard)) return [];
+    if (!/^[a-z']+$/.test(w.heard) || w.heard === token || !isCommon(w.heard)) return [];
+    return asPrinted(i - 1) && asPrinted(i + 1) ? [{ index: i, word: w.heard }] : [];
+  });
 }
 
 /**
@@ -351,7 +389,8 @@ export function createMoonshineNominator(
   const min = options.minLogProbability ?? MIN_NOMINATION_LOG_PROBABILITY;
   return async (audio, passage, signal, known) => {
     const heard = await transcribeReading(transcriber, audio, signal, known);
-    if (!heard) return { candidates: {}, selfCorrections: [], insertions: [], asPrinted: [] };
+    if (!heard)
+      return { candidates: {}, selfCorrections: [], insertions: [], asPrinted: [], heardOtherwise: [] };
     options.onTranscript?.(heard);
     logProbs ??= loadWordLogProbabilities();
     const table = logProbs;
@@ -361,6 +400,7 @@ export function createMoonshineNominator(
       selfCorrections: selfCorrectionsFrom(passage, heard),
       insertions: insertionsFrom(passage, heard, isCommon),
       asPrinted: asPrintedFrom(passage, heard),
+      heardOtherwise: heardOtherwiseFrom(passage, heard, isCommon),
     };
   };
 }
