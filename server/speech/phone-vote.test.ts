@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onePhoneApart, phoneLoopVote } from '#server/speech/phone-vote.ts';
+import { loopHearsOther, onePhoneApart, phoneDistance, phoneLoopVote } from '#server/speech/phone-vote.ts';
 
 const p = (s: string): string[] => s.split(' ');
 
@@ -46,5 +46,34 @@ describe('phoneLoopVote (the free phones on a one-sound substitution)', () => {
     expect(phoneLoopVote([p('K L AY M')], [p('K L EY N')], p('K L AY M'))).toBeUndefined();
     // "kick" / "kit": the loop's K could be the first one
     expect(phoneLoopVote([p('K IH K')], [p('K IH T')], p('K IH'))).toBeUndefined();
+  });
+});
+
+describe('phoneDistance', () => {
+  it('counts insertions, deletions and replacements', () => {
+    expect(phoneDistance(p('W ER K'), p('W ER K'))).toBe(0);
+    expect(phoneDistance(p('W ER K'), p('W ER HH'))).toBe(1);
+    expect(phoneDistance(p('HH OW L'), p('F OW'))).toBe(2);
+    expect(phoneDistance([], p('AH'))).toBe(1);
+  });
+});
+
+describe('loopHearsOther (the free phones and Moonshine agree on another word)', () => {
+  it('is true when the loop heard the other word’s sound, not the printed one’s, within one phone of it', () => {
+    // adult awb "walk" said "work": the loop heard W ER HH
+    expect(loopHearsOther([p('W AA K'), p('W AO K')], [p('W ER K')], p('W ER HH'))).toBe(true);
+    // adult slt "green" said "grain": the loop heard G R EY N
+    expect(loopHearsOther([p('G R IY N')], [p('G R EY N')], p('G R EY N'))).toBe(true);
+  });
+
+  it('is false when the loop is far from the other word, heard the printed sound too, or no vote is possible', () => {
+    // adult rms "hall" read as printed, Moonshine "hole": the loop heard F OW (two phones from HH OW L)
+    expect(loopHearsOther([p('HH AO L')], [p('HH OW L')], p('F OW'))).toBe(false);
+    // both sounds heard
+    expect(loopHearsOther([p('G R IY N')], [p('G R EY N')], p('G R IY EY N'))).toBe(false);
+    // two sounds apart (counted / coated): no one-sound vote
+    expect(loopHearsOther([p('K AW N T IH D')], [p('K OW T IH D')], p('K OW T IH D'))).toBe(false);
+    // the printed sound only
+    expect(loopHearsOther([p('G R IY N')], [p('G R EY N')], p('G R IY N'))).toBe(false);
   });
 });

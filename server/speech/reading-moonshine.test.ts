@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tokenisePassage, type HeardWord } from '#core/text/normalize.ts';
 import {
   asPrintedFrom,
+  heardOtherwiseFrom,
   chunkWords,
   createMoonshineNominator,
   nominationsFrom,
@@ -179,6 +180,27 @@ describe('asPrintedFrom', () => {
   });
 });
 
+describe('heardOtherwiseFrom', () => {
+  const common = (w: string) => w !== 'wurk';
+  it('lists content words heard as one other common word, both neighbours as printed', () => {
+    const passage = tokenisePassage('They go for a walk in the park.');
+    expect(heardOtherwiseFrom(passage, words('they go for a work in the park'), common)).toEqual([
+      { index: 4, word: 'work' },
+    ]);
+  });
+
+  it('leaves out a word beside a garbled one, a function word, a rare word and a word heard as printed', () => {
+    const passage = tokenisePassage('They go for a walk in the park.');
+    // the neighbour "in" heard otherwise
+    expect(heardOtherwiseFrom(passage, words('they go for a work on the park'), common)).toEqual([]);
+    // "for" heard as "four": a function word
+    expect(heardOtherwiseFrom(passage, words('they go four a walk in the park'), common)).toEqual([]);
+    // not common
+    expect(heardOtherwiseFrom(passage, words('they go for a wurk in the park'), common)).toEqual([]);
+    expect(heardOtherwiseFrom(passage, words('they go for a walk in the park'), common)).toEqual([]);
+  });
+});
+
 describe('createMoonshineNominator', () => {
   it('transcribes the reading and nominates from it; nothing without the model', async () => {
     const passage = tokenisePassage('We went to the garden.');
@@ -193,6 +215,7 @@ describe('createMoonshineNominator', () => {
       selfCorrections: [],
       insertions: [],
       asPrinted: [0, 1, 2],
+      heardOtherwise: [{ index: 4, word: 'guarding' }],
     });
     expect(seen.map((w) => w.word)).toEqual(['we', 'went', 'to', 'the', 'guarding']);
     const none = createMoonshineNominator({ transcribe: async () => null });
@@ -201,6 +224,7 @@ describe('createMoonshineNominator', () => {
       selfCorrections: [],
       insertions: [],
       asPrinted: [],
+      heardOtherwise: [],
     });
   });
 
