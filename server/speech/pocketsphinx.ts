@@ -170,7 +170,9 @@ export interface PocketsphinxOptions {
    * `false` leaves out Moonshine's agreement with the free phones (`loopHearsOther`, docs/scoring.md fourteenth
    * round): a word heard as read, scored by the GOP pass, becomes a substitution when the nominator's transcript has
    * one other common word there (`Nominations.heardOtherwise`) and the GOP pass's free phone loop heard that word's
-   * differing sound and not the printed word's. On by default (it does nothing without a nominator or the GOP pass).
+   * differing sound and not the printed word's; and a first-pass substitution that is the very word Moonshine heard
+   * there is not taken back because GOP finds the printed word fitting (`fitsAsPrinted`). On by default (it does
+   * nothing without a nominator or the GOP pass).
    */
   moonshineAgrees?: boolean;
   /** Use the phone-loop garbage path. */
@@ -1232,8 +1234,9 @@ async function gopReading(input: GopInput): Promise<Map<number, GopVerdict>> {
       continue;
     }
     if (verdict === 'read') {
-      // a first-pass substitution whose printed word fits as well as the free phones: doubtful
-      if (heardWord !== c.expected && fitsAsPrinted(gop, thresholds))
+      // a first-pass substitution whose printed word fits as well as the free phones: doubtful, unless Moonshine
+      // heard the same word there (repaired → "prepared": pocketsphinx's passes and Moonshine agree)
+      if (heardWord !== c.expected && heardWord !== other && fitsAsPrinted(gop, thresholds))
         verdicts.set(c.heardIndex, { verdict: 'fits', expected: c.expected, said: c.expected });
       continue;
     }
