@@ -1220,8 +1220,8 @@ async function gopReading(input: GopInput): Promise<Map<number, GopVerdict>> {
     const other = input.otherwise?.get(c.index);
     if (
       verdict !== 'misread' &&
-      heardWord === c.expected &&
       other !== undefined &&
+      (heardWord === c.expected || heardWord === other) &&
       loopHearsOther(
         c.pronunciations,
         input.lexicon.pronunciations(other).map((p) => p.split(' ')),
@@ -1229,7 +1229,9 @@ async function gopReading(input: GopInput): Promise<Map<number, GopVerdict>> {
       )
     ) {
       // two recognisers that know nothing of each other heard the same other word, one sound away (walk →
-      // "work"): Moonshine's transcript, and the free phones on the word's own frames
+      // "work"): Moonshine's transcript, and the free phones on the word's own frames. A first-pass substitution
+      // with that word which the second pass took back is restored, as GOP's `misread` restores one (green →
+      // "grain": first pass, Moonshine and the free phones against the second pass's 0.6 per frame)
       verdicts.set(c.heardIndex, { verdict: 'misread', expected: c.expected, said: other });
       continue;
     }
