@@ -46,13 +46,23 @@ import {
 import { createCommandRecogniser, type CommandRecogniser } from './speech/command-decoder.ts';
 import { sharedMoonshineSecondOpinion } from './speech/command-moonshine.ts';
 import { createReadingPretranscriber, createReadingTranscriptCache } from './speech/reading-transcripts.ts';
+import {
+  createReadingWarpChooser,
+  createReadingWarpStore,
+  createWarpSearchLine,
+} from './speech/reading-warps.ts';
 import { createMoonshineNominator, type ReadingTranscriber } from './speech/reading-moonshine.ts';
 import { createTextToSpeech, type TextToSpeech } from './speech/tts.ts';
 import { createElevenLabsSpeechProvider } from './speech/tts-elevenlabs.ts';
 import { createFliteProvider } from './speech/tts-flite.ts';
 import { createOpenAiSpeechProvider } from './speech/tts-openai.ts';
 import { createOpenAiRecogniser } from './speech/openai.ts';
-import { createPocketsphinxRecogniser } from './speech/pocketsphinx.ts';
+import {
+  createPocketsphinxRecogniser,
+  createPocketsphinxWarpSearch,
+  type WarpSearch,
+} from './speech/pocketsphinx.ts';
+import { tokenisePassage } from '#core/text/normalize.ts';
 import type { Recogniser } from './speech/recogniser.ts';
 import type { Env } from './env.ts';
 import type { AppEnv } from './http/app-env.ts';
@@ -82,6 +92,12 @@ export interface AppDeps {
    * out. Default: the shared Moonshine when `recogniser` is the app's own, else none (Moonshine at upload only).
    */
   readingTranscriber?: ReadingTranscriber;
+  /**
+   * The recogniser's frequency-warp search alone, to choose a reading's warp while the child reads (the follow-along
+   * socket; server/speech/reading-warps.ts), so that the upload's first pass decodes once. Default: the app's own
+   * (`createPocketsphinxWarpSearch`) when `recogniser` is the app's own, else none (the upload searches).
+   */
+  warpSearch?: WarpSearch;
   /**
    * Spoken-command recogniser; by default pocketsphinx (server/speech/command-decoder.ts) with
    * Moonshine's second opinion (command-moonshine.ts).
@@ -262,6 +278,10 @@ export function createApp(deps: AppDeps) {
     deps.readingTranscriber ?? (deps.recogniser ? undefined : sharedMoonshineSecondOpinion());
   // Moonshine's chunk texts made while the child reads, for the scorer of the reading's upload (per user, minutes).
   const readingTranscripts = readingTranscriber ? createReadingTranscriptCache() : undefined;
+  // The frequency warp chosen while the child reads, likewise (one search at a time, decoders niced).
+  const warpSearch = deps.warpSearch ?? (deps.recogniser ? undefined : createPocketsphinxWarpSearch());
+  const readingWarps = warpSearch ? createReadingWarpStore() : undefined;
+  const warpSearches = createWarpSearchLine();
   // One scoring service (and one rate limit) for both scoring routes. Children's audio goes to OpenAI
   // only when the operator set a key AND ALLOW_CLOUD_AUDIO=true; otherwise everything stays on this
   // machine (pocketsphinx).
@@ -272,6 +292,7 @@ export function createApp(deps: AppDeps) {
   const scoring = createScoringService({
     recogniser,
     ...(readingTranscripts ? { transcripts: readingTranscripts } : {}),
+    ...(readingWarps ? { warps: readingWarps } : {}),
     queue: scoringQueue,
     ...(env.OPENAI_API_KEY && env.ALLOW_CLOUD_AUDIO
       ? {
@@ -319,6 +340,16 @@ export function createApp(deps: AppDeps) {
           pretranscribe: (userId: string) => {
             readingTranscripts.drop(userId);
             return createReadingPretranscriber(readingTranscriber, readingTranscripts, userId);
+          },
+        }
+      : {}),
+    ...(warpSearch && readingWarps
+      ? {
+          chooseWarp: (userId: string, passageText: string) => {
+            readingWarps.drop(userId);
+            return createReadingWarpChooser(warpSearch, tokenisePassage(passageText), readingWarps, userId, {
+              line: warpSearches,
+            });
           },
         }
       : {}),

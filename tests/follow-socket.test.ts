@@ -4,7 +4,10 @@
  * provisional result at the stop, a dropped socket resumed without losing audio, another reader's
  * stream refused, and hostile frames (not JSON, out of order, oversized).
  */
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +18,7 @@ import { parseWav, toRecogniserFormat } from '../server/speech/wav.ts';
 import { createSignedInClient, ORIGIN, type TestApp, type TestBrowser } from './helpers/app.ts';
 import { testDatabaseKind } from './helpers/database.ts';
 import { openStoryReadingFixture } from './helpers/readings.ts';
-import { createPocketsphinxRecogniser } from '../server/speech/pocketsphinx.ts';
+import { createPocketsphinxRecogniser, createPocketsphinxWarpSearch } from '../server/speech/pocketsphinx.ts';
 import { createMoonshineNominator, type ReadingTranscriber } from '../server/speech/reading-moonshine.ts';
 
 /** The `ws` client (a dependency of @hono/node-ws; Node 20 has no WebSocket of its own). */
@@ -54,6 +57,30 @@ describe(`follow-along socket (${testDatabaseKind})`, () => {
       moonshineCalls.push(audio.samples.length);
       return '';
     },
+  };
+
+  /**
+   * A spy around pocketsphinx_batch, for the recogniser and the socket's warp search alike: it notes every
+   * decoder run's arguments (one line each) before running it.
+   */
+  const spyDir = mkdtempSync(join(tmpdir(), 'sparky-decoder-spy-'));
+  const decoderLog = join(spyDir, 'runs');
+  const decoder = join(spyDir, 'pocketsphinx_batch');
+  writeFileSync(decoderLog, '');
+  writeFileSync(
+    decoder,
+    `#!/bin/bash\necho "$*" >> ${JSON.stringify(decoderLog)}\nexec pocketsphinx_batch "$@"\n`,
+  );
+  chmodSync(decoder, 0o755);
+  /** First-pass decodes so far (the only decodes writing a CTM), by where they ran: the upload or the socket. */
+  const firstPasses = () => {
+    const runs = readFileSync(decoderLog, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('-ctm '));
+    return {
+      upload: runs.filter((l) => l.includes('sparky-ps-')).length,
+      socket: runs.filter((l) => l.includes('sparky-warp-')).length,
+    };
   };
 
   const cookieOf = (b: TestBrowser) => [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -97,8 +124,12 @@ describe(`follow-along socket (${testDatabaseKind})`, () => {
       { title: 'The fox', body: PASSAGE, gradeBand: 'K-2' },
       PASSAGE,
       {
-        recogniser: createPocketsphinxRecogniser({ nominate: createMoonshineNominator(moonshine) }),
+        recogniser: createPocketsphinxRecogniser({
+          nominate: createMoonshineNominator(moonshine),
+          binary: decoder,
+        }),
         readingTranscriber: moonshine,
+        warpSearch: createPocketsphinxWarpSearch({ binary: decoder }),
       },
     );
     ({ handle, app, storyId } = fixture);
@@ -215,6 +246,35 @@ describe(`follow-along socket (${testDatabaseKind})`, () => {
       // used once, then deleted: the same audio sent again is transcribed at upload time
       expect((await score()).status).toBe(200);
       expect(moonshineCalls.length - before).toBe(2 * early);
+    },
+  );
+
+  it(
+    "chooses the reading's frequency warp while it is read: its upload decodes once, another user's searches",
+    { timeout: 120_000 },
+    async () => {
+      const s = open(reader);
+      expect(await s.ready).toBe(101);
+      s.socket.send(JSON.stringify({ type: 'start', storyId }));
+      await s.next((m) => m.type === 'ready');
+      const before = firstPasses();
+      for (let seq = 0, k = 0; k < samples.length; seq++, k += 1600)
+        s.socket.send(audioChunk(seq, samples.subarray(k, k + 1600)));
+      s.socket.send(JSON.stringify({ type: 'stop' }));
+      await s.next((m) => m.type === 'result');
+      s.socket.close();
+
+      const file = () => new File([wav as BlobPart], 'reading.wav', { type: 'audio/wav' });
+      // the reader's upload: the warp chosen on the socket's audio (the whole short reading, at the stop)
+      expect((await reader.api.fluency.score.$post({ form: { audio: file(), storyId } })).status).toBe(200);
+      const mine = firstPasses();
+      expect(mine.socket - before.socket).toBeGreaterThanOrEqual(2); // the search: no warp and 1.45 at least
+      expect(mine.upload - before.upload).toBe(1); // one decode, at the warp chosen
+      // the very same audio from another user: no warp of the reader's is given, the upload searches
+      expect((await other.api.fluency.score.$post({ form: { audio: file(), storyId } })).status).toBe(200);
+      const theirs = firstPasses();
+      expect(theirs.upload - mine.upload).toBeGreaterThanOrEqual(2);
+      expect(theirs.socket).toBe(mine.socket);
     },
   );
 

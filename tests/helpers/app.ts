@@ -17,13 +17,13 @@ export const ORIGIN = 'http://localhost:3000';
 
 /**
  * Build the app with test settings; extra settings override; `log` (silent by default) gets the logs; `deps`
- * replaces the app's own recogniser (a spy around the real one) and the Moonshine of its nominator.
+ * replaces the app's own recogniser (a spy around the real one), the Moonshine of its nominator and its warp search.
  */
 export function createTestApp(
   handle: DatabaseHandle,
   settings: Record<string, string> = {},
   log: Logger = pino({ level: 'silent' }),
-  deps: Pick<AppDeps, 'recogniser' | 'readingTranscriber'> = {},
+  deps: Pick<AppDeps, 'recogniser' | 'readingTranscriber' | 'warpSearch'> = {},
 ) {
   const env = loadEnv({
     NODE_ENV: 'test',

@@ -11,6 +11,7 @@ import { ApiFailure } from '../../http/errors.ts';
 import { SpeechError } from '../../speech/errors.ts';
 import type { Recogniser } from '../../speech/recogniser.ts';
 import type { ReadingTranscriptCache } from '../../speech/reading-transcripts.ts';
+import type { ReadingWarpStore } from '../../speech/reading-warps.ts';
 import { scoreAudio } from '../../speech/score-audio.ts';
 import { ScoringBusyError, type ScoringQueue } from '../../jobs/scoring-queue.ts';
 import { createFixedWindowLimiter, type RateLimiter } from './rate-limit.ts';
@@ -37,6 +38,12 @@ export interface ScoringDeps {
    * chunks are dropped after it succeeds (after a failure they stay for the retry, until the cache's expiry).
    */
   transcripts?: ReadingTranscriptCache;
+  /**
+   * The frequency warps chosen while the child read (the follow-along socket, server/speech/reading-warps.ts): a
+   * scoring whose audio begins with the samples the user's warp was chosen on decodes at it without a search
+   * (the end-of-reading check too); the warp is dropped after a full scoring succeeds.
+   */
+  warps?: ReadingWarpStore;
 }
 
 /** One reading to score for a user. */
@@ -113,10 +120,14 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
           ...(deps.transcripts && request.nominate !== false
             ? { knownChunks: deps.transcripts.known(request.userId) }
             : {}),
+          ...(deps.warps ? { knownWarp: deps.warps.known(request.userId) } : {}),
         });
         // deleted after use: a full scoring of the user's reading has taken what it could. After a failure
         // (queue full, recogniser failed, upload abandoned) they stay for the retry (5 min at most, ttl)
-        if (request.nominate !== false) deps.transcripts?.drop(request.userId);
+        if (request.nominate !== false) {
+          deps.transcripts?.drop(request.userId);
+          deps.warps?.drop(request.userId);
+        }
         return result;
       } catch (error) {
         if (error instanceof SpeechError) throw new ApiFailure(error.status, error.code, error.message);

@@ -13,6 +13,8 @@
  *
  * With `pretranscribe`, Moonshine transcribes the reading's chunks as they are read, for the scorer of the
  * reading's upload (server/speech/reading-transcripts.ts): the reader's wait after Stop then leaves Moonshine out.
+ * With `chooseWarp`, the scorer's frequency-warp search runs on the reading's first seconds while it is read
+ * (server/speech/reading-warps.ts): the upload's first pass then decodes once.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
@@ -42,6 +44,7 @@ import type { FollowSettings } from '#core/tutor/follow.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import { createFollowStream, type FollowStream } from '#server/speech/follow-stream.ts';
 import type { ReadingPretranscriber } from '#server/speech/reading-transcripts.ts';
+import type { ReadingWarpChooser } from '#server/speech/reading-warps.ts';
 import type { AppEnv, UserEnv } from '#server/http/app-env.ts';
 import { apiError } from '#server/http/errors.ts';
 import { requireUser } from '#server/http/require-user.ts';
@@ -68,6 +71,11 @@ export interface FollowRoutesDeps {
    * of this user (their earlier chunks are dropped), fed the stream's audio; none: Moonshine runs at upload only.
    */
   pretranscribe?: (userId: string) => ReadingPretranscriber;
+  /**
+   * The frequency warp chosen while the child reads (server/speech/reading-warps.ts): a chooser for a new reading
+   * of this user and passage (their earlier warp is dropped), fed the stream's audio; none: the upload searches.
+   */
+  chooseWarp?: (userId: string, passageText: string) => ReadingWarpChooser;
 }
 
 interface Entry {
@@ -85,6 +93,8 @@ interface Entry {
   expiry: NodeJS.Timeout | null;
   /** Moonshine's transcription of the chunks read so far, for the upload's scorer. */
   pretranscriber: ReadingPretranscriber | null;
+  /** The warp search on the reading's first seconds, for the upload's scorer. */
+  warpChooser: ReadingWarpChooser | null;
 }
 
 /** The follow routes and a way to end every stream (server shutdown, tests). */
@@ -218,6 +228,7 @@ export function createFollowRoutes(deps: FollowRoutesDeps) {
             stopping: false,
             expiry: null,
             pretranscriber: deps.pretranscribe?.(userId) ?? null,
+            warpChooser: deps.chooseWarp?.(userId, passage) ?? null,
           };
           streams.set(e.id, e);
           attach(ws, e);
@@ -238,6 +249,7 @@ export function createFollowRoutes(deps: FollowRoutesDeps) {
         while (e.stepping) await new Promise((r) => setTimeout(r, 20));
         // the last chunk too: the upload of this reading finds every chunk transcribed or under way
         e.pretranscriber?.finish(e.stream.samples());
+        e.warpChooser?.finish(e.stream.samples());
         try {
           const { events, result } = await e.stream.finish();
           for (const event of events) send(e, { type: 'event', ...event });
@@ -286,6 +298,7 @@ export function createFollowRoutes(deps: FollowRoutesDeps) {
         e.nextSeq++;
         ws.send(JSON.stringify({ type: 'ack', seq: chunk.seq }));
         e.pretranscriber?.update(e.stream.samples());
+        e.warpChooser?.update(e.stream.samples());
         void pump(e);
       };
 
