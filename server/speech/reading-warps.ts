@@ -20,7 +20,7 @@ import type { WarpSearch } from '#server/speech/pocketsphinx.ts';
 import { TARGET_SAMPLE_RATE } from '#server/speech/wav.ts';
 
 /** Seconds of audio the socket's warp search looks at (chosen on the tuning voices: docs/scoring.md). */
-export const WARP_PREFIX_SECONDS = 15;
+export const WARP_PREFIX_SECONDS = 20;
 /** A reading shorter than this at `stop` gets no early search (its upload searches: there is little to save). */
 export const MIN_WARP_SECONDS = 2;
 /** How long a user's early warp is kept after its search began, ms. */
