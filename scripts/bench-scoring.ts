@@ -25,6 +25,7 @@ import { tokenisePassage } from '#core/text/normalize.ts';
 import { DEFAULT_CMUDICT, loadLexicon } from '#server/speech/lexicon.ts';
 import {
   createPocketsphinxRecogniser,
+  createPocketsphinxWarpSearch,
   DEFAULT_MODEL_DIR,
   parseCtm,
   type GopScore,
@@ -44,6 +45,11 @@ import {
   createReadingPretranscriber,
   createReadingTranscriptCache,
 } from '#server/speech/reading-transcripts.ts';
+import {
+  createReadingWarpChooser,
+  createReadingWarpStore,
+  WARP_PREFIX_SECONDS,
+} from '#server/speech/reading-warps.ts';
 import { BENCH_PASSAGES } from './bench/passages.ts';
 import { REAL_RECORDINGS, REAL_SPEECH_DIR, realReadingPlan } from './bench/real-speech.ts';
 import { compareErrors, prf, speechSpan, type Counts } from './bench/evaluate.ts';
@@ -81,6 +87,11 @@ const { values: args } = parseArgs({
      * it: the reader's wait after Stop. The chunks' CPU is reported apart ("while reading").
      */
     pretranscribe: { type: 'boolean', default: false },
+    /**
+     * With --pretranscribe: seconds of audio the socket's early warp search looks at (reading-warps.ts
+     * WARP_PREFIX_SECONDS by default); 0 leaves the early warp out (the upload searches).
+     */
+    'warp-prefix': { type: 'string' },
   },
 });
 
@@ -116,6 +127,8 @@ interface Row {
   group: Group;
   miscues: boolean;
   warp: number;
+  /** --pretranscribe: the warp the socket's early search chose (null: none, or it failed). */
+  earlyWarp?: number | null;
   audioSeconds: number;
   elapsed: number;
   tp: number;
@@ -537,6 +550,15 @@ async function main(): Promise<void> {
   let moonshineAfterStop = 0;
   const moonshineCpu = () => (args['pocketsphinx-alone'] ? 0 : sharedMoonshineSecondOpinion().cpuSeconds());
   const transcripts = createReadingTranscriptCache();
+  // the early warp search as the follow-along socket runs it (reading-warps.ts)
+  const warpPrefix = args['warp-prefix'] !== undefined ? Number(args['warp-prefix']) : WARP_PREFIX_SECONDS;
+  const earlyWarps = args.pretranscribe && warpPrefix > 0 ? createReadingWarpStore() : undefined;
+  const warpSearch = createPocketsphinxWarpSearch(tuning);
+  const earlyWarpOf = new Map<string, number | null>();
+  /** CPU seconds of the early warp searches (part of earlyCpu). */
+  let earlyWarpCpu = 0;
+  /** Readings shorter than the prefix, whose early search ran at the stop (its CPU is then after Stop). */
+  let searchedAtStop = 0;
   /** Readings the pipeline refused or failed on: reported, left out of the figures, exit code 1. */
   const failed: { id: string; reason: string }[] = [];
   await pool(readings, Math.max(1, Number(args.jobs ?? 1)), async (r) => {
@@ -563,9 +585,32 @@ async function main(): Promise<void> {
       await Promise.all(pending);
       earlyCpu += cpuSecondsNow() - c0;
     }
+    /** A reading shorter than the prefix: its search starts at the stop, inside the timed wait. */
+    let atStop: (() => void) | undefined;
+    if (earlyWarps) {
+      // as the socket: 100 ms blocks, the search on the first warpPrefix seconds, or on the whole at the stop
+      const c0 = cpuSecondsNow();
+      const samples = (await toRecogniserFormat(parseWav(bytes))).samples;
+      const chooser = createReadingWarpChooser(warpSearch, tokenisePassage(r.text), earlyWarps, r.id, {
+        prefixSeconds: warpPrefix,
+      });
+      for (let k = 1600; k < samples.length; k += 1600) chooser.update(samples.subarray(0, k));
+      if (chooser.started) {
+        earlyWarpOf.set(r.id, (await earlyWarps.find(r.id, samples)) ?? null);
+        const used = cpuSecondsNow() - c0;
+        earlyCpu += used;
+        earlyWarpCpu += used;
+      } else
+        atStop = () => {
+          chooser.finish(samples);
+          searchedAtStop++;
+          void earlyWarps.find(r.id, samples)?.then((w) => earlyWarpOf.set(r.id, w));
+        };
+    }
     const t0 = performance.now();
     const c0 = cpuSecondsNow();
     const m0 = moonshineCpu();
+    atStop?.();
     try {
       const result = await scoreAudio({
         wav: bytes,
@@ -582,8 +627,10 @@ async function main(): Promise<void> {
               },
             }
           : {}),
+        ...(earlyWarps ? { knownWarp: earlyWarps.known(r.id) } : {}),
       });
       transcripts.drop(r.id);
+      earlyWarps?.drop(r.id);
       scoringCpu += cpuSecondsNow() - c0;
       moonshineAfterStop += moonshineCpu() - m0;
       scored.set(r.id, { result, elapsed: (performance.now() - t0) / 1000 });
@@ -633,6 +680,7 @@ async function main(): Promise<void> {
       group: groupOf(r.voice),
       miscues: r.miscues,
       warp: warps.get(r.id) ?? 1,
+      ...(earlyWarps ? { earlyWarp: earlyWarpOf.get(r.id) ?? null } : {}),
       audioSeconds: pcm.durationSeconds,
       elapsed,
       ...counts,
@@ -740,6 +788,9 @@ async function main(): Promise<void> {
         : `${'Moonshine CPU after Stop'.padEnd(34)}${(moonshineAfterStop / Math.max(1, all.audioSeconds)).toFixed(4)} s per second of audio (part of the line above)\n`) +
       (args.pretranscribe
         ? `${'Moonshine chunks early / at upload'.padEnd(36)}${chunksTaken.early} / ${chunksTaken.atUpload}\n`
+        : '') +
+      (earlyWarps
+        ? `${'early warp search (while reading)'.padEnd(34)}${(earlyWarpCpu / Math.max(1, all.audioSeconds)).toFixed(4)} s CPU per second of audio (part of "while reading"), on the first ${warpPrefix} s (${searchedAtStop} readings shorter: searched at the stop, after Stop); used by ${rows.filter((r) => r.earlyWarp != null).length} of ${rows.length} readings\n`
         : '') +
       groups
         .map(

@@ -340,6 +340,13 @@ export interface WarpOptions {
    * ignored).
    */
   fixed?: number;
+  /**
+   * When the unwarped first pass finds no path (no score) but warped ones do: `'stay'` (default) keeps no warp,
+   * `'best'` takes the best-scoring warp. The early search on a prefix of the reading (reading-warps.ts) uses
+   * `'best'`: cut mid-reading, a child's voice unwarped can fail the grammar where warped it does not
+   * (docs/scoring.md, fourteenth round).
+   */
+  unscoredPlain?: 'stay' | 'best';
 }
 
 /** The outcome of a warp search: the factor used and each tried factor's path score. */
@@ -429,6 +436,11 @@ export async function chooseWarp<T extends { heard: HeardWord[]; score?: number 
   const pick = (): T & { warp: number } => {
     const plain = results[0] as T & { warp: number };
     let best = plain;
+    if (plain.score === undefined && options.unscoredPlain === 'best') {
+      for (const r of results.slice(1))
+        if (r.score !== undefined && (best.score === undefined || r.score > best.score)) best = r;
+      return best;
+    }
     for (const r of results.slice(1)) {
       if (r.score === undefined || plain.score === undefined || best.score === undefined) continue;
       const gain = (r.score - plain.score) / Math.abs(plain.score);
@@ -1961,12 +1973,8 @@ export function createPocketsphinxWarpSearch(options: PocketsphinxOptions = {}, 
         nice,
         ...(signal ? { signal } : {}),
       });
-      const {
-        fixed: _fixed,
-        onChoice: _onChoice,
-        ...search
-      } = options.warp === true ? {} : (options.warp ?? {});
-      return (await chooseWarp(firstPass, search)).warp;
+      const { fixed: _fixed, ...search } = options.warp === true ? {} : (options.warp ?? {});
+      return (await chooseWarp(firstPass, { unscoredPlain: 'best', ...search })).warp;
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
