@@ -45,11 +45,7 @@ import {
   createReadingPretranscriber,
   createReadingTranscriptCache,
 } from '#server/speech/reading-transcripts.ts';
-import {
-  createReadingWarpChooser,
-  createReadingWarpStore,
-  WARP_PREFIX_SECONDS,
-} from '#server/speech/reading-warps.ts';
+import { createReadingWarpChooser, createReadingWarpStore } from '#server/speech/reading-warps.ts';
 import { BENCH_PASSAGES } from './bench/passages.ts';
 import { REAL_RECORDINGS, REAL_SPEECH_DIR, realReadingPlan } from './bench/real-speech.ts';
 import { compareErrors, prf, speechSpan, type Counts } from './bench/evaluate.ts';
@@ -88,8 +84,9 @@ const { values: args } = parseArgs({
      */
     pretranscribe: { type: 'boolean', default: false },
     /**
-     * With --pretranscribe: seconds of audio the socket's early warp search looks at (reading-warps.ts
-     * WARP_PREFIX_SECONDS by default); 0 leaves the early warp out (the upload searches).
+     * With --pretranscribe: run the socket's early warp search on the first N seconds of audio (as the app does
+     * when its `warpSearch` is given; reading-warps.ts, whose WARP_PREFIX_SECONDS is 20). Without it the upload
+     * searches, as the app does by default.
      */
     'warp-prefix': { type: 'string' },
   },
@@ -551,7 +548,7 @@ async function main(): Promise<void> {
   const moonshineCpu = () => (args['pocketsphinx-alone'] ? 0 : sharedMoonshineSecondOpinion().cpuSeconds());
   const transcripts = createReadingTranscriptCache();
   // the early warp search as the follow-along socket runs it (reading-warps.ts)
-  const warpPrefix = args['warp-prefix'] !== undefined ? Number(args['warp-prefix']) : WARP_PREFIX_SECONDS;
+  const warpPrefix = Number(args['warp-prefix'] ?? 0);
   const earlyWarps = args.pretranscribe && warpPrefix > 0 ? createReadingWarpStore() : undefined;
   const warpSearch = createPocketsphinxWarpSearch(tuning);
   const earlyWarpOf = new Map<string, number | null>();

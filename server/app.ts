@@ -57,11 +57,7 @@ import { createElevenLabsSpeechProvider } from './speech/tts-elevenlabs.ts';
 import { createFliteProvider } from './speech/tts-flite.ts';
 import { createOpenAiSpeechProvider } from './speech/tts-openai.ts';
 import { createOpenAiRecogniser } from './speech/openai.ts';
-import {
-  createPocketsphinxRecogniser,
-  createPocketsphinxWarpSearch,
-  type WarpSearch,
-} from './speech/pocketsphinx.ts';
+import { createPocketsphinxRecogniser, type WarpSearch } from './speech/pocketsphinx.ts';
 import { tokenisePassage } from '#core/text/normalize.ts';
 import type { Recogniser } from './speech/recogniser.ts';
 import type { Env } from './env.ts';
@@ -94,8 +90,9 @@ export interface AppDeps {
   readingTranscriber?: ReadingTranscriber;
   /**
    * The recogniser's frequency-warp search alone, to choose a reading's warp while the child reads (the follow-along
-   * socket; server/speech/reading-warps.ts), so that the upload's first pass decodes once. Default: the app's own
-   * (`createPocketsphinxWarpSearch`) when `recogniser` is the app's own, else none (the upload searches).
+   * socket; server/speech/reading-warps.ts), so that the upload's first pass decodes once. Default none (the upload
+   * searches): on the benchmark the search on a reading's first 20 s chose other warps than the whole reading's
+   * and lost accuracy (docs/scoring.md, fourteenth round); `createPocketsphinxWarpSearch()` turns it on.
    */
   warpSearch?: WarpSearch;
   /**
@@ -279,7 +276,8 @@ export function createApp(deps: AppDeps) {
   // Moonshine's chunk texts made while the child reads, for the scorer of the reading's upload (per user, minutes).
   const readingTranscripts = readingTranscriber ? createReadingTranscriptCache() : undefined;
   // The frequency warp chosen while the child reads, likewise (one search at a time, decoders niced).
-  const warpSearch = deps.warpSearch ?? (deps.recogniser ? undefined : createPocketsphinxWarpSearch());
+  // Off unless given: the early choice does not agree with the whole reading's search yet (docs/scoring.md).
+  const warpSearch = deps.warpSearch;
   const readingWarps = warpSearch ? createReadingWarpStore() : undefined;
   const warpSearches = createWarpSearchLine();
   // One scoring service (and one rate limit) for both scoring routes. Children's audio goes to OpenAI

@@ -97,14 +97,6 @@ describe('chooseWarp (vocal tract length normalisation)', () => {
     expect((await chooseWarp(fakeFirstPass({ 1: -100, 1.3: undefined }).firstPass)).warp).toBe(1);
   });
 
-  it("with unscoredPlain 'best', takes the best warp when only the unwarped pass found no path", async () => {
-    const prefix = fakeFirstPass({ 1: undefined, 1.45: -54_000, 1.3: -56_000, 1.6: -55_000 });
-    expect((await chooseWarp(prefix.firstPass, { unscoredPlain: 'best' })).warp).toBe(1.45);
-    expect(prefix.calls).toEqual([1, 1.45, 1.3, 1.6]); // and the climb goes on from there
-    const none = fakeFirstPass({ 1: undefined, 1.45: undefined });
-    expect((await chooseWarp(none.firstPass, { unscoredPlain: 'best' })).warp).toBe(1);
-  });
-
   it('always decodes without a warp, and only then with the defaults', async () => {
     const only = fakeFirstPass({ 1: -5 });
     expect((await chooseWarp(only.firstPass, { factors: [] })).warp).toBe(1);

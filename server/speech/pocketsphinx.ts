@@ -340,13 +340,6 @@ export interface WarpOptions {
    * ignored).
    */
   fixed?: number;
-  /**
-   * When the unwarped first pass finds no path (no score) but warped ones do: `'stay'` (default) keeps no warp,
-   * `'best'` takes the best-scoring warp. The early search on a prefix of the reading (reading-warps.ts) uses
-   * `'best'`: cut mid-reading, a child's voice unwarped can fail the grammar where warped it does not
-   * (docs/scoring.md, fourteenth round).
-   */
-  unscoredPlain?: 'stay' | 'best';
 }
 
 /** The outcome of a warp search: the factor used and each tried factor's path score. */
@@ -436,11 +429,6 @@ export async function chooseWarp<T extends { heard: HeardWord[]; score?: number 
   const pick = (): T & { warp: number } => {
     const plain = results[0] as T & { warp: number };
     let best = plain;
-    if (plain.score === undefined && options.unscoredPlain === 'best') {
-      for (const r of results.slice(1))
-        if (r.score !== undefined && (best.score === undefined || r.score > best.score)) best = r;
-      return best;
-    }
     for (const r of results.slice(1)) {
       if (r.score === undefined || plain.score === undefined || best.score === undefined) continue;
       const gain = (r.score - plain.score) / Math.abs(plain.score);
@@ -1942,7 +1930,8 @@ export type WarpSearch = (input: {
  * (`RecogniseInput.knownWarp`).
  * @param options the recogniser's options (its `warp` search settings, binary, model, limits).
  * @param nice niceness of its decoder processes (default 10: the streaming tracker keeps its share of the cores).
- * @returns the search; it resolves with the factor (1 when no warp gains), and rejects as the recogniser does.
+ * @returns the search; it resolves with the factor (1 when no warp gains), and rejects as the recogniser does, and
+ *   when any factor's first pass found no path (a choice made without every score).
  */
 export function createPocketsphinxWarpSearch(options: PocketsphinxOptions = {}, nice = 10): WarpSearch {
   const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
@@ -1974,7 +1963,25 @@ export function createPocketsphinxWarpSearch(options: PocketsphinxOptions = {}, 
         ...(signal ? { signal } : {}),
       });
       const { fixed: _fixed, ...search } = options.warp === true ? {} : (options.warp ?? {});
-      return (await chooseWarp(firstPass, { unscoredPlain: 'best', ...search })).warp;
+      let scored: WarpChoice['scores'] = [];
+      let tried = 0;
+      const counted = (warp: number) => {
+        tried++;
+        return firstPass(warp);
+      };
+      const best = await chooseWarp(counted, {
+        ...search,
+        onChoice: (c) => {
+          scored = c.scores;
+          search.onChoice?.(c);
+        },
+      });
+      // Cut mid-reading, a first pass can find no path through the grammar; a choice made while any factor tried
+      // found none is no choice (the upload searches): taking 1, or the best other warp, there cost much accuracy
+      // (docs/scoring.md, fourteenth round).
+      if (scored.length < tried)
+        throw new SpeechError('recogniser_failed', 'The warp search found no path on the audio so far.');
+      return best.warp;
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
