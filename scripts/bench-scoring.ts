@@ -89,6 +89,12 @@ const { values: args } = parseArgs({
      * searches, as the app does by default.
      */
     'warp-prefix': { type: 'string' },
+    /**
+     * A reader's warp kept from their earlier readings (server/speech/reader-warps.ts): the `--json` file of an
+     * earlier run of the same readings; each reading's search is seeded with the factor that run chose for the
+     * previous reading of the same voice (the last one's for the first), as if the voice had read just before.
+     */
+    'seed-warps': { type: 'string' },
   },
 });
 
@@ -124,6 +130,11 @@ interface Row {
   group: Group;
   miscues: boolean;
   warp: number;
+  /** First-pass decodes the warp search ran (factors that scored). */
+  warpDecodes?: number;
+  /** --seed-warps: the seed, and whether it was taken without a search. */
+  seed?: number;
+  seeded?: boolean;
   /** --pretranscribe: the warp the socket's early search chose (null: none, or it failed). */
   earlyWarp?: number | null;
   audioSeconds: number;
@@ -470,7 +481,22 @@ async function main(): Promise<void> {
   };
   const recogniser = createPocketsphinxRecogniser(tuning);
   /** The recogniser for one reading, noting the frequency warp it chose. */
-  const warps = new Map<string, number>();
+  const warps = new Map<string, WarpChoice>();
+  /** --seed-warps: each reading's seed (see the option). */
+  const seeds = new Map<string, number>();
+  if (args['seed-warps']) {
+    const earlier = JSON.parse(readFileSync(args['seed-warps'], 'utf8')) as {
+      rows: { id: string; warp: number }[];
+    };
+    const chosen = new Map(earlier.rows.map((row) => [row.id, row.warp]));
+    const byVoice = new Map<string, string[]>();
+    for (const r of readings)
+      if (chosen.has(r.id)) byVoice.set(r.voice, [...(byVoice.get(r.voice) ?? []), r.id]);
+    for (const ids of byVoice.values())
+      ids.forEach((id, k) =>
+        seeds.set(id, chosen.get(ids[(k + ids.length - 1) % ids.length] as string) as number),
+      );
+  }
   const gopScores = new Map<string, GopScore[]>();
   const verifyEvidence = new Map<string, VerifyEvidence[]>();
   const nearEvidence = new Map<string, NearMissEvidence[]>();
@@ -484,7 +510,8 @@ async function main(): Promise<void> {
         : {
             warp: {
               ...(typeof tuning.warp === 'object' ? tuning.warp : {}),
-              onChoice: (c: WarpChoice) => warps.set(id, c.warp),
+              ...(seeds.has(id) ? { seed: seeds.get(id) as number } : {}),
+              onChoice: (c: WarpChoice) => warps.set(id, c),
             },
           }),
       ...(tuning.verify === false
@@ -676,7 +703,9 @@ async function main(): Promise<void> {
       id: r.id,
       group: groupOf(r.voice),
       miscues: r.miscues,
-      warp: warps.get(r.id) ?? 1,
+      warp: warps.get(r.id)?.warp ?? 1,
+      warpDecodes: warps.get(r.id)?.scores.length ?? 0,
+      ...(seeds.has(r.id) ? { seed: seeds.get(r.id), seeded: warps.get(r.id)?.seeded === true } : {}),
       ...(earlyWarps ? { earlyWarp: earlyWarpOf.get(r.id) ?? null } : {}),
       audioSeconds: pcm.durationSeconds,
       elapsed,
@@ -805,7 +834,12 @@ async function main(): Promise<void> {
       `frequency warp chosen: ${[...new Set(rows.map((r) => r.warp))]
         .sort()
         .map((w) => `${w} × ${rows.filter((r) => r.warp === w).length}`)
-        .join(', ')}\n`,
+        .join(', ')}; first-pass decodes per reading ${(
+        rows.reduce((n, r) => n + (r.warpDecodes ?? 0), 0) / Math.max(1, rows.length)
+      ).toFixed(2)}\n` +
+      (seeds.size > 0
+        ? `reader's warp (--seed-warps): ${rows.filter((r) => r.seeded).length} of ${rows.filter((r) => r.seed !== undefined && r.seed !== 1).length} readings seeded with a warp took it without a search (${rows.filter((r) => r.seed === 1).length} seeded with 1: the usual search)\n`
+        : ''),
   );
   if (args.json)
     await writeFile(

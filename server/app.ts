@@ -46,6 +46,7 @@ import {
 import { createCommandRecogniser, type CommandRecogniser } from './speech/command-decoder.ts';
 import { sharedMoonshineSecondOpinion } from './speech/command-moonshine.ts';
 import { createReadingPretranscriber, createReadingTranscriptCache } from './speech/reading-transcripts.ts';
+import { createReaderWarpStore } from './speech/reader-warps.ts';
 import {
   createReadingWarpChooser,
   createReadingWarpStore,
@@ -280,6 +281,8 @@ export function createApp(deps: AppDeps) {
   const warpSearch = deps.warpSearch;
   const readingWarps = warpSearch ? createReadingWarpStore() : undefined;
   const warpSearches = createWarpSearchLine();
+  // Each reader's warp from their last reading seeds the next reading's search (docs/decisions/0031).
+  const readerWarps = createReaderWarpStore();
   // One scoring service (and one rate limit) for both scoring routes. Children's audio goes to OpenAI
   // only when the operator set a key AND ALLOW_CLOUD_AUDIO=true; otherwise everything stays on this
   // machine (pocketsphinx).
@@ -291,6 +294,7 @@ export function createApp(deps: AppDeps) {
     recogniser,
     ...(readingTranscripts ? { transcripts: readingTranscripts } : {}),
     ...(readingWarps ? { warps: readingWarps } : {}),
+    readerWarps,
     queue: scoringQueue,
     ...(env.OPENAI_API_KEY && env.ALLOW_CLOUD_AUDIO
       ? {
@@ -369,7 +373,10 @@ export function createApp(deps: AppDeps) {
         exposeOutbox: env.NODE_ENV === 'test' && isLoopbackHost(env.HOST),
         dataDir: env.DATA_DIR,
         forgetSpeech: (matches) => tts.forget(matches),
-        onAccountDeleted: () => sessions.clear(),
+        onAccountDeleted: (userId) => {
+          sessions.clear();
+          readerWarps.drop(userId);
+        },
       }),
     )
     .route(

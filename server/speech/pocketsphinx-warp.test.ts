@@ -123,6 +123,55 @@ describe('chooseWarp (vocal tract length normalisation)', () => {
     expect((await chooseWarp(adult.firstPass, { fixed: 1 })).warp).toBe(1);
     expect(adult.calls).toEqual([1]);
   });
+
+  it("with the reader's earlier warp as seed, decodes at no warp and the seed only, in one round, when it gains", async () => {
+    const child = fakeFirstPass({ 1: -16_000, 1.45: -14_000, 1.6: -13_800, 1.75: -13_900 });
+    let choice: WarpChoice | undefined;
+    const best = await chooseWarp(child.firstPass, { seed: 1.6, onChoice: (c) => (choice = c) });
+    expect(best.warp).toBe(1.6);
+    expect(best.heard[0]?.word).toBe('w1.6');
+    expect(child.calls).toEqual([1, 1.6]);
+    expect(child.mostAtOnce()).toBe(2);
+    expect(choice).toEqual({
+      warp: 1.6,
+      scores: [
+        { warp: 1, score: -16_000 },
+        { warp: 1.6, score: -13_800 },
+      ],
+      seeded: true,
+    });
+  });
+
+  it('a seed that does not beat no warp (another voice) falls back to the usual search, not decoding twice', async () => {
+    // an adult reads where a child read before: 1.6 scores below no warp
+    const adult = fakeFirstPass({ 1: -10_600, 1.6: -11_900, 1.45: -10_540 });
+    let choice: WarpChoice | undefined;
+    expect((await chooseWarp(adult.firstPass, { seed: 1.6, onChoice: (c) => (choice = c) })).warp).toBe(1);
+    expect(adult.calls).toEqual([1, 1.6, 1.45]);
+    expect(choice?.seeded).toBe(false);
+    // a younger child than the seed's: the search climbs from 1.45 and may come back to the seed's neighbours
+    const younger = fakeFirstPass({
+      1: -16_000,
+      1.15: -15_990,
+      1.45: -14_000,
+      1.3: -14_500,
+      1.6: -13_800,
+      1.75: -13_900,
+    });
+    expect((await chooseWarp(younger.firstPass, { seed: 1.15 })).warp).toBe(1.6);
+    expect(younger.calls).toEqual([1, 1.15, 1.45, 1.3, 1.6, 1.75]);
+  });
+
+  it('a seed whose pass finds no path falls back to the usual search; a seed of 1 is the usual search', async () => {
+    const lost = fakeFirstPass({ 1: -16_000, 1.45: -14_000, 1.3: -14_500, 1.6: undefined });
+    expect((await chooseWarp(lost.firstPass, { seed: 1.6 })).warp).toBe(1.45);
+    expect(lost.calls).toEqual([1, 1.6, 1.45, 1.3]); // 1.6 already decoded: not again
+    const plain = fakeFirstPass({ 1: -10_600, 1.45: -10_540 });
+    let choice: WarpChoice | undefined;
+    expect((await chooseWarp(plain.firstPass, { seed: 1, onChoice: (c) => (choice = c) })).warp).toBe(1);
+    expect(plain.calls).toEqual([1, 1.45]);
+    expect(choice?.seeded).toBeUndefined();
+  });
 });
 
 describe('parseHypseg', () => {

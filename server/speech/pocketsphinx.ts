@@ -340,12 +340,22 @@ export interface WarpOptions {
    * ignored).
    */
   fixed?: number;
+  /**
+   * The factor this reader's earlier readings chose (reader-warps.ts; VTLN estimates a speaker's factor once and
+   * keeps it, Lee & Rose 1998): the first round decodes at no warp and at this factor only, and takes it without
+   * refining when it beats no warp by `minGain`. Otherwise (the voice is not the one the factor was chosen for,
+   * or this factor's pass found no path) the usual search goes on from there, skipping the factors already
+   * decoded. Ignored when it is 1 or `fixed` is given.
+   */
+  seed?: number;
 }
 
 /** The outcome of a warp search: the factor used and each tried factor's path score. */
 export interface WarpChoice {
   warp: number;
   scores: { warp: number; score: number }[];
+  /** With `WarpOptions.seed` (not 1): whether the seed was taken without a search. */
+  seeded?: boolean;
 }
 
 /**
@@ -418,7 +428,9 @@ export async function chooseWarp<T extends { heard: HeardWord[]; score?: number 
   const step = options.refineStep ?? DEFAULT_WARP_REFINE_STEP;
   const maxFactor = options.maxFactor ?? DEFAULT_WARP_MAX_FACTOR;
   const results: (T & { warp: number })[] = [];
-  const tryAll = async (factors: readonly number[]): Promise<void> => {
+  const tryAll = async (all: readonly number[]): Promise<void> => {
+    const tried = new Set(results.map((r) => r.warp));
+    const factors = all.filter((f) => !tried.has(f));
     for (let k = 0; k < factors.length; k += 2)
       results.push(
         ...(await Promise.all(
@@ -436,6 +448,17 @@ export async function chooseWarp<T extends { heard: HeardWord[]; score?: number 
     }
     return best;
   };
+  const scores = () =>
+    results.flatMap((r) => (r.score === undefined ? [] : [{ warp: r.warp, score: r.score }]));
+  const seed = options.seed;
+  if (seed !== undefined && seed !== 1) {
+    await tryAll([1, seed]);
+    const seeded = pick();
+    if (seeded.warp === seed) {
+      options.onChoice?.({ warp: seed, scores: scores(), seeded: true });
+      return seeded;
+    }
+  }
   await tryAll([1, ...(options.factors ?? DEFAULT_WARP_FACTORS).filter((f) => f !== 1)]);
   let best = pick();
   // Climb: try the winner's untried neighbours while the winner moves (at most a few rounds).
@@ -453,7 +476,8 @@ export async function chooseWarp<T extends { heard: HeardWord[]; score?: number 
   }
   options.onChoice?.({
     warp: best.warp,
-    scores: results.flatMap((r) => (r.score === undefined ? [] : [{ warp: r.warp, score: r.score }])),
+    scores: scores(),
+    ...(seed !== undefined && seed !== 1 ? { seeded: false } : {}),
   });
   return best;
 }
@@ -1669,6 +1693,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
       nominate = true,
       knownChunks,
       knownWarp,
+      readerWarp,
     }: RecogniseInput): Promise<HeardWord[]> {
       if (audio.sampleRate !== 16000 || audio.channels !== 1)
         throw new Error('pocketsphinx needs 16 kHz mono audio');
@@ -1717,8 +1742,22 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         // a factor chosen while the child read (reading-warps.ts) on these very samples: one decode, no search
         const early =
           options.warp === false ? undefined : await knownWarp?.(audio.samples)?.catch(() => null);
-        const warpOptions = typeof early === 'number' ? { ...searched, fixed: early } : searched;
-        const chosen = await chooseWarp(firstPass, warpOptions);
+        // else the reader's warp from their earlier readings seeds the search (reader-warps.ts)
+        const seed = options.warp === false ? undefined : readerWarp?.seed;
+        const warpOptions: WarpOptions =
+          typeof early === 'number'
+            ? { ...searched, fixed: early }
+            : seed !== undefined
+              ? { ...searched, seed }
+              : searched;
+        const chosen = await chooseWarp(firstPass, {
+          ...warpOptions,
+          onChoice: (choice) => {
+            searched.onChoice?.(choice);
+            if (options.warp !== false && choice.scores.some((s) => s.warp === choice.warp))
+              readerWarp?.keep?.(choice.warp);
+          },
+        });
         const { warp } = chosen;
         const { heard, segments } = joinNominatedAttempts(chosen.heard, chosen.segments, passage, nominated);
         const totalFrames = Math.floor(audio.durationSeconds * 100);

@@ -27,6 +27,19 @@ export interface RecogniseInput {
    * samples begin with the audio it was chosen on: the recogniser decodes at that factor instead of searching.
    */
   knownWarp?: KnownWarp;
+  /**
+   * The reader's frequency warp from their earlier readings (reader-warps.ts): the seed of the warp search, and
+   * where the factor this reading's search chose is handed back. A `knownWarp` that matches comes first.
+   */
+  readerWarp?: ReaderWarp;
+}
+
+/** A reader's kept warp for one recognition (see `RecogniseInput.readerWarp`). */
+export interface ReaderWarp {
+  /** The factor the reader's last full scoring chose; undefined: none kept. */
+  seed: number | undefined;
+  /** Called with the factor this recognition chose, when its first pass found a path at it. */
+  keep?: (warp: number) => void;
 }
 
 /**

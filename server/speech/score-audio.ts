@@ -9,7 +9,7 @@ import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { scoreReading } from '#core/fluency/score-reading.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import type { KnownChunks } from '#server/speech/reading-moonshine.ts';
-import type { KnownWarp, Recogniser } from '#server/speech/recogniser.ts';
+import type { KnownWarp, ReaderWarp, Recogniser } from '#server/speech/recogniser.ts';
 import { parseWav, toRecogniserFormat } from '#server/speech/wav.ts';
 
 /** Longest passage scored in one go (a K–5 ORF passage is ~250 words). */
@@ -31,6 +31,8 @@ export interface ScoreAudioInput {
   knownChunks?: KnownChunks;
   /** The frequency warp chosen while the child read (`RecogniseInput.knownWarp`). */
   knownWarp?: KnownWarp;
+  /** The reader's warp from earlier readings (`RecogniseInput.readerWarp`). */
+  readerWarp?: ReaderWarp;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function scoreAudio(input: ScoreAudioInput): Promise<FluencyResult>
     ...(input.nominate === false ? { nominate: false } : {}),
     ...(input.knownChunks ? { knownChunks: input.knownChunks } : {}),
     ...(input.knownWarp ? { knownWarp: input.knownWarp } : {}),
+    ...(input.readerWarp ? { readerWarp: input.readerWarp } : {}),
   });
   return scoreReading(input.passageText, heard, {
     engine: input.recogniser.name,

@@ -9,13 +9,23 @@ import { stories } from '../../server/db/schema.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { openTestDatabase } from './database.ts';
 
-/** Speak `text` with flite's slt voice and return the WAV bytes (16 kHz, mono, 16-bit). */
-export function makeReading(text: string, stretch = 1.3): Uint8Array {
+/**
+ * Speak `text` with flite's slt voice and return the WAV bytes (16 kHz, mono, 16-bit). `childSize` (> 1) raises
+ * formants and pitch by that factor (sox `speed`, the reading slowed by as much first, so the pace stays): a rough
+ * child-like voice, as the scoring benchmark's `--child` (1.22).
+ */
+export function makeReading(text: string, stretch = 1.3, childSize = 1): Uint8Array {
   const folder = mkdtempSync(join(tmpdir(), 'sparky-reading-'));
   const raw = join(folder, 'raw.wav');
   const wav = join(folder, 'reading.wav');
-  execFileSync('flite', ['-voice', 'slt', '--setf', `duration_stretch=${stretch}`, '-t', text, '-o', raw]);
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav]);
+  execFileSync('flite', [
+    ...['-voice', 'slt', '--setf', `duration_stretch=${stretch * childSize}`, '-t', text, '-o', raw],
+  ]);
+  // -R: sox's dither is seeded the same every run, so the reading is repeatable
+  execFileSync('sox', [
+    ...['-R', raw, '-r', '16000', '-c', '1', '-b', '16', wav],
+    ...(childSize === 1 ? [] : ['speed', String(childSize)]),
+  ]);
   return new Uint8Array(readFileSync(wav));
 }
 

@@ -59,8 +59,8 @@ export function createAccountRoutes(deps: {
   dataDir: string;
   /** Removes a deleted account's texts from the speech cache. */
   forgetSpeech?: ForgetSpeech;
-  /** Called after an account is deleted (the app forgets cached session lookups). */
-  onAccountDeleted?: () => void;
+  /** Called after an account is deleted (the app forgets cached session lookups and the reader's warp). */
+  onAccountDeleted?: (userId: string) => void;
 }) {
   const { db, auth, adminEmails, socialProviders, exposeOutbox, dataDir } = deps;
   const api = new Hono<AppEnv>()
@@ -171,7 +171,7 @@ export function createAccountRoutes(deps: {
         dataDir,
         ...(deps.forgetSpeech && { forgetSpeech: deps.forgetSpeech }),
       });
-      deps.onAccountDeleted?.();
+      deps.onAccountDeleted?.(userId);
       if (!deleted) return apiError(c, 404, 'user_not_found', 'No such account.');
       for (const cookie of signedOut?.headers.getSetCookie() ?? [])
         c.header('set-cookie', cookie, { append: true });

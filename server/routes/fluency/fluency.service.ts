@@ -9,7 +9,8 @@ import type { Grade, Season } from '#core/fluency/orf-norms.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { SpeechError } from '../../speech/errors.ts';
-import type { Recogniser } from '../../speech/recogniser.ts';
+import type { ReaderWarp, Recogniser } from '../../speech/recogniser.ts';
+import type { ReaderWarpStore } from '../../speech/reader-warps.ts';
 import type { ReadingTranscriptCache } from '../../speech/reading-transcripts.ts';
 import type { ReadingWarpStore } from '../../speech/reading-warps.ts';
 import { scoreAudio } from '../../speech/score-audio.ts';
@@ -44,6 +45,11 @@ export interface ScoringDeps {
    * (the end-of-reading check too); the warp is dropped after a full scoring succeeds.
    */
   warps?: ReadingWarpStore;
+  /**
+   * Each reader's warp from their earlier readings (server/speech/reader-warps.ts): it seeds every scoring's
+   * warp search (the end-of-reading check's too), and a full scoring keeps the factor it chose.
+   */
+  readerWarps?: ReaderWarpStore;
 }
 
 /** One reading to score for a user. */
@@ -77,6 +83,15 @@ export interface ScoringService {
    *   or the speech pipeline's code and status (core/api/errors.ts SPEECH_ERROR_STATUS)
    */
   score(request: ScoringRequest): Promise<FluencyResult>;
+}
+
+/**
+ * A reader's kept warp for one scoring: the seed, and (full scorings only) where the chosen factor goes. The
+ * end-of-reading check (`nominate: false`) scores part of a reading and does not change what is kept.
+ */
+function readerWarpOf(store: ReaderWarpStore, request: ScoringRequest): ReaderWarp {
+  const seed = store.get(request.userId);
+  return request.nominate === false ? { seed } : { seed, keep: (warp) => store.keep(request.userId, warp) };
 }
 
 /** Build the scoring service. */
@@ -121,6 +136,7 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
             ? { knownChunks: deps.transcripts.known(request.userId) }
             : {}),
           ...(deps.warps ? { knownWarp: deps.warps.known(request.userId) } : {}),
+          ...(deps.readerWarps ? { readerWarp: readerWarpOf(deps.readerWarps, request) } : {}),
         });
         // deleted after use: a full scoring of the user's reading has taken what it could. After a failure
         // (queue full, recogniser failed, upload abandoned) they stay for the retry (5 min at most, ttl)

@@ -260,4 +260,45 @@ describe('the scoring service and the chunks Moonshine transcribed while the chi
     await scoring.score(request);
     expect(transcripts.has('u1', chunk)).toBe(false);
   });
+
+  it("seeds each scoring with the reader's own warp; only a full scoring keeps the factor it chose", async () => {
+    const { createReaderWarpStore } = await import('#server/speech/reader-warps.ts');
+    const readerWarps = createReaderWarpStore();
+    const seen: { userId: string; seed: number | undefined; keeps: boolean }[] = [];
+    let chosen = 1.6;
+    let userOfCall = '';
+    const recogniser: Recogniser = {
+      name: 'spy',
+      recognise: async ({ readerWarp }) => {
+        seen.push({ userId: userOfCall, seed: readerWarp?.seed, keeps: readerWarp?.keep !== undefined });
+        readerWarp?.keep?.(chosen);
+        return [{ word: 'cat', start: 0.5, end: 0.9 }];
+      },
+    };
+    const scoring = createScoringService({ recogniser, readerWarps });
+    const score = (userId: string, nominate?: false) => {
+      userOfCall = userId;
+      return scoring.score({
+        userId,
+        wav: speechWav(),
+        passageText: 'The cat.',
+        ...(nominate === false ? { nominate } : {}),
+      });
+    };
+    await score('u1'); // first reading: no seed; its choice is kept
+    expect(readerWarps.get('u1')).toBe(1.6);
+    chosen = 1.45;
+    await score('u1', false); // the end-of-reading check uses the seed and keeps nothing
+    expect(readerWarps.get('u1')).toBe(1.6);
+    await score('u2'); // another reader never gets u1's warp
+    expect(readerWarps.get('u2')).toBe(1.45);
+    await score('u1');
+    expect(readerWarps.get('u1')).toBe(1.45);
+    expect(seen).toEqual([
+      { userId: 'u1', seed: undefined, keeps: true },
+      { userId: 'u1', seed: 1.6, keeps: false },
+      { userId: 'u2', seed: undefined, keeps: true },
+      { userId: 'u1', seed: 1.6, keeps: true },
+    ]);
+  });
 });
