@@ -95,6 +95,8 @@ const { values: args } = parseArgs({
      * previous reading of the same voice (the last one's for the first), as if the voice had read just before.
      */
     'seed-warps': { type: 'string' },
+    /** With --seed-warps: score only the readings seeded with a warp other than 1. */
+    'seeded-only': { type: 'boolean', default: false },
   },
 });
 
@@ -496,6 +498,11 @@ async function main(): Promise<void> {
       ids.forEach((id, k) =>
         seeds.set(id, chosen.get(ids[(k + ids.length - 1) % ids.length] as string) as number),
       );
+    // --seeded-only: a seed of 1 (or none) is the usual search, whose verdicts the earlier run already has
+    if (args['seeded-only']) {
+      const kept = readings.filter((r) => (seeds.get(r.id) ?? 1) !== 1);
+      readings.splice(0, readings.length, ...kept);
+    }
   }
   const gopScores = new Map<string, GopScore[]>();
   const verifyEvidence = new Map<string, VerifyEvidence[]>();
