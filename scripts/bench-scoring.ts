@@ -353,7 +353,9 @@ async function synthesise(dir: string, r: Omit<Reading, 'wav'>): Promise<string>
         '-o',
         raw,
       ]);
+      // -R: sox's dither is seeded the same every run, so a fresh synthesis gives the same audio (and figures)
       await run('sox', [
+        '-R',
         raw,
         '-r',
         '16000',
@@ -370,7 +372,7 @@ async function synthesise(dir: string, r: Omit<Reading, 'wav'>): Promise<string>
   }
   parts.push(lead);
   const wav = join(dir, `${r.id}.wav`);
-  await run('sox', [...parts, ...(args.rate ? ['-r', args.rate, '-c', '2'] : []), wav]);
+  await run('sox', ['-R', ...parts, ...(args.rate ? ['-r', args.rate, '-c', '2'] : []), wav]);
   await Promise.all(parts.filter((p) => p !== lead).map((p) => rm(p)));
   return wav;
 }
@@ -436,6 +438,7 @@ async function main(): Promise<void> {
         const wav = args.child ? join(dir, `${rec.id}-child.wav`) : source;
         if (args.child && !existsSync(wav))
           await run('sox', [
+            '-R',
             source,
             wav,
             'speed',
