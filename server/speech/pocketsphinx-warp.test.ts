@@ -124,14 +124,36 @@ describe('chooseWarp (vocal tract length normalisation)', () => {
     expect(adult.calls).toEqual([1]);
   });
 
-  it("with the reader's earlier warp as seed, decodes at no warp and the seed only, in one round, when it gains", async () => {
-    const child = fakeFirstPass({ 1: -16_000, 1.45: -14_000, 1.6: -13_800, 1.75: -13_900 });
+  it("with the reader's earlier warp as seed, climbs from it: a round fewer than from 1.45", async () => {
+    const scores = { 1: -16_000, 1.3: -14_500, 1.45: -14_000, 1.6: -13_800, 1.75: -13_900 };
+    const child = fakeFirstPass(scores);
     let choice: WarpChoice | undefined;
     const best = await chooseWarp(child.firstPass, { seed: 1.6, onChoice: (c) => (choice = c) });
     expect(best.warp).toBe(1.6);
     expect(best.heard[0]?.word).toBe('w1.6');
-    expect(child.calls).toEqual([1, 1.6]);
+    expect(child.calls).toEqual([1, 1.6, 1.45, 1.75]); // two rounds; from 1.45: [1, 1.45], [1.3, 1.6], [1.75]
     expect(child.mostAtOnce()).toBe(2);
+    expect(choice?.seeded).toBe(true);
+    expect(choice?.scores.map((s) => s.warp)).toEqual([1, 1.6, 1.45, 1.75]);
+    const usual = fakeFirstPass(scores);
+    expect((await chooseWarp(usual.firstPass)).warp).toBe(1.6);
+    expect(usual.calls).toEqual([1, 1.45, 1.3, 1.6, 1.75]);
+    // a seed two steps from the best factor climbs to it (at a round more than the usual search)
+    const far = fakeFirstPass(scores);
+    expect((await chooseWarp(far.firstPass, { seed: 1.3 })).warp).toBe(1.6);
+    expect(far.calls).toEqual([1, 1.3, 1.15, 1.45, 1.6, 1.75]);
+  });
+
+  it('with seedOnly, a winning seed is taken without climbing (two first passes)', async () => {
+    const child = fakeFirstPass({ 1: -16_000, 1.45: -14_000, 1.6: -13_800, 1.75: -13_700 });
+    let choice: WarpChoice | undefined;
+    const best = await chooseWarp(child.firstPass, {
+      seed: 1.6,
+      seedOnly: true,
+      onChoice: (c) => (choice = c),
+    });
+    expect(best.warp).toBe(1.6);
+    expect(child.calls).toEqual([1, 1.6]);
     expect(choice).toEqual({
       warp: 1.6,
       scores: [

@@ -342,19 +342,26 @@ export interface WarpOptions {
   fixed?: number;
   /**
    * The factor this reader's earlier readings chose (reader-warps.ts; VTLN estimates a speaker's factor once and
-   * keeps it, Lee & Rose 1998): the first round decodes at no warp and at this factor only, and takes it without
-   * refining when it beats no warp by `minGain`. Otherwise (the voice is not the one the factor was chosen for,
-   * or this factor's pass found no path) the usual search goes on from there, skipping the factors already
-   * decoded. Ignored when it is 1 or `fixed` is given.
+   * keeps it, Lee & Rose 1998): the first round decodes at no warp and at this factor only, and when it beats no
+   * warp by `minGain` the climb starts from it (one round fewer than from `factors` for a child whose factor
+   * is near the seed). Otherwise (the voice is not the one the factor was chosen for, or this factor's pass
+   * found no path) the usual search goes on from there, skipping the factors already decoded. Ignored when it
+   * is 1 or `fixed` is given.
    */
   seed?: number;
+  /**
+   * With `seed`: take a winning seed without climbing (two first passes in all). Measured and not the default:
+   * a reading whose best factor is a neighbour of the seed can lose its path at the seed (docs/scoring.md,
+   * fifteenth round).
+   */
+  seedOnly?: boolean;
 }
 
 /** The outcome of a warp search: the factor used and each tried factor's path score. */
 export interface WarpChoice {
   warp: number;
   scores: { warp: number; score: number }[];
-  /** With `WarpOptions.seed` (not 1): whether the seed was taken without a search. */
+  /** With `WarpOptions.seed` (not 1): whether the seed beat no warp, so the search started from it. */
   seeded?: boolean;
 }
 
@@ -450,17 +457,22 @@ export async function chooseWarp<T extends { heard: HeardWord[]; score?: number 
   };
   const scores = () =>
     results.flatMap((r) => (r.score === undefined ? [] : [{ warp: r.warp, score: r.score }]));
-  const seed = options.seed;
-  if (seed !== undefined && seed !== 1) {
+  const seed = options.seed !== undefined && options.seed !== 1 ? options.seed : undefined;
+  let best: (T & { warp: number }) | undefined;
+  if (seed !== undefined) {
     await tryAll([1, seed]);
-    const seeded = pick();
-    if (seeded.warp === seed) {
+    best = pick();
+    if (best.warp === seed && options.seedOnly) {
       options.onChoice?.({ warp: seed, scores: scores(), seeded: true });
-      return seeded;
+      return best;
     }
   }
-  await tryAll([1, ...(options.factors ?? DEFAULT_WARP_FACTORS).filter((f) => f !== 1)]);
-  let best = pick();
+  const seeded = seed !== undefined && best?.warp === seed;
+  if (!seeded) {
+    await tryAll([1, ...(options.factors ?? DEFAULT_WARP_FACTORS).filter((f) => f !== 1)]);
+    best = pick();
+  }
+  if (!best) throw new Error('unreachable: the first round always decodes at no warp');
   // Climb: try the winner's untried neighbours while the winner moves (at most a few rounds).
   const round = (f: number): number => Math.round(f * 1000) / 1000;
   for (let rounds = 0; best.warp !== 1 && step > 0 && rounds < 3; rounds++) {
@@ -477,7 +489,7 @@ export async function chooseWarp<T extends { heard: HeardWord[]; score?: number 
   options.onChoice?.({
     warp: best.warp,
     scores: scores(),
-    ...(seed !== undefined && seed !== 1 ? { seeded: false } : {}),
+    ...(seed !== undefined ? { seeded } : {}),
   });
   return best;
 }
