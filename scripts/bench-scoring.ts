@@ -848,7 +848,7 @@ async function main(): Promise<void> {
         rows.reduce((n, r) => n + (r.warpDecodes ?? 0), 0) / Math.max(1, rows.length)
       ).toFixed(2)}\n` +
       (seeds.size > 0
-        ? `reader's warp (--seed-warps): ${rows.filter((r) => r.seeded).length} of ${rows.filter((r) => r.seed !== undefined && r.seed !== 1).length} readings seeded with a warp took it without a search (${rows.filter((r) => r.seed === 1).length} seeded with 1: the usual search)\n`
+        ? `reader's warp (--seed-warps): ${rows.filter((r) => r.seeded).length} of ${rows.filter((r) => r.seed !== undefined && r.seed !== 1).length} readings seeded with a warp started the search from it, the seed beating no warp (${rows.filter((r) => r.seed === 1).length} seeded with 1: the usual search)\n`
         : ''),
   );
   if (args.json)
