@@ -512,6 +512,10 @@ async function main(): Promise<void> {
   const nearEvidence = new Map<string, NearMissEvidence[]>();
   const vowelEvidence = new Map<string, OwnVowelEvidence[]>();
   const omissionCosts = new Map<string, { word: string; index: number; cost: number | undefined }[]>();
+  const skipGains = new Map<
+    string,
+    { word: string; index: number; frames: number; stretch: number; gain: number | undefined }[]
+  >();
   const recogniserFor = (id: string) =>
     createPocketsphinxRecogniser({
       ...tuning,
@@ -554,6 +558,22 @@ async function main(): Promise<void> {
               ...tuning.omissionCheck,
               onCosts: (c: { word: string; index: number; cost: number | undefined }[]) =>
                 omissionCosts.set(id, c),
+            },
+          }
+        : {}),
+      ...(tuning.skipCheck
+        ? {
+            skipCheck: {
+              ...tuning.skipCheck,
+              onGains: (
+                g: {
+                  word: string;
+                  index: number;
+                  frames: number;
+                  stretch: number;
+                  gain: number | undefined;
+                }[],
+              ) => skipGains.set(id, g),
             },
           }
         : {}),
@@ -765,6 +785,7 @@ async function main(): Promise<void> {
           said: e.said,
         })),
       omissions: omissionCosts.get(r.id) ?? [],
+      skips: (skipGains.get(r.id) ?? []).map((g) => ({ ...g, truth: r.plan.truth[g.index] })),
       verify: (verifyEvidence.get(r.id) ?? []).map((e) => ({
         index: e.candidate.index,
         expected: e.candidate.expected,

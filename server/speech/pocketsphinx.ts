@@ -49,6 +49,7 @@ import {
   omissionCost,
   planOmissionChecks,
 } from '#server/speech/omission-check.ts';
+import { applySkipChecks, buildSkipBatch, planSkipChecks, skipGain } from '#server/speech/skip-check.ts';
 import {
   applyNearMiss,
   buildNearMissBatch,
@@ -216,6 +217,11 @@ export interface PocketsphinxOptions {
    */
   omissionCheck?: false | OmissionCheckOptions;
   /**
+   * Skip check (skip-check.ts): a short word heard as read whose stretch, with its heard neighbours, fits
+   * better without it than with it is scored as an omission. Off unless given (`{ minGain, maxFrames }`).
+   */
+  skipCheck?: false | SkipCheckOptions;
+  /**
    * Own-vowel check (own-vowels.ts): each vowel of a content word heard as read is compared with
    * the reader's own other vowels in the reading (default on; `false` leaves it out).
    */
@@ -240,6 +246,20 @@ export interface OmissionCheckOptions {
   maxCost: number;
   /** Called with each check's cost (for tuning). */
   onCosts?: (costs: { word: string; index: number; cost: number | undefined }[]) => void;
+}
+
+/** Skip check settings (skip-check.ts). */
+export interface SkipCheckOptions {
+  /** Smallest acoustic score per frame of the stretch that the path without the word must win by. */
+  minGain: number;
+  /** Longest word checked, 10 ms frames as the first pass heard it. */
+  maxFrames: number;
+  /** Check function words only (`FUNCTION_WORDS`). */
+  functionWordsOnly?: boolean;
+  /** Called with each check's evidence (for tuning). */
+  onGains?: (
+    gains: { word: string; index: number; frames: number; stretch: number; gain: number | undefined }[],
+  ) => void;
 }
 
 /** GOP pass settings. */
@@ -891,6 +911,63 @@ async function omissionReading(
   const scores = parseHypseg(await readFile(join(dir, `omit${tag}.hypseg`), 'utf8').catch(() => ''));
   input.options.onCosts?.(
     checks.map((c) => ({ word: c.word, index: c.index, cost: omissionCost(c, scores) })),
+  );
+  return { checks, scores };
+}
+
+/**
+ * Skip check (skip-check.ts) of the short words the first pass heard as read.
+ * @returns the checks and the utterance scores (applied after the other passes).
+ */
+async function skipReading(
+  input: Omit<VerifyInput, 'distractors' | 'nominated' | 'verifyOptions'> & { options: SkipCheckOptions },
+): Promise<{ checks: ReturnType<typeof planSkipChecks>; scores: Map<string, number> }> {
+  const { dir, heard, passage, tag, options } = input;
+  const alignment = alignReading(passage, normaliseHeard(heard));
+  const checks = planSkipChecks(
+    passage,
+    heard,
+    alignment.words,
+    input.totalFrames,
+    options.maxFrames,
+    options.functionWordsOnly ? (w) => FUNCTION_WORDS.has(w) : undefined,
+  );
+  if (checks.length === 0) return { checks, scores: new Map() };
+  const batch = buildSkipBatch(checks);
+  const dict = await dictionaryLines(batch.words, input.lexicon);
+  const sdir = join(dir, `s${tag}`);
+  await mkdir(sdir);
+  await Promise.all([
+    writeFile(join(dir, `skip${tag}.dict`), `${dict.join('\n')}\n`),
+    writeFile(join(dir, `skip${tag}.ctl`), batch.ctl),
+    writeFile(join(dir, `skip${tag}.fsgctl`), batch.fsgctl),
+    ...[...batch.grammars].map(([name, text]) => writeFile(join(sdir, `${name}.fsg`), text)),
+  ]);
+  await input.run([
+    '-dict',
+    join(dir, `skip${tag}.dict`),
+    '-ctl',
+    join(dir, `skip${tag}.ctl`),
+    '-fsgctl',
+    join(dir, `skip${tag}.fsgctl`),
+    '-fsgdir',
+    sdir,
+    '-fsgext',
+    '.fsg',
+    '-hypseg',
+    join(dir, `skip${tag}.hypseg`),
+    '-logfn',
+    join(dir, `skip${tag}.log`),
+  ]);
+  const scores = parseHypseg(await readFile(join(dir, `skip${tag}.hypseg`), 'utf8').catch(() => ''));
+  options.onGains?.(
+    checks.map((c) => ({
+      word: c.word,
+      index: c.index,
+      frames: c.wordFrames,
+      stretch: c.endFrame - c.startFrame,
+      gain: skipGain(c, scores),
+    })),
   );
   return { checks, scores };
 }
@@ -1790,6 +1867,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
               ? {}
               : options.nearMiss;
         const omissionOptions = options.omissionCheck || undefined;
+        const skipOptions = options.skipCheck || undefined;
         const ownVowelOptions =
           options.ownVowels === false
             ? undefined
@@ -1802,7 +1880,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           cpuSeconds: Math.ceil(timeoutMs / 1000),
           ...(signal ? { signal } : {}),
         };
-        const [verified, verdicts, nearMisses, omissions, ownVowels] = await Promise.all([
+        const [verified, verdicts, nearMisses, omissions, ownVowels, skips] = await Promise.all([
           verifyOptions
             ? verifyReading({
                 dir,
@@ -1898,6 +1976,18 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
                 },
               })
             : undefined,
+          skipOptions
+            ? skipReading({
+                dir,
+                tag: warpTag(warp),
+                heard,
+                passage,
+                lexicon,
+                totalFrames,
+                options: skipOptions,
+                run: (args) => run([...warpArgs(warp, options.warpType), ...args]),
+              })
+            : undefined,
         ]);
         const fromSecondPass = combineEvidence(verified.words, verdicts);
         let combined = applyNearMiss(
@@ -1939,6 +2029,8 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
             omissionOptions.maxCost,
           );
         }
+        if (skips && skipOptions && skips.checks.length > 0)
+          combined = applySkipChecks(combined, heard, skips.checks, skips.scores, skipOptions.minGain);
         const levels = frameLevels(audio.samples, audio.sampleRate);
         if (options.silentWords !== false)
           combined = dropSilentWords(
