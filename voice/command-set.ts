@@ -52,6 +52,8 @@ export function globalActionCommands(): VoiceCommand[] {
 
 /** Action id of a story title said on a screen that lists stories. */
 export const storyTarget = (storyId: string): string => `story:${storyId}`;
+/** Whether an action id is a story title's ({@link storyTarget}). */
+export const isStoryTarget = (target: string): boolean => target.startsWith('story:');
 /** Action id of a visible button or link said by its name. */
 export const pressTarget = (name: string): string => `press:${name}`;
 

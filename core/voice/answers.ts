@@ -62,11 +62,17 @@ export interface HeardAnswer {
  * Reading Practice"; a path to a screen that is not built is answered {@link COMING_SOON} and never
  * navigated to).
  * @param answer from POST /api/voice/command
- * @param screens `isBuilt(path)` and `titleOf(path)` (the screen's one name, or undefined)
+ * @param screens `isBuilt(path)` and `titleOf(path)` (the screen's one name, or undefined); `nameOf(target)`,
+ *   the name an action is confirmed by whichever of its phrases was said (a story's whole title, when the child
+ *   left off its "The"), or undefined to confirm the phrase heard
  */
 export function heardFrom(
   answer: VoiceAnswer,
-  screens: { isBuilt: (path: string) => boolean; titleOf: (path: string) => string | undefined },
+  screens: {
+    isBuilt: (path: string) => boolean;
+    titleOf: (path: string) => string | undefined;
+    nameOf?: (target: string) => string | undefined;
+  },
 ): HeardAnswer {
   if (answer.intent === null || answer.target === null) return { answer, confirmation: '', act: false };
   if (answer.intent === 'navigate') {
@@ -76,7 +82,9 @@ export function heardFrom(
   }
   return {
     answer,
-    confirmation: confirmationMessage({ action: `OK: ${answer.phrase ?? answer.target}.` }),
+    confirmation: confirmationMessage({
+      action: `OK: ${screens.nameOf?.(answer.target) ?? answer.phrase ?? answer.target}.`,
+    }),
     act: true,
   };
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMING_SOON } from '#core/voice/answers.ts';
 import type { VoiceAnswer, VoiceCommand } from '#core/voice/command.ts';
 import { useVoiceCommands } from '#voice/use-voice-commands.ts';
+import { storyCommands } from '#voice/command-set.ts';
 import { AudioQueueContext, SILENT_AUDIO_QUEUE, type AudioQueueApi } from '../audio/audio-context.ts';
 import { HANDS_FREE_KEY, HANDS_FREE_LABEL, TalkToSparky } from './TalkToSparky.tsx';
 import { VoiceProvider } from './VoiceProvider.tsx';
@@ -54,7 +55,8 @@ function PracticeScreen({ onAction }: { onAction?: (target: string) => void }) {
   useVoiceCommands(
     [
       { phrase: 'start reading', intent: 'action', target: 'start-reading' },
-      { phrase: 'The Lost Mitten', intent: 'action', target: 'story:lost-mitten' },
+      // the title and the title without its "The", as Reading Practice offers them
+      ...storyCommands([{ id: 'lost-mitten', title: 'The Lost Mitten' }]),
     ],
     onAction,
   );
@@ -171,8 +173,8 @@ describe('Talk to Sparky', () => {
     expect(phrases.slice(0, 4)).toEqual([
       'start reading',
       'The Lost Mitten',
+      'Lost Mitten',
       'Show all stories',
-      'read page',
     ]);
     expect(phrases).toEqual(
       expect.arrayContaining(['read page', 'reading practice', 'go home', 'Progress Reports']),
@@ -183,6 +185,16 @@ describe('Talk to Sparky', () => {
   it('runs the screen’s own action', async () => {
     const onAction = vi.fn();
     const fake = fakeEffects(answer('action', 'story:lost-mitten', 'The Lost Mitten'));
+    renderApp(fake.effects, onAction);
+    await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
+    fake.speakIntoMicrophone();
+    await waitFor(() => expect(onAction).toHaveBeenCalledWith('story:lost-mitten', expect.anything()));
+    expect(screen.getByText('OK: The Lost Mitten.')).toBeInTheDocument();
+  });
+
+  it('confirms a story said without its "The" by its whole title', async () => {
+    const onAction = vi.fn();
+    const fake = fakeEffects(answer('action', 'story:lost-mitten', 'Lost Mitten'));
     renderApp(fake.effects, onAction);
     await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
     fake.speakIntoMicrophone();

@@ -19,6 +19,7 @@ import {
   type RecogniseInput,
 } from '#machines/voice-command.machine.ts';
 import { createCommandRegistry, type CommandRegistry } from '#voice/command-registry.ts';
+import { isStoryTarget } from '#voice/command-set.ts';
 import {
   globalActionCommands,
   mergeCommands,
@@ -140,8 +141,15 @@ function createVoiceLayer(initial: VoiceLayerLinks) {
         const wav = utterances.get(input.utteranceId);
         if (!wav) throw new Error('the utterance is gone');
         registry.setControls({ commands: controlCommands(visibleControls(document.body)) });
-        const answer = await links.effects.recognise(wav, registry.active(), signal);
-        return heardFrom(answer, { isBuilt: isBuiltTarget, titleOf: (path) => SCREEN_TITLES[path] });
+        const commands = registry.active();
+        const answer = await links.effects.recognise(wav, commands, signal);
+        return heardFrom(answer, {
+          isBuilt: isBuiltTarget,
+          titleOf: (path) => SCREEN_TITLES[path],
+          // a story is confirmed by its whole title, its first phrase (voice/command-set.ts storyCommands)
+          nameOf: (target) =>
+            isStoryTarget(target) ? commands.find((c) => c.target === target)?.phrase : undefined,
+        });
       }),
       act: fromPromise<void, Heard>(async ({ input }) => {
         const { intent, target, phrase } = input.answer;
