@@ -40,6 +40,14 @@ interface Reading {
   truthWcpm: number;
 }
 
+/** The parts of a scored reading (core/fluency/result.schema.ts) a failure message shows. */
+interface ScoredForLog {
+  durationSeconds?: number;
+  wordsAttempted?: number;
+  wordsTotal?: number;
+  words?: { text: string; status: string }[];
+}
+
 /** Seconds of a WAV, measured with sox. */
 function soxSeconds(path: string): number {
   return Number(execFileSync('soxi', ['-D', path], { encoding: 'utf8' }).trim());
@@ -352,6 +360,25 @@ test.describe('fluency practice', () => {
         return route.continue();
       });
 
+      // What the scorer said to each end-of-reading check and upload, for the failure message of the
+      // "how much was read" check below (a loaded CI machine once showed "part of the story").
+      const scored: string[] = [];
+      page.on('response', (response) => {
+        const path = new URL(response.url()).pathname;
+        if (response.request().method() !== 'POST') return;
+        if (path !== '/api/fluency/score' && path !== '/api/reading-sessions') return;
+        void response
+          .json()
+          .then((body: { result?: ScoredForLog } & ScoredForLog) => {
+            const r = body.result ?? body;
+            const statuses = (r.words ?? []).map((w) => `${w.text}:${w.status}`).join(' ');
+            scored.push(
+              `${path} ${response.status()} ${r.durationSeconds ?? '?'} s, ${r.wordsAttempted ?? '?'} of ${r.wordsTotal ?? '?'} words: ${statuses}`,
+            );
+          })
+          .catch(() => scored.push(`${path} ${response.status()} (no JSON)`));
+      });
+
       // On a phone, Start reading is on the first screen, above the story (issue 17, item 2); the
       // reading is done at 375 px.
       await page.setViewportSize({ width: 375, height: 812 });
@@ -503,6 +530,7 @@ test.describe('fluency practice', () => {
       expect(seen).not.toContain('Are you still reading?');
       await expect(
         page.locator('main').getByText(/You read the whole story|of the \d+ words: most of the story/),
+        `what the scorer said:\n${scored.join('\n')}`,
       ).toBeVisible();
       expect(keys).toHaveLength(2);
       expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
