@@ -134,6 +134,8 @@ interface Row {
   warp: number;
   /** First-pass decodes the warp search ran (factors that scored). */
   warpDecodes?: number;
+  /** Wider decodes of first passes that looked lost (lost-path.ts): warp, and whether the wider path was taken. */
+  rescues?: { warp: number; taken: boolean }[];
   /** --seed-warps: the seed, and whether it was taken without a search. */
   seed?: number;
   seeded?: boolean;
@@ -516,9 +518,13 @@ async function main(): Promise<void> {
     string,
     { word: string; index: number; frames: number; stretch: number; gain: number | undefined }[]
   >();
+  /** Wider decodes of lost first passes (lost-path.ts) per reading: warp, and whether its path was taken. */
+  const rescues = new Map<string, { warp: number; taken: boolean }[]>();
   const recogniserFor = (id: string) =>
     createPocketsphinxRecogniser({
       ...tuning,
+      onRescue: (warp: number, taken: boolean) =>
+        rescues.set(id, [...(rescues.get(id) ?? []), { warp, taken }]),
       ...(tuning.warp === false
         ? {}
         : {
@@ -735,6 +741,7 @@ async function main(): Promise<void> {
       miscues: r.miscues,
       warp: warps.get(r.id)?.warp ?? 1,
       warpDecodes: warps.get(r.id)?.scores.length ?? 0,
+      ...(rescues.has(r.id) ? { rescues: rescues.get(r.id) } : {}),
       ...(seeds.has(r.id) ? { seed: seeds.get(r.id), seeded: warps.get(r.id)?.seeded === true } : {}),
       ...(earlyWarps ? { earlyWarp: earlyWarpOf.get(r.id) ?? null } : {}),
       audioSeconds: pcm.durationSeconds,
@@ -868,6 +875,13 @@ async function main(): Promise<void> {
         .join(', ')}; first-pass decodes per reading ${(
         rows.reduce((n, r) => n + (r.warpDecodes ?? 0), 0) / Math.max(1, rows.length)
       ).toFixed(2)}\n` +
+      `chosen first passes that looked lost, decoded again with wider beams (lost-path.ts): ${rows.reduce(
+        (n, r) => n + (r.rescues?.length ?? 0),
+        0,
+      )} in ${rows.filter((r) => r.rescues).length} readings, the wider path taken in ${rows.reduce(
+        (n, r) => n + (r.rescues?.filter((x) => x.taken).length ?? 0),
+        0,
+      )}\n` +
       (seeds.size > 0
         ? `reader's warp (--seed-warps): ${rows.filter((r) => r.seeded).length} of ${rows.filter((r) => r.seed !== undefined && r.seed !== 1).length} readings seeded with a warp started the search from it, the seed beating no warp (${rows.filter((r) => r.seed === 1).length} seeded with 1: the usual search)\n`
         : ''),

@@ -49,6 +49,7 @@ import {
   omissionCost,
   planOmissionChecks,
 } from '#server/speech/omission-check.ts';
+import { looksLost, RESCUE_BEAM_ARGS } from '#server/speech/lost-path.ts';
 import { applySkipChecks, buildSkipBatch, planSkipChecks, skipGain } from '#server/speech/skip-check.ts';
 import {
   applyNearMiss,
@@ -186,6 +187,13 @@ export interface PocketsphinxOptions {
   languageWeight?: number;
   /** Extra decoder arguments, e.g. `['-beam', '1e-60']`. */
   extraArgs?: string[];
+  /**
+   * The beams of the decode again of a first pass that looks lost (lost-path.ts; default `RESCUE_BEAM_ARGS`);
+   * `false`: no such decode.
+   */
+  rescueBeams?: readonly string[] | false;
+  /** Called after the wider decode of a chosen first pass that looked lost: its warp, and whether its path was taken (benchmark). */
+  onRescue?: (warp: number, taken: boolean) => void;
   /** Second pass (verify.ts): re-score each word against its competitors (default on). */
   verify?: boolean | VerifyOptions;
   /**
@@ -1674,6 +1682,8 @@ interface ReadingDecoderInput {
   signal?: AbortSignal;
   /** Niceness of the decoder processes (the follow-along socket's background warp search). */
   nice?: number;
+  /** The passage words: a first pass that looks lost in them is decoded again with wider beams (lost-path.ts). */
+  passage: readonly PassageWord[];
 }
 
 /**
@@ -1690,6 +1700,7 @@ function readingDecoder({
   timeoutMs,
   signal,
   nice,
+  passage,
 }: ReadingDecoderInput) {
   /** Runs pocketsphinx_batch on the reading (16 kHz raw in `dir`) with these arguments. */
   const run = (args: string[]): Promise<void> =>
@@ -1719,46 +1730,33 @@ function readingDecoder({
         ...(nice ? { nice } : {}),
       },
     );
-  /** First pass at one frequency warp (1 = none): the words heard and the path's score. */
-  const firstPass = async (
-    warp: number,
+  /** The decode's arguments: the grammar file, the output files' tag, and any other arguments. */
+  const decode = (warp: number, fsgFile: string, out: string, more: readonly string[] = []) =>
+    run([
+      '-dict',
+      join(dir, 'passage.dict'),
+      '-fsg',
+      join(dir, fsgFile),
+      '-ctl',
+      join(dir, 'ctl'),
+      '-ctm',
+      join(dir, `out${out}.ctm`),
+      '-hypseg',
+      join(dir, `out${out}.hypseg`),
+      '-logfn',
+      join(dir, `log${out}.txt`),
+      ...warpArgs(warp, options.warpType),
+      ...(options.extraArgs ?? []),
+      ...more,
+    ]);
+  /** The words, path score and segments a decode wrote. */
+  const read = async (
+    out: string,
   ): Promise<{ heard: HeardWord[]; score?: number; segments: HypsegSegment[] }> => {
-    const tag = warpTag(warp);
-    const decode = (fsgFile: string) =>
-      run([
-        '-dict',
-        join(dir, 'passage.dict'),
-        '-fsg',
-        join(dir, fsgFile),
-        '-ctl',
-        join(dir, 'ctl'),
-        '-ctm',
-        join(dir, `out${tag}.ctm`),
-        '-hypseg',
-        join(dir, `out${tag}.hypseg`),
-        '-logfn',
-        join(dir, `log${tag}.txt`),
-        ...warpArgs(warp, options.warpType),
-        ...(options.extraArgs ?? []),
-      ]);
-    const read = () =>
-      Promise.all([
-        readFile(join(dir, `out${tag}.ctm`), 'utf8').catch(() => ''),
-        readFile(join(dir, `out${tag}.hypseg`), 'utf8').catch(() => ''),
-      ]);
-    await decode('passage.fsg');
-    let [ctm, hypseg] = await read();
-    // A partial reading whose best path never reached the final state decodes to nothing:
-    // decode again with stopping made likelier (grammar.ts RESCUE_STOP_PROBABILITIES).
-    for (const stop of RESCUE_STOP_PROBABILITIES) {
-      if (parseCtm(ctm).length > 0) break;
-      const log = await readFile(join(dir, `log${tag}.txt`), 'utf8').catch(() => '');
-      if (!log.includes('does not match the grammar')) break;
-      const file = `passage-stop${tag}.fsg`;
-      await writeFile(join(dir, file), withStopProbability(fsg, stop));
-      await decode(file);
-      [ctm, hypseg] = await read();
-    }
+    const [ctm, hypseg] = await Promise.all([
+      readFile(join(dir, `out${out}.ctm`), 'utf8').catch(() => ''),
+      readFile(join(dir, `out${out}.hypseg`), 'utf8').catch(() => ''),
+    ]);
     const score = parseHypseg(hypseg, 'total').get('reading');
     return {
       heard: parseCtm(ctm),
@@ -1766,7 +1764,61 @@ function readingDecoder({
       ...(score !== undefined ? { score } : {}),
     };
   };
-  return { run, firstPass };
+  /**
+   * First pass at one frequency warp (1 = none): the words heard, the path's score, and the grammar file it was
+   * decoded with (`passage.fsg`, or the rescue grammar of a partial reading).
+   */
+  const firstPass = async (
+    warp: number,
+  ): Promise<{ heard: HeardWord[]; score?: number; segments: HypsegSegment[]; fsgFile: string }> => {
+    const tag = warpTag(warp);
+    let fsgFile = 'passage.fsg';
+    await decode(warp, fsgFile, tag);
+    let pass = await read(tag);
+    // A partial reading whose best path never reached the final state decodes to nothing:
+    // decode again with stopping made likelier (grammar.ts RESCUE_STOP_PROBABILITIES).
+    for (const stop of RESCUE_STOP_PROBABILITIES) {
+      if (pass.heard.length > 0) break;
+      const log = await readFile(join(dir, `log${tag}.txt`), 'utf8').catch(() => '');
+      if (!log.includes('does not match the grammar')) break;
+      fsgFile = `passage-stop${tag}.fsg`;
+      await writeFile(join(dir, fsgFile), withStopProbability(fsg, stop));
+      await decode(warp, fsgFile, tag);
+      pass = await read(tag);
+    }
+    return { ...pass, fsgFile };
+  };
+  /**
+   * The chosen first pass, or, when it looks lost (lost-path.ts), the same grammar's decode with wider beams when
+   * that path scores higher (the same model: the narrow search missed it). Only the chosen warp's pass is
+   * rescued: a lost pass at a factor the search does not take (an adult voice at 1.45) is not worth a decode.
+   */
+  const rescue = async <
+    T extends { heard: HeardWord[]; score?: number; segments: HypsegSegment[]; fsgFile: string },
+  >(
+    warp: number,
+    pass: T,
+  ): Promise<T> => {
+    if (options.rescueBeams === false || pass.heard.length === 0 || !looksLost(pass.heard, passage))
+      return pass;
+    const out = `${warpTag(warp)}-wide`;
+    try {
+      await decode(warp, pass.fsgFile, out, options.rescueBeams ?? RESCUE_BEAM_ARGS);
+    } catch (error) {
+      // the wider search ran out of time or memory: the first pass stands (an abort still ends the scoring)
+      if (signal?.aborted) throw error;
+      options.onRescue?.(warp, false);
+      return pass;
+    }
+    const wide = await read(out);
+    const taken =
+      wide.score !== undefined &&
+      wide.heard.length > 0 &&
+      (pass.score === undefined || wide.score > pass.score);
+    options.onRescue?.(warp, taken);
+    return taken ? { ...pass, ...wide } : pass;
+  };
+  return { run, firstPass, rescue };
 }
 
 export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}): Recogniser {
@@ -1813,13 +1865,14 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         const timeoutMs =
           (options.timeoutBaseMs ?? 10_000) +
           (options.timeoutPerAudioSecondMs ?? 500) * audio.durationSeconds;
-        const { run, firstPass } = readingDecoder({
+        const { run, firstPass, rescue } = readingDecoder({
           binary,
           modelDir,
           dir,
           fsg,
           options,
           timeoutMs,
+          passage,
           ...(signal ? { signal } : {}),
         });
         const searched: WarpOptions =
@@ -1848,7 +1901,8 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           },
         });
         const { warp } = chosen;
-        const { heard, segments } = joinNominatedAttempts(chosen.heard, chosen.segments, passage, nominated);
+        const found = await rescue(warp, chosen);
+        const { heard, segments } = joinNominatedAttempts(found.heard, found.segments, passage, nominated);
         const totalFrames = Math.floor(audio.durationSeconds * 100);
         const verifyOptions =
           options.verify === false
@@ -2102,6 +2156,7 @@ export function createPocketsphinxWarpSearch(options: PocketsphinxOptions = {}, 
         fsg,
         options,
         timeoutMs,
+        passage,
         nice,
         ...(signal ? { signal } : {}),
       });
