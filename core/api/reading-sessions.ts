@@ -69,8 +69,9 @@ export const FluencyScoreFormSchema = z
     engine: z.enum(['pocketsphinx', 'openai']).optional(),
     /**
      * `reading_end`: the fluency page's end-of-reading check (did the reader reach the last word?), scored by
-     * pocketsphinx alone, without Moonshine's nominations (they can change which words are errors, not how far
-     * the reader got, and cost 0.04–0.05 s of CPU per audio second). `score` (the default): full scoring.
+     * pocketsphinx's first pass alone, without Moonshine's nominations and the later passes (they can change which
+     * words are errors, not how far the reader got): about a third of the work. Its word verdicts are rough.
+     * `score` (the default): full scoring.
      */
     purpose: z.enum(['score', 'reading_end']).optional(),
   })

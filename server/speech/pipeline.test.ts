@@ -4,11 +4,12 @@
  * pocketsphinx are not installed (apt-get install -y flite sox pocketsphinx pocketsphinx-en-us).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FluencyResultSchema } from '#core/fluency/result.schema.ts';
+import { hasReachedTheEnd } from '#core/fluency-session/end-of-reading.ts';
 import { DEFAULT_GOP_THRESHOLDS } from '#server/speech/gop.ts';
 import { DEFAULT_CMUDICT, loadLexicon, loadWordLogProbabilities } from '#server/speech/lexicon.ts';
 import { DEFAULT_OWN_VOWEL_THRESHOLDS, type OwnVowelEvidence } from '#server/speech/own-vowels.ts';
@@ -211,6 +212,69 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
     expect(result.wordsAttempted).toBeGreaterThanOrEqual(18);
     expect(result.wordsCorrect).toBeGreaterThanOrEqual(18);
   }, 60_000);
+
+  it('answers the end-of-reading check from the first pass alone: the same reach as a full scoring, a fraction of the decodes', async () => {
+    // a wrapper that logs each decode and runs the real decoder
+    const runs = join(dir, 'end-check-runs');
+    const counting = join(dir, 'counting-pocketsphinx');
+    writeFileSync(counting, `#!/bin/sh\necho x >> ${JSON.stringify(runs)}\nexec pocketsphinx_batch "$@"\n`);
+    chmodSync(counting, 0o755);
+    const counted = createPocketsphinxRecogniser({ binary: counting });
+    const decodes = (): number => (existsSync(runs) ? readFileSync(runs, 'utf8').split('\n').length - 1 : 0);
+    const story =
+      'The bus is red. Ben can get on the bus. Ben sits next to Meg. Meg has a big bag. Ben has a hat.';
+    const whole = synthesise(story, 'end-check-whole');
+    const half = join(dir, 'end-check-half.wav');
+    // the first two sentences, then 6 s of silence: a reader stopped mid-story to work out a word
+    execFileSync('flite', [
+      '-voice',
+      'slt',
+      '--setf',
+      'duration_stretch=1.4',
+      '-t',
+      'The bus is red. Ben can get on the bus.',
+      '-o',
+      join(dir, 'half-raw.wav'),
+    ]);
+    execFileSync('sox', [
+      '-R',
+      join(dir, 'half-raw.wav'),
+      '-r',
+      '16000',
+      '-c',
+      '1',
+      '-b',
+      '16',
+      half,
+      'pad',
+      '0.5',
+      '6',
+    ]);
+
+    const check = await scoreAudio({
+      wav: whole,
+      passageText: story,
+      recogniser: counted,
+      purpose: 'reading_end',
+    });
+    const checkDecodes = decodes();
+    const full = await scoreAudio({ wav: whole, passageText: story, recogniser: counted });
+    const fullDecodes = decodes() - checkDecodes;
+    expect(hasReachedTheEnd(check)).toBe(true);
+    expect(check.wordsAttempted).toBe(full.wordsAttempted);
+    expect(checkDecodes).toBeGreaterThan(0);
+    expect(checkDecodes).toBeLessThan(fullDecodes);
+
+    const stopped = await scoreAudio({
+      wav: new Uint8Array(readFileSync(half)),
+      passageText: story,
+      recogniser: counted,
+      purpose: 'reading_end',
+    });
+    expect(hasReachedTheEnd(stopped)).toBe(false);
+    expect(stopped.wordsAttempted).toBeGreaterThanOrEqual(8);
+    expect(stopped.wordsAttempted).toBeLessThanOrEqual(10);
+  }, 120_000);
 
   it('marks an omitted word as an omission', async () => {
     const wav = synthesise(

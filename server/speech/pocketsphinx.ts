@@ -1831,7 +1831,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
       audio,
       passage,
       signal,
-      nominate = true,
+      purpose = 'score',
       knownChunks,
       knownWarp,
       readerWarp,
@@ -1840,7 +1840,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         throw new Error('pocketsphinx needs 16 kHz mono audio');
       const none: Nominations = { candidates: {}, selfCorrections: [] };
       const nominations =
-        options.nominate && nominate
+        options.nominate && purpose === 'score'
           ? await options.nominate(audio, passage, signal, knownChunks).catch(() => none)
           : none;
       const { lexicon, distractors, dictLines, fsg, nominated } = await preparePassage(
@@ -1903,6 +1903,18 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         const { warp } = chosen;
         const found = await rescue(warp, chosen);
         const { heard, segments } = joinNominatedAttempts(found.heard, found.segments, passage, nominated);
+        if (purpose === 'reading_end') {
+          // how far the reader got: the first pass's path, less the content words it put over silence (a pause
+          // mid-story must not read as the rest of the story); the later passes change verdicts, not the reach
+          return options.silentWords === false
+            ? heard
+            : dropSilentWords(
+                heard,
+                frameLevels(audio.samples, audio.sampleRate),
+                keptWhenSilent(passage, FUNCTION_WORDS),
+                options.silentWords?.belowPeakDb,
+              );
+        }
         const totalFrames = Math.floor(audio.durationSeconds * 100);
         const verifyOptions =
           options.verify === false

@@ -6,6 +6,9 @@ import type { HeardWord, PassageWord } from '#core/text/normalize.ts';
 import type { KnownChunks } from '#server/speech/reading-moonshine.ts';
 import type { PcmAudio } from '#server/speech/wav.ts';
 
+/** See `RecogniseInput.purpose`. */
+export type RecognitionPurpose = 'score' | 'reading_end';
+
 export interface RecogniseInput {
   /** 16 kHz mono (see `toRecogniserFormat`). */
   audio: PcmAudio;
@@ -13,10 +16,14 @@ export interface RecogniseInput {
   passage: readonly PassageWord[];
   signal?: AbortSignal;
   /**
-   * False: leave out Moonshine's nominations (pocketsphinx alone; the end-of-reading check, which only asks how
-   * far the reader got). Default true; recognisers without a nominator ignore it.
+   * What the words are for. `score` (the default): every word's verdict, with every pass the recogniser has.
+   * `reading_end`: only how far the reader got (the fluency page's end-of-reading check). pocketsphinx then
+   * runs its first pass alone (the warp search, and the wider search of a pass that lost its way), without
+   * Moonshine's nominations and without the later passes that only change which words are errors: about a
+   * third of the work. The words' verdicts are then rough; where the reading ends is the full scoring's.
+   * Recognisers without passes to leave out ignore it.
    */
-  nominate?: boolean;
+  purpose?: RecognitionPurpose;
   /**
    * Moonshine's text for chunks of this reading transcribed while the child read (the follow-along socket,
    * reading-transcripts.ts), matched by their exact samples; the nominator transcribes the others itself.

@@ -9,7 +9,7 @@ import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { scoreReading } from '#core/fluency/score-reading.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import type { KnownChunks } from '#server/speech/reading-moonshine.ts';
-import type { KnownWarp, ReaderWarp, Recogniser } from '#server/speech/recogniser.ts';
+import type { KnownWarp, ReaderWarp, RecognitionPurpose, Recogniser } from '#server/speech/recogniser.ts';
 import { parseWav, toRecogniserFormat } from '#server/speech/wav.ts';
 
 /** Longest passage scored in one go (a K–5 ORF passage is ~250 words). */
@@ -25,8 +25,8 @@ export interface ScoreAudioInput {
   season?: Season;
   mode?: ScoringMode;
   signal?: AbortSignal;
-  /** False: without Moonshine's nominations (`RecogniseInput.nominate`; the end-of-reading check). */
-  nominate?: boolean;
+  /** `reading_end`: only how far the reader got (`RecogniseInput.purpose`; the end-of-reading check). */
+  purpose?: RecognitionPurpose;
   /** Chunks Moonshine transcribed while the child read (`RecogniseInput.knownChunks`). */
   knownChunks?: KnownChunks;
   /** The frequency warp chosen while the child read (`RecogniseInput.knownWarp`). */
@@ -56,7 +56,7 @@ export async function scoreAudio(input: ScoreAudioInput): Promise<FluencyResult>
     audio,
     passage,
     ...(input.signal ? { signal: input.signal } : {}),
-    ...(input.nominate === false ? { nominate: false } : {}),
+    ...(input.purpose ? { purpose: input.purpose } : {}),
     ...(input.knownChunks ? { knownChunks: input.knownChunks } : {}),
     ...(input.knownWarp ? { knownWarp: input.knownWarp } : {}),
     ...(input.readerWarp ? { readerWarp: input.readerWarp } : {}),

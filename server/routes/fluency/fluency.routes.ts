@@ -28,8 +28,9 @@ export interface FluencyRoutesDeps {
  * POST /api/fluency/score — multipart form (FluencyScoreFormSchema): `audio` WAV (PCM 16-bit, mono or
  * stereo, any rate; ≤ 10 MB, ≤ 180 s) and `text` or `storyId`, optional `grade`, `season`, `mode`,
  * `engine`, `purpose`. `purpose=reading_end` is the fluency page's end-of-reading check (did the reader reach the
- * last word?): the reading is scored by pocketsphinx alone, without Moonshine's nominations, which can change
- * which words are errors but not how far the reader got (same answer shape); the default `score` scores fully.
+ * last word?): pocketsphinx's first pass alone, without Moonshine's nominations and the later passes, which can
+ * change which words are errors but not how far the reader got (same answer shape; its word verdicts are rough);
+ * the default `score` scores fully.
  * Answers 200 with the result contract (core/fluency/result.schema.ts), or the API error
  * shape with 400 `audio_missing` / `engine_unavailable`, 401, 404 `story_not_found`, 413, 415,
  * 422 `invalid_input` or an audio code, 429 `rate_limited`, 502 or 503.
@@ -67,7 +68,7 @@ export function createFluencyRoutes(deps: FluencyRoutesDeps) {
             ...(season ? { season } : {}),
             ...(mode ? { mode } : {}),
             ...(engine ? { engine } : {}),
-            ...(purpose === 'reading_end' ? { nominate: false } : {}),
+            ...(purpose ? { purpose } : {}),
             signal: c.req.raw.signal,
           });
           return c.json(result, 200);

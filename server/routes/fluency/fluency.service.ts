@@ -9,7 +9,7 @@ import type { Grade, Season } from '#core/fluency/orf-norms.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { SpeechError } from '../../speech/errors.ts';
-import type { ReaderWarp, Recogniser } from '../../speech/recogniser.ts';
+import type { ReaderWarp, RecognitionPurpose, Recogniser } from '../../speech/recogniser.ts';
 import type { ReaderWarpStore } from '../../speech/reader-warps.ts';
 import type { ReadingTranscriptCache } from '../../speech/reading-transcripts.ts';
 import type { ReadingWarpStore } from '../../speech/reading-warps.ts';
@@ -67,10 +67,11 @@ export interface ScoringRequest {
   key?: string;
   signal?: AbortSignal;
   /**
-   * False: score without Moonshine's nominations (the end-of-reading check, `purpose: 'reading_end'`): it only
-   * asks how far the reader got, and the nominations cost 0.04–0.05 s of CPU per audio second.
+   * `reading_end`: the end-of-reading check, which only asks how far the reader got (`RecogniseInput.purpose`:
+   * pocketsphinx's first pass alone, about a third of a full scoring's work). It neither takes nor drops the
+   * chunks and warp kept from the reading, and keeps no reader warp. `score` (the default): full scoring.
    */
-  nominate?: boolean;
+  purpose?: RecognitionPurpose;
 }
 
 /** Scores readings for users, within their rate limit. */
@@ -87,11 +88,13 @@ export interface ScoringService {
 
 /**
  * A reader's kept warp for one scoring: the seed, and (full scorings only) where the chosen factor goes. The
- * end-of-reading check (`nominate: false`) scores part of a reading and does not change what is kept.
+ * end-of-reading check (`purpose: 'reading_end'`) scores part of a reading and does not change what is kept.
  */
 function readerWarpOf(store: ReaderWarpStore, request: ScoringRequest): ReaderWarp {
   const seed = store.get(request.userId);
-  return request.nominate === false ? { seed } : { seed, keep: (warp) => store.keep(request.userId, warp) };
+  return request.purpose === 'reading_end'
+    ? { seed }
+    : { seed, keep: (warp) => store.keep(request.userId, warp) };
 }
 
 /** Build the scoring service. */
@@ -131,8 +134,8 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
           ...(request.season ? { season: request.season } : {}),
           ...(request.mode ? { mode: request.mode } : {}),
           ...(request.signal ? { signal: request.signal } : {}),
-          ...(request.nominate === false ? { nominate: false } : {}),
-          ...(deps.transcripts && request.nominate !== false
+          ...(request.purpose ? { purpose: request.purpose } : {}),
+          ...(deps.transcripts && request.purpose !== 'reading_end'
             ? { knownChunks: deps.transcripts.known(request.userId) }
             : {}),
           ...(deps.warps ? { knownWarp: deps.warps.known(request.userId) } : {}),
@@ -140,7 +143,7 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
         });
         // deleted after use: a full scoring of the user's reading has taken what it could. After a failure
         // (queue full, recogniser failed, upload abandoned) they stay for the retry (5 min at most, ttl)
-        if (request.nominate !== false) {
+        if (request.purpose !== 'reading_end') {
           deps.transcripts?.drop(request.userId);
           deps.warps?.drop(request.userId);
         }

@@ -148,12 +148,12 @@ describe('POST /api/fluency/score', () => {
     expect((await send()).status).toBe(200);
   });
 
-  it('scores the end-of-reading check without Moonshine (purpose=reading_end), everything else fully', async () => {
-    const asked: (boolean | undefined)[] = [];
+  it('asks the recogniser only how far the reader got for the end-of-reading check (purpose=reading_end), everything else fully', async () => {
+    const asked: (string | undefined)[] = [];
     const spy: Recogniser = {
       name: 'spy',
       recognise: async (input) => {
-        asked.push(input.nominate);
+        asked.push(input.purpose);
         return [{ word: 'cat', start: 0.5, end: 0.9 }];
       },
     };
@@ -163,7 +163,7 @@ describe('POST /api/fluency/score', () => {
     );
     expect((await post(app, { audio: wavFile(), text: 'The cat.', purpose: 'score' })).status).toBe(200);
     expect((await post(app, { audio: wavFile(), text: 'The cat.' })).status).toBe(200);
-    expect(asked).toEqual([false, undefined, undefined]);
+    expect(asked).toEqual(['reading_end', 'score', undefined]);
     const bad = await post(app, { audio: wavFile(), text: 'The cat.', purpose: 'end' as 'score' });
     expect(bad.status).toBe(422);
     expect(await codeOf(bad)).toBe('invalid_input');
@@ -255,7 +255,7 @@ describe('the scoring service and the chunks Moonshine transcribed while the chi
     }
     // the end-of-reading check neither takes nor drops them
     failure = null;
-    await scoring.score({ ...request, nominate: false });
+    await scoring.score({ ...request, purpose: 'reading_end' });
     expect(transcripts.has('u1', chunk)).toBe(true);
     await scoring.score(request);
     expect(transcripts.has('u1', chunk)).toBe(false);
@@ -276,19 +276,19 @@ describe('the scoring service and the chunks Moonshine transcribed while the chi
       },
     };
     const scoring = createScoringService({ recogniser, readerWarps });
-    const score = (userId: string, nominate?: false) => {
+    const score = (userId: string, endCheck?: 'end check') => {
       userOfCall = userId;
       return scoring.score({
         userId,
         wav: speechWav(),
         passageText: 'The cat.',
-        ...(nominate === false ? { nominate } : {}),
+        ...(endCheck ? { purpose: 'reading_end' as const } : {}),
       });
     };
     await score('u1'); // first reading: no seed; its choice is kept
     expect(readerWarps.get('u1')).toBe(1.6);
     chosen = 1.45;
-    await score('u1', false); // the end-of-reading check uses the seed and keeps nothing
+    await score('u1', 'end check'); // the end-of-reading check uses the seed and keeps nothing
     expect(readerWarps.get('u1')).toBe(1.6);
     await score('u2'); // another reader never gets u1's warp
     expect(readerWarps.get('u2')).toBe(1.45);
