@@ -276,10 +276,11 @@ export function createApp(deps: AppDeps) {
     deps.readingTranscriber ?? (deps.recogniser ? undefined : sharedMoonshineSecondOpinion());
   // Moonshine's chunk texts made while the child reads, for the scorer of the reading's upload (per user, minutes).
   const readingTranscripts = readingTranscriber ? createReadingTranscriptCache() : undefined;
-  // The frequency warp chosen while the child reads, likewise (one search at a time, decoders niced).
-  // Off unless given: the early choice does not agree with the whole reading's search yet (docs/scoring.md).
+  // The frequency warp chosen while the child reads: by the end-of-reading check's search (on nearly the whole
+  // reading), and on the socket when `warpSearch` is given (one search at a time, decoders niced). The socket's is
+  // off unless given: its choice on the first 20 s does not agree with the whole reading's search (docs/scoring.md).
   const warpSearch = deps.warpSearch;
-  const readingWarps = warpSearch ? createReadingWarpStore() : undefined;
+  const readingWarps = createReadingWarpStore();
   const warpSearches = createWarpSearchLine();
   // Each reader's warp from their last reading seeds the next reading's search (docs/decisions/0031).
   const readerWarps = createReaderWarpStore();
@@ -293,7 +294,7 @@ export function createApp(deps: AppDeps) {
   const scoring = createScoringService({
     recogniser,
     ...(readingTranscripts ? { transcripts: readingTranscripts } : {}),
-    ...(readingWarps ? { warps: readingWarps } : {}),
+    warps: readingWarps,
     readerWarps,
     queue: scoringQueue,
     ...(env.OPENAI_API_KEY && env.ALLOW_CLOUD_AUDIO
@@ -345,7 +346,7 @@ export function createApp(deps: AppDeps) {
           },
         }
       : {}),
-    ...(warpSearch && readingWarps
+    ...(warpSearch
       ? {
           chooseWarp: (userId: string, passageText: string) => {
             readingWarps.drop(userId);

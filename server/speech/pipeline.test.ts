@@ -8,6 +8,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { encodeWav } from '#core/audio/wav.ts';
 import { FluencyResultSchema } from '#core/fluency/result.schema.ts';
 import { hasReachedTheEnd } from '#core/fluency-session/end-of-reading.ts';
 import { DEFAULT_GOP_THRESHOLDS } from '#server/speech/gop.ts';
@@ -15,6 +16,7 @@ import { DEFAULT_CMUDICT, loadLexicon, loadWordLogProbabilities } from '#server/
 import { DEFAULT_OWN_VOWEL_THRESHOLDS, type OwnVowelEvidence } from '#server/speech/own-vowels.ts';
 import { createPocketsphinxRecogniser, type GopScore } from '#server/speech/pocketsphinx.ts';
 import { createMoonshineNominator } from '#server/speech/reading-moonshine.ts';
+import { createReadingWarpStore } from '#server/speech/reading-warps.ts';
 import { scoreAudio } from '#server/speech/score-audio.ts';
 import { parseWav } from '#server/speech/wav.ts';
 
@@ -213,14 +215,21 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
     expect(result.wordsCorrect).toBeGreaterThanOrEqual(18);
   }, 60_000);
 
-  it('answers the end-of-reading check from the first pass alone: the same reach as a full scoring, a fraction of the decodes', async () => {
+  it('answers the end-of-reading check from the first pass alone (the same reach as a full scoring, fewer decodes), and hands its warp to the upload (one first pass, the same words)', async () => {
     // a wrapper that logs each decode and runs the real decoder
     const runs = join(dir, 'end-check-runs');
     const counting = join(dir, 'counting-pocketsphinx');
-    writeFileSync(counting, `#!/bin/sh\necho x >> ${JSON.stringify(runs)}\nexec pocketsphinx_batch "$@"\n`);
+    writeFileSync(
+      counting,
+      `#!/bin/sh\necho "$*" >> ${JSON.stringify(runs)}\nexec pocketsphinx_batch "$@"\n`,
+    );
     chmodSync(counting, 0o755);
     const counted = createPocketsphinxRecogniser({ binary: counting });
-    const decodes = (): number => (existsSync(runs) ? readFileSync(runs, 'utf8').split('\n').length - 1 : 0);
+    const logged = (): string[] =>
+      existsSync(runs) ? readFileSync(runs, 'utf8').split('\n').slice(0, -1) : [];
+    const decodes = (): number => logged().length;
+    // first passes decode with the passage's grammar; the later passes with grammars of their own
+    const firstPasses = (): number => logged().filter((l) => l.includes('/passage.fsg')).length;
     const story =
       'The bus is red. Ben can get on the bus. Ben sits next to Meg. Meg has a big bag. Ben has a hat.';
     const whole = synthesise(story, 'end-check-whole');
@@ -251,19 +260,38 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
       '6',
     ]);
 
+    const warps = createReadingWarpStore();
     const check = await scoreAudio({
       wav: whole,
       passageText: story,
       recogniser: counted,
       purpose: 'reading_end',
+      warpChosen: (warp, samples) => warps.put('reader', samples, Promise.resolve(warp)),
     });
     const checkDecodes = decodes();
     const full = await scoreAudio({ wav: whole, passageText: story, recogniser: counted });
     const fullDecodes = decodes() - checkDecodes;
+    const searchPasses = firstPasses() / 2;
     expect(hasReachedTheEnd(check)).toBe(true);
     expect(check.wordsAttempted).toBe(full.wordsAttempted);
     expect(checkDecodes).toBeGreaterThan(0);
     expect(checkDecodes).toBeLessThan(fullDecodes);
+    expect(searchPasses).toBeGreaterThanOrEqual(2);
+
+    // The upload: the same samples and the silence after them. It takes the check's warp: one first pass, no
+    // search, and the same words.
+    const parsed = parseWav(whole);
+    const longer = encodeWav([parsed.samples, new Int16Array(2 * 16000)], 16000);
+    expect(warps.find('reader', parseWav(longer).samples)).toBeDefined();
+    const before = firstPasses();
+    const upload = await scoreAudio({
+      wav: longer,
+      passageText: story,
+      recogniser: counted,
+      knownWarp: warps.known('reader'),
+    });
+    expect(firstPasses() - before).toBe(1);
+    expect(upload.words.map((w) => w.status)).toEqual(full.words.map((w) => w.status));
 
     const stopped = await scoreAudio({
       wav: new Uint8Array(readFileSync(half)),

@@ -1835,6 +1835,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
       knownChunks,
       knownWarp,
       readerWarp,
+      warpChosen,
     }: RecogniseInput): Promise<HeardWord[]> {
       if (audio.sampleRate !== 16000 || audio.channels !== 1)
         throw new Error('pocketsphinx needs 16 kHz mono audio');
@@ -1892,14 +1893,27 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
             : seed !== undefined
               ? { ...searched, seed }
               : searched;
-        const chosen = await chooseWarp(firstPass, {
-          ...warpOptions,
-          onChoice: (choice) => {
-            searched.onChoice?.(choice);
-            if (options.warp !== false && choice.scores.some((s) => s.warp === choice.warp))
-              readerWarp?.keep?.(choice.warp);
+        let tried = 0;
+        const chosen = await chooseWarp(
+          (factor) => {
+            tried++;
+            return firstPass(factor);
           },
-        });
+          {
+            ...warpOptions,
+            onChoice: (choice) => {
+              searched.onChoice?.(choice);
+              if (options.warp !== false && choice.scores.some((s) => s.warp === choice.warp)) {
+                readerWarp?.keep?.(choice.warp);
+                // A search's own choice (not the early factor given), made with every factor's score, is handed
+                // on (the end-of-reading check's). Audio cut mid-word can leave a factor without a path, and a
+                // choice without it is no choice (as createPocketsphinxWarpSearch's).
+                if (typeof early !== 'number' && choice.scores.length === tried)
+                  warpChosen?.(choice.warp, audio.samples);
+              }
+            },
+          },
+        );
         const { warp } = chosen;
         const found = await rescue(warp, chosen);
         const { heard, segments } = joinNominatedAttempts(found.heard, found.segments, passage, nominated);

@@ -9,9 +9,11 @@
  * uploaded audio begins with exactly the samples the factor was chosen on (their length and SHA-256, per user);
  * otherwise (not followed, different samples, the search failed) it searches as before.
  *
- * Off in the app by default (server/app.ts `warpSearch`): on the benchmark the search on the first 20 s often
- * chose another warp than the whole reading's search, and a wrong warp cost much accuracy (docs/scoring.md,
- * fourteenth round).
+ * The socket's search is off in the app by default (server/app.ts `warpSearch`): on the benchmark the search on
+ * the first 20 s often chose another warp than the whole reading's search, and a wrong warp cost much accuracy
+ * (docs/scoring.md, fourteenth round). The store is always on: the fluency page's end-of-reading check searches on
+ * the whole reading so far, and when it heard the last word its choice is kept here for the upload
+ * (server/routes/fluency/fluency.service.ts; docs/scoring.md, seventeenth round).
  *
  * Privacy: only the factor and the prefix's length and hash are kept, never audio, in memory, one reading per
  * user, at most {@link MAX_USERS} users, dropped {@link WARP_TTL_MS} after the search began, when the reading's

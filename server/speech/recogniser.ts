@@ -39,6 +39,12 @@ export interface RecogniseInput {
    * where the factor this reading's search chose is handed back. A `knownWarp` that matches comes first.
    */
   readerWarp?: ReaderWarp;
+  /**
+   * Called with the frequency warp this recognition's own search chose (not one given as `knownWarp`; only when
+   * every factor it tried found a path) and the 16 kHz samples it chose on. The end-of-reading check hands it to the same reading's upload, whose audio begins with
+   * those samples (reading-warps.ts): the upload then decodes once at that factor instead of searching again.
+   */
+  warpChosen?: (warp: number, samples: Int16Array) => void;
 }
 
 /** A reader's kept warp for one recognition (see `RecogniseInput.readerWarp`). */

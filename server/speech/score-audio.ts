@@ -33,6 +33,8 @@ export interface ScoreAudioInput {
   knownWarp?: KnownWarp;
   /** The reader's warp from earlier readings (`RecogniseInput.readerWarp`). */
   readerWarp?: ReaderWarp;
+  /** Where the warp the recogniser's own search chose goes (`RecogniseInput.warpChosen`). */
+  warpChosen?: (warp: number, samples: Int16Array) => void;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function scoreAudio(input: ScoreAudioInput): Promise<FluencyResult>
     ...(input.knownChunks ? { knownChunks: input.knownChunks } : {}),
     ...(input.knownWarp ? { knownWarp: input.knownWarp } : {}),
     ...(input.readerWarp ? { readerWarp: input.readerWarp } : {}),
+    ...(input.warpChosen ? { warpChosen: input.warpChosen } : {}),
   });
   return scoreReading(input.passageText, heard, {
     engine: input.recogniser.name,

@@ -13,6 +13,7 @@ import type { ReaderWarp, RecognitionPurpose, Recogniser } from '../../speech/re
 import type { ReaderWarpStore } from '../../speech/reader-warps.ts';
 import type { ReadingTranscriptCache } from '../../speech/reading-transcripts.ts';
 import type { ReadingWarpStore } from '../../speech/reading-warps.ts';
+import { hasReachedTheEnd } from '#core/fluency-session/end-of-reading.ts';
 import { scoreAudio } from '../../speech/score-audio.ts';
 import { ScoringBusyError, type ScoringQueue } from '../../jobs/scoring-queue.ts';
 import { createFixedWindowLimiter, type RateLimiter } from './rate-limit.ts';
@@ -40,9 +41,10 @@ export interface ScoringDeps {
    */
   transcripts?: ReadingTranscriptCache;
   /**
-   * The frequency warps chosen while the child read (the follow-along socket, server/speech/reading-warps.ts): a
-   * scoring whose audio begins with the samples the user's warp was chosen on decodes at it without a search
-   * (the end-of-reading check too); the warp is dropped after a full scoring succeeds.
+   * The frequency warps chosen while the child read (by the end-of-reading check's search, and by the follow-along
+   * socket when its search is on; server/speech/reading-warps.ts): a scoring whose audio begins with the samples
+   * the user's warp was chosen on decodes at it without a search (a later end-of-reading check too); the warp is
+   * dropped after a full scoring succeeds.
    */
   warps?: ReadingWarpStore;
   /**
@@ -125,6 +127,7 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
             ...(request.key !== undefined ? { key: request.key } : {}),
           })
         : chosen;
+      let checked: { warp: number; samples: Int16Array } | undefined;
       try {
         const result = await scoreAudio({
           wav: request.wav,
@@ -140,7 +143,14 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
             : {}),
           ...(deps.warps ? { knownWarp: deps.warps.known(request.userId) } : {}),
           ...(deps.readerWarps ? { readerWarp: readerWarpOf(deps.readerWarps, request) } : {}),
+          ...(request.purpose === 'reading_end'
+            ? { warpChosen: (warp, samples) => (checked = { warp, samples }) }
+            : {}),
         });
+        // The warp of an end-of-reading check that heard the last word (chosen on the whole reading) spares the
+        // upload its search; a check part-way through would fix a warp chosen on part of it (docs/scoring.md).
+        if (deps.warps && checked && hasReachedTheEnd(result))
+          deps.warps.put(request.userId, checked.samples, Promise.resolve(checked.warp));
         // deleted after use: a full scoring of the user's reading has taken what it could. After a failure
         // (queue full, recogniser failed, upload abandoned) they stay for the retry (5 min at most, ttl)
         if (request.purpose !== 'reading_end') {

@@ -261,6 +261,33 @@ describe('the scoring service and the chunks Moonshine transcribed while the chi
     expect(transcripts.has('u1', chunk)).toBe(false);
   });
 
+  it('hands the warp of an end-of-reading check that heard the last word to the same reading’s upload, and drops it after the upload', async () => {
+    const { createReadingWarpStore } = await import('#server/speech/reading-warps.ts');
+    const warps = createReadingWarpStore();
+    const given: (number | null | undefined)[] = [];
+    const recogniser: Recogniser = {
+      name: 'spy',
+      recognise: async ({ audio, warpChosen, knownWarp }) => {
+        given.push(await knownWarp?.(audio.samples));
+        warpChosen?.(1.3, audio.samples);
+        return [{ word: 'cat', start: 0.5, end: 0.9 }];
+      },
+    };
+    const scoring = createScoringService({ recogniser, warps });
+    const request = { userId: 'u1', wav: speechWav(), passageText: 'The cat.' };
+    // a check that did not hear the last word chose on part of the reading: nothing is handed on
+    await scoring.score({ ...request, passageText: 'The cat sat on the mat.', purpose: 'reading_end' });
+    expect(warps.size).toBe(0);
+    await scoring.score({ ...request, purpose: 'reading_end' });
+    expect(warps.size).toBe(1);
+    // another user's reading never finds it
+    await scoring.score({ ...request, userId: 'u2' });
+    await scoring.score(request);
+    // a full scoring hands nothing on, and the upload's warp is dropped after it
+    expect(warps.size).toBe(0);
+    expect(given).toEqual([undefined, undefined, undefined, 1.3]);
+  });
+
   it("seeds each scoring with the reader's own warp; only a full scoring keeps the factor it chose", async () => {
     const { createReaderWarpStore } = await import('#server/speech/reader-warps.ts');
     const readerWarps = createReaderWarpStore();
