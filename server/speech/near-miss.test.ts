@@ -10,6 +10,7 @@ import {
   sequenceFsg,
 } from '#server/speech/near-miss.ts';
 import type { VerifyCandidate } from '#server/speech/verify.ts';
+import { DEFAULT_NEAR_MISS_THRESHOLDS } from '#server/speech/pocketsphinx.ts';
 
 const duck: VerifyCandidate = {
   index: 3,
@@ -99,6 +100,14 @@ describe('judgeNearMiss, applyNearMiss', () => {
     expect(judgeNearMiss([evidence(-4800, -4480)], t).get(2)?.verdict).toBe('misread'); // 8 per frame
     expect(judgeNearMiss([evidence(-4800, -4640)], t).get(2)?.verdict).toBe('unsure'); // 4
     expect(judgeNearMiss([evidence(-4800, -4641)], t).size).toBe(0);
+  });
+  it('by default, only a margin of 18 a frame is an error; 12 to 18 is "check this word" (the benchmark’s correctly read words reached 17.3)', () => {
+    const judge = (margin: number) =>
+      judgeNearMiss([evidence(-4800, -4800 + margin * 40)], DEFAULT_NEAR_MISS_THRESHOLDS).get(2)?.verdict;
+    expect(judge(18)).toBe('misread');
+    expect(judge(17.3)).toBe('unsure');
+    expect(judge(12)).toBe('unsure');
+    expect(judge(11.9)).toBeUndefined();
   });
   it('names the neighbour as the word said, and leaves words another pass changed', () => {
     const v = judgeNearMiss([evidence(-4800, -4000)], { substitution: 8, unsure: 4 });

@@ -304,13 +304,14 @@ export interface NearMissOptions {
 }
 
 /**
- * Near-miss margin, per frame of the word, for a substitution (chosen on the tuning voices,
- * docs/scoring.md, 26 Nov): the largest margin of a correctly read word there was 9.75, and a
- * leave-one-voice-out check put the largest correctly read word of one voice up to 1.7 above the
- * other two's; the real misreadings found scored 13.1 and 18.9. No unsure band: every word in
- * 6–12 on the tuning voices was read correctly.
+ * Near-miss margins, per frame of the word. First chosen on the tuning voices (docs/scoring.md, 26 Nov: the
+ * largest margin of a correctly read word was 9.75, the real misreadings found scored 13.1 and 18.9) as 12 for
+ * both. The pipeline has changed since (piecewise-linear warps up to 1.9, more passes), and on session 17's synthesis (212 readings, adult and child-like) every word at 12 or more was read correctly
+ * (margins 14.8–17.3: house → "how'd", barn → "barred" twice, little → "it'll"), two of them false errors on
+ * clean readings. So a margin from 12 is only "check this word" (scored as read, shown to a teacher), and a
+ * substitution needs 18 (docs/scoring.md, seventeenth round).
  */
-export const DEFAULT_NEAR_MISS_THRESHOLDS: NearMissThresholds = { substitution: 12, unsure: 12 };
+export const DEFAULT_NEAR_MISS_THRESHOLDS: NearMissThresholds = { substitution: 18, unsure: 12 };
 /** Words of fewer phones are not checked. */
 export const DEFAULT_NEAR_MISS_MIN_PHONES = 3;
 /**
