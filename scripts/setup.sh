@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One set-up for `npm start` and `npm test`: system packages, npm packages, the front-end build.
 # Each step is skipped when already done, so a second run takes seconds.
-#   --test      also the test tools: chromium (Playwright) and postgresql (integration suite)
+#   --test      also the test tools: chromium and its headless shell (Playwright), postgresql (integration suite)
 #   --no-build  skip the front-end build (npm run dev serves it with Vite)
 # The database is migrated and seeded by the server itself at start (server/main.ts).
 set -euo pipefail
@@ -32,7 +32,9 @@ fi
 # reading's cepstra, 184 kB), flite (speech and test readings), sox (audio conversion).
 packages=(pocketsphinx pocketsphinx-en-us sphinxbase-utils flite sox)
 # pocketsphinx-testdata (1.8 MB): real LibriVox read speech with transcripts for `npm run bench:scoring`.
-if (( want_test )); then packages+=(chromium postgresql pocketsphinx-testdata); fi
+# chromium-headless-shell: the same chromium release without the browser's user interface, which the Playwright
+# tests drive (ADR 0032: about a quarter less CPU on 2 cores); chromium itself for bench:speech and by hand.
+if (( want_test )); then packages+=(chromium chromium-headless-shell postgresql pocketsphinx-testdata); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { chromiumArgs } from '../../playwright.config.ts';
+import { chromiumArgs, chromiumExecutable } from '../../playwright.config.ts';
 
 /**
  * A browser whose fake microphone plays `wav` once (see ../shared/notes/stack-gotchas.md: `%noloop`;
@@ -11,7 +11,7 @@ import { chromiumArgs } from '../../playwright.config.ts';
  */
 export function launchWithMicrophone(wav: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumExecutable,
     args: [
       ...chromiumArgs,
       '--use-fake-ui-for-media-stream',
