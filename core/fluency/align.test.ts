@@ -85,6 +85,17 @@ describe('alignReading', () => {
     expect(r.insertions).toEqual([]);
   });
 
+  it('pairs a near form with its word, not with another word that follows it, when no correction comes', () => {
+    // LibriVox "he might even have been" against a printed "he might have been": heard "mighty been".
+    const r = align('He might have been made.', 'he mighty been have been made');
+    expect(r.words[1]).toMatchObject({ status: 'substitution', heard: 'mighty', start: 1 });
+    expect(r.insertions).toEqual([{ afterIndex: 1, heard: 'been', start: 1.5, end: 1.9 }]);
+    // An attempt followed by the word itself is still a self-correction.
+    expect(align('He might have been made.', 'he mighty might have been made').words[1]?.status).toBe(
+      'self_correction',
+    );
+  });
+
   it('marks a self-correction with a restart of the phrase', () => {
     const r = align(PASSAGE, 'the little dug the little dog ran to the big red barn');
     expect(r.words[2]?.status).toBe('self_correction');

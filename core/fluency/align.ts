@@ -205,12 +205,22 @@ export function alignReading(
         if (l > 0) relax(i + 1, j + l, here, OP_MATCH, l);
         const next = passage[i + 1];
         const shifted = next !== undefined && matchLength(next, heard, j) > 0;
+        // An attempt is cheap only when the word follows it (a self-correction): an attempt followed by
+        // another word in the word's place pays as an insertion, so "might even" heard as "mighty been"
+        // is "mighty" for "might" and an inserted "been", not an attempt and "been" for "might".
+        const prev = heard[j - 1];
+        const attemptBefore =
+          op[i * W + j] === OP_INS &&
+          prev !== undefined &&
+          isSimilar(prev.word, word) &&
+          repeatedIndex(passage, i, prev.word, window) < 0;
         relax(
           i + 1,
           j + 1,
           here +
             (isSimilar(token.word, word) ? COST_SIMILAR_SUBSTITUTION : COST_SUBSTITUTION) +
-            (shifted ? COST_SHIFTED_SUBSTITUTION : 0),
+            (shifted ? COST_SHIFTED_SUBSTITUTION : 0) +
+            (attemptBefore ? COST_INSERTION - COST_ATTEMPT : 0),
           OP_SUB,
           1,
         );
