@@ -46,7 +46,10 @@ done
 ((failed == 0)) || exit 1
 
 step "unit and UI tests"
-npx vitest run --maxWorkers=2 --project unit --project ui --reporter=default --reporter=json --outputFile=.tmp/results/unit.json
+# Three files at a time for the unit and UI tests: their jsdom pages wait on timers and user events, and a third
+# file fills those waits (28 Nov 2026, alone on 2 cores: 129 → 110–116 s). The integration suites stay at two: a
+# third gave nothing there (their waits are on child processes that already use the cores).
+npx vitest run --maxWorkers=3 --project unit --project ui --reporter=default --reporter=json --outputFile=.tmp/results/unit.json
 
 step "integration tests on PGlite"
 npx vitest run --maxWorkers=2 --project integration --reporter=default --reporter=json --outputFile=.tmp/results/integration-pglite.json
