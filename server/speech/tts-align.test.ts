@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignTokens, parsePhones, parseSegmentDurations } from './tts-align.ts';
+import { alignTokens, parsePhones, parseSegmentDurations, parseUtterancePhones } from './tts-align.ts';
 import { normaliseSpeechText } from './tts.ts';
 
 describe('parseSegmentDurations', () => {
@@ -62,5 +62,15 @@ describe('alignTokens', () => {
 describe('speech helpers', () => {
   it('collapses whitespace and control characters', () => {
     expect(normaliseSpeechText('  Hi,\n\tSam.\u0007 ')).toBe('Hi, Sam.');
+  });
+});
+
+describe('parseUtterancePhones', () => {
+  it('splits flite -ps output of several sentences at its pauses', () => {
+    expect(parseUtterancePhones('pau dh ax pau pau k ae t s pau \n')).toEqual([
+      ['dh', 'ax'],
+      ['k', 'ae', 't', 's'],
+    ]);
+    expect(parseUtterancePhones('pau \n')).toEqual([]);
   });
 });

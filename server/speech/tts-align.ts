@@ -41,6 +41,21 @@ export function parseSegmentDurations(output: string): TimedPhone[] {
   return phones;
 }
 
+/**
+ * Parse flite's `-ps` output of several utterances ("pau dh ax pau k ae t pau") into the phones of each
+ * utterance, split at the pauses: flite starts and ends every utterance with one.
+ *
+ * @returns one list of phones per pause-delimited group, in order (a group never is empty)
+ */
+export function parseUtterancePhones(output: string): string[][] {
+  return output
+    .trim()
+    .split(new RegExp(`(?:^|\\s+)${PAUSE}(?=\\s|$)`))
+    .map((group) => group.trim())
+    .filter(Boolean)
+    .map((group) => group.split(/\s+/));
+}
+
 /** Parse flite's `-ps` output ("pau dh ax pau") into phones, pauses dropped. */
 export function parsePhones(output: string): string[] {
   return output
