@@ -257,7 +257,7 @@ test.describe('fluency practice', () => {
     // A press lets audio play (autoplay); line one plays through and the next line is asked for
     // (line two, or today's challenges, which replace it while it waits).
     await setup.page.getByRole('heading', { level: 1 }).click();
-    expect(asked[0]).toBe(HOME_GUIDANCE[0]);
+    await expect.poll(() => asked[0], { timeout: 15_000 }).toBe(HOME_GUIDANCE[0]);
     await expect.poll(() => asked.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await expectNoAxeViolations(setup.page, '/home with the caption strip');
     // Dedupe (§4.9): "read page" twice within 2 s is asked once. Quiet first, so the first reading
@@ -315,8 +315,11 @@ test.describe('fluency practice', () => {
     await expect(strip).toContainText(new RegExp(warnings.join('|').replace(/\./g, '\\.')), {
       timeout: 60_000,
     });
+    // (The caption can show before Playwright has heard of its request: wait for the request too.)
+    await expect
+      .poll(() => asked.find((text) => warnings.includes(text)), { timeout: 15_000 })
+      .toBeDefined();
     const warning = asked.find((text) => warnings.includes(text));
-    expect(warning).toBeDefined();
     expect(held.length).toBe(1);
     const warnedAt = asked.lastIndexOf(warning!);
     const lineOneAt = asked.indexOf(FLUENCY_GUIDANCE[0], beforeVisit);
