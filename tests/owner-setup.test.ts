@@ -15,11 +15,11 @@ import {
   OWNER_SETUP_HOURS,
   OWNER_SETUP_IDENTIFIER,
 } from '../server/auth/owner-setup.ts';
-import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
+import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem } from '../server/db/rls.ts';
-import { seedDatabase } from '../server/db/seed.ts';
 import { accounts, userRoles, users, verifications } from '../server/db/schema.ts';
 import { createBrowser, createTestApp, errorOf, type TestApp } from './helpers/app.ts';
+import { openFreshTestDatabase } from './helpers/database.ts';
 
 const PASSWORD = 'purple-otter-reads-42';
 const BASE = 'http://localhost:3000';
@@ -32,9 +32,7 @@ describe('the owner of a fresh install (pglite)', () => {
   const pupils = Array.from({ length: 8 }, (_, i) => uniqueEmail(`pupil${i}`));
 
   beforeAll(async () => {
-    fresh = await openDatabase({});
-    await fresh.migrate();
-    await seedDatabase(fresh.db);
+    fresh = await openFreshTestDatabase();
     app = createTestApp(fresh);
   }, 120_000);
   afterAll(async () => {
