@@ -316,9 +316,7 @@ test.describe('fluency practice', () => {
       timeout: 60_000,
     });
     // (The caption can show before Playwright has heard of its request: wait for the request too.)
-    await expect
-      .poll(() => asked.find((text) => warnings.includes(text)), { timeout: 15_000 })
-      .toBeDefined();
+    await expect.poll(() => asked.find((text) => warnings.includes(text)), { timeout: 15_000 }).toBeDefined();
     const warning = asked.find((text) => warnings.includes(text));
     expect(held.length).toBe(1);
     const warnedAt = asked.lastIndexOf(warning!);
