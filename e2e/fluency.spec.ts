@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { saveShot } from './helpers/shots.ts';
 import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
 import { bounded } from './helpers/bounded.ts';
 import { launchWithMicrophone, waitForReadingHeard } from './helpers/microphone.ts';
@@ -19,12 +20,10 @@ test.afterEach(closeOpenedContexts);
  * records it through the AudioWorklet, streams it to the follow-along socket (issue 12: highlight,
  * the tutor's help at the 6 s pause, a dropped socket resumed), uploads the WAV, and shows the
  * scored result. Queries by role
- * and accessible name only; axe on every screen; screenshots of each state into /tmp/shots.
+ * and accessible name only; axe on every screen; screenshots of each state into E2E_SHOTS_DIR when it is set.
  */
 
 const PASSWORD = TEST_PASSWORD;
-const SHOTS = '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 interface Reading {
   storyId: string;
@@ -146,7 +145,7 @@ async function newContext(
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `fluency-${name}.png`), fullPage: true });
+  await saveShot(page, `fluency-${name}`);
 }
 
 /** Signs up by API, verifies by the outbox link, signs in on the login page, onboards as grade 3. */
@@ -590,12 +589,12 @@ test.describe('fluency practice', () => {
       await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'standard'));
       await page.setViewportSize({ width: 375, height: 812 });
       await shot(page, 'results-375');
-      await passage.screenshot({ path: join(SHOTS, 'fluency-results-375-passage.png') });
+      await saveShot(passage, 'fluency-results-375-passage');
       // The grown-ups' progress figures: a hint where a table scrolls sideways.
       const progress = page.getByRole('region', { name: 'Your progress' });
       await progress.getByRole('button', { name: 'For grown-ups: progress figures' }).click();
       await expect(progress.getByText('Scroll sideways to see the whole table.').first()).toBeVisible();
-      await progress.screenshot({ path: join(SHOTS, 'fluency-results-375-progress.png') });
+      await saveShot(progress, 'fluency-results-375-progress');
       // Reflow (WCAG 1.4.10): nothing scrolls sideways but the tables inside their own scroller.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await checkA11y(page, '/fluency results at 375 px');

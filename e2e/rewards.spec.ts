@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations as checkA11y } from './helpers/axe.ts';
 import { fliteReading, launchWithMicrophone, waitForReadingHeard } from './helpers/microphone.ts';
 import { finishOnboardingByApi, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
 import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+import { saveShot } from './helpers/shots.ts';
 
 test.afterEach(closeOpenedContexts);
 
@@ -14,8 +15,6 @@ test.afterEach(closeOpenedContexts);
  * "Yes" by keyboard alone (off to /rewards, where the badge the reading earned is listed); his chat
  * opened from the panel answers from the reader's data. Axe on each screen; Sparky covers no control at 1280 px and is not shown at 375 px.
  */
-
-mkdirSync('/tmp/shots', { recursive: true });
 
 /** Press Tab until `name`d control has focus (at most 100 times), as a keyboard user would. */
 async function tabTo(page: Page, role: 'button' | 'link', name: string | RegExp): Promise<void> {
@@ -120,7 +119,7 @@ test('a new reader: two challenges, Story Time by the microphone paid once, a ha
     const results = page.getByRole('heading', { level: 2, name: `Your results: ${story.title}` });
     await expect(results).toBeVisible({ timeout: 120_000 });
     await checkA11y(page, '/fluency results');
-    await page.screenshot({ path: '/tmp/shots/rewards-reading.png' });
+    await saveShot(page, 'rewards-reading');
 
     // Story Time done, and its tokens paid once (one line in the history, the header's count right).
     const balance = ((await (await page.request.get('/api/tokens')).json()) as { balance: number }).balance;
@@ -151,7 +150,7 @@ test('a new reader: two challenges, Story Time by the microphone paid once, a ha
     await tabTo(page, 'button', /^Sparky/);
     await page.keyboard.press('Enter');
     await expect(sparky.getByRole('heading', { name: 'Daily Challenge Ready!' })).toBeFocused();
-    await page.screenshot({ path: '/tmp/shots/rewards-sparky.png' });
+    await saveShot(page, 'rewards-sparky');
     await checkA11y(page, '/home with Sparky');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
@@ -190,7 +189,7 @@ test('a new reader: two challenges, Story Time by the microphone paid once, a ha
     await expect(page.getByRole('heading', { level: 1, name: 'AI Tutor' })).toBeVisible();
     await expect(page.getByRole('button', { name: "Let's practise" })).toBeVisible();
     await expect(page.locator('main')).toContainText('Hello! I am your reading tutor.');
-    await page.screenshot({ path: '/tmp/shots/ai-tutor.png' });
+    await saveShot(page, 'ai-tutor');
     await checkA11y(page, '/ai-tutor');
 
     // On a phone there is no widget (spec §2.4: large screens only), so it covers nothing there.

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
 import { finishOnboardingByApi, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
 import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+import { saveShot } from './helpers/shots.ts';
 
 test.afterEach(closeOpenedContexts);
 
@@ -9,13 +10,11 @@ test.afterEach(closeOpenedContexts);
  * Story library and reader (issue 5, "Stories") through the real UI against the real server
  * (NODE_ENV=test): a grade-2 reader signs up, filters the library, opens a story, has it read aloud
  * by the server voice (flite) and sees the spoken word highlighted; axe finds nothing on each screen.
- * Set STORIES_SHOTS_DIR to also save screenshots of the library and the reader.
+ * Set E2E_SHOTS_DIR to also save screenshots of the library and the reader.
  */
 
-const SHOTS = process.env.STORIES_SHOTS_DIR;
-
 async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/stories-${name}.png`, fullPage: true });
+  await saveShot(page, `stories-${name}`);
 }
 
 /** Press Tab until `target` has focus (at most `max` times), as a keyboard user would. */

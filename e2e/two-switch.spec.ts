@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
 import { expectNotObscured } from './helpers/focus.ts';
@@ -11,6 +9,7 @@ import {
   TEST_PASSWORD,
 } from './helpers/reader.ts';
 import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+import { saveShot } from './helpers/shots.ts';
 
 test.afterEach(closeOpenedContexts);
 
@@ -21,11 +20,8 @@ test.afterEach(closeOpenedContexts);
  * it, and sets Extra-large text in the Display panel, after which the library fits a 375 px phone.
  * The details of each control (every radio, switch, list and the Display panel's controls with Tab
  * and Enter) are proven by component tests: src/ui/two-switch.test.tsx, src/ui/DisplaySettings.test.tsx.
- * Screenshots go to /tmp/shots (two-switch-*.png).
+ * Screenshots go to E2E_SHOTS_DIR when it is set (two-switch-*.png).
  */
-
-const SHOTS = '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const context = await openContext(browser, { viewport });
@@ -97,7 +93,7 @@ test.describe('two switches: Tab and Enter only', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('listbox')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Grade/ })).toContainText(picked);
-    await page.screenshot({ path: join(SHOTS, 'two-switch-sign-up-role.png') });
+    await saveShot(page, 'two-switch-sign-up-role');
 
     await choose(page, page.getByRole('button', { name: 'Create Account' }));
     // The welcome message names the product, says what to do next and stays; focus is on it.
@@ -105,7 +101,7 @@ test.describe('two switches: Tab and Enter only', () => {
     await expect(welcome).toContainText(email);
     await expect(welcome).toContainText('press the link in it to confirm your address');
     await expect(page.getByRole('heading', { name: 'Welcome to Sparky Reads!' })).toBeFocused();
-    await page.screenshot({ path: join(SHOTS, 'two-switch-welcome.png') });
+    await saveShot(page, 'two-switch-welcome');
     await checkA11y(page, '/login after sign-up');
     await page.goto(await linkFromOutbox(page, email, /Confirm your e-mail/));
     await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail is verified' })).toBeVisible();
@@ -147,7 +143,7 @@ test.describe('two switches: Tab and Enter only', () => {
     await expect(reader.getByRole('status').filter({ hasText: 'Audio paused.' })).toBeVisible();
     await choose(reader, reader.getByRole('button', { name: 'Stop' }));
     await expect(reader.getByRole('status').filter({ hasText: 'Audio stopped.' })).toBeVisible();
-    await reader.screenshot({ path: join(SHOTS, 'two-switch-reader.png') });
+    await saveShot(reader, 'two-switch-reader');
 
     // Extra-large text with Enter in the Display panel; its Close button lets a switch user out.
     await choose(reader, reader.getByRole('button', { name: 'Display' }));
@@ -166,6 +162,6 @@ test.describe('two switches: Tab and Enter only', () => {
     const filters = (await reader.getByRole('region', { name: 'Filter stories' }).boundingBox())!;
     expect(filters.x + filters.width).toBeLessThanOrEqual(375);
     expect((await reader.getByRole('banner').boundingBox())!.height).toBeLessThanOrEqual(812 * 0.25);
-    await reader.screenshot({ path: join(SHOTS, 'two-switch-library-375-xl.png') });
+    await saveShot(reader, 'two-switch-library-375-xl');
   });
 });
