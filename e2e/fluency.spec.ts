@@ -479,7 +479,8 @@ test.describe('fluency practice', () => {
       // 6 s, the tutor says it (through the speech API, captioned) and shows it larger.
       await expect(story.getByText('Sparky helped with:')).toBeVisible({ timeout: 90_000 });
       await expect(story.locator('.follow-help__word')).toHaveText(reading.omitted);
-      expect(spokenTexts).toContain(reading.omitted);
+      // (The help shows as its line starts loading, a moment before Playwright hears of the request.)
+      await expect.poll(() => spokenTexts, { timeout: 15_000 }).toContain(reading.omitted);
       await expect
         .poll(() =>
           page.evaluate(
