@@ -8,7 +8,8 @@ import { parseResponse } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignUpRequest } from '../core/api/account.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
-import { sessions, users } from '../server/db/schema.ts';
+import { TEST_HASH_PREFIX } from '../server/auth/password-hash.ts';
+import { accounts, sessions, users } from '../server/db/schema.ts';
 import {
   createBrowser,
   errorOf,
@@ -124,6 +125,25 @@ describe(`accounts (${testDatabaseKind})`, () => {
     });
     expect(body.roles).toContain('student');
     expect(body.hasReadingSessions).toBe(false);
+  });
+
+  it('hashes passwords at test strength only on a loopback test server (ADR 0033)', async () => {
+    const storedHash = async (email: string) => {
+      const [row] = await handle.db
+        .select({ password: accounts.password })
+        .from(accounts)
+        .innerJoin(users, eq(users.id, accounts.userId))
+        .where(eq(users.email, email));
+      return row?.password ?? '';
+    };
+    const here = uniqueEmail('cheap');
+    expect((await signUp(createBrowser(app), here)).status).toBe(201);
+    expect((await storedHash(here)).startsWith(TEST_HASH_PREFIX)).toBe(true);
+    // the same test server listening on every address hashes as a real one does: better-auth's salt:key
+    const reachable = createTestApp(handle, { HOST: '0.0.0.0' });
+    const there = uniqueEmail('full');
+    expect((await signUpOn(createBrowser(reachable), there)).status).toBe(201);
+    expect(await storedHash(there)).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
   });
 
   it('sessions last SESSION_HOURS (12 h by default)', async () => {

@@ -5,7 +5,8 @@
  * other sessions revoked on a password reset or change, the password policy on every route that sets a
  * password, rate limits generous per client address (a class shares one; the address comes from the
  * socket or TRUST_PROXY hops, server/http/client-ip.ts) with a per-account, per-device lockout instead
- * (lockout.ts, hooks.ts), and origin checks on whatever NODE_ENV says (docs/security.md).
+ * (lockout.ts, hooks.ts), and origin checks on whatever NODE_ENV says (docs/security.md). Passwords are hashed by better-auth's scrypt,
+ * except on a loopback test server (password-hash.ts).
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -17,6 +18,7 @@ import { CLIENT_IP_HEADER } from '../http/client-ip.ts';
 import { sameOrigin } from '../http/same-origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accountHooks } from './hooks.ts';
+import { createPasswordHasher, passwordHashStrength } from './password-hash.ts';
 import type { Lockout } from './lockout.ts';
 
 /** Where a followed confirmation link lands (src/features/auth/ConfirmEmailPage.tsx). */
@@ -118,6 +120,8 @@ export function createAuth(deps: {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // better-auth's own scrypt; cheaper only on a loopback test server (password-hash.ts, ADR 0033)
+      password: createPasswordHasher(passwordHashStrength(env)),
       resetPasswordTokenExpiresIn: 3600,
       async sendResetPassword({ user, url }) {
         await mailer.send({
