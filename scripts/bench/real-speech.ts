@@ -70,7 +70,10 @@ export const REAL_RECORDINGS: readonly RealRecording[] = [
     edits: [
       { kind: 'substitution', index: 4, printed: 'bold' },
       { kind: 'insertion', index: 7 },
-      { kind: 'omission', before: 8, printed: 'quite' },
+      // "very" printed before "ill", not skipped: until 28 Nov 2026 a printed "quite" stood where the inserted
+      // "rather" was said ("and quite selfish"), which DIBELS scores as one substitution (quite → "rather"),
+      // not an omission and an insertion; the scorer said so, and the benchmark counted an insertion missed
+      { kind: 'omission', before: 13, printed: 'very' },
     ],
   },
   {
@@ -111,6 +114,14 @@ export interface RealReadingPlan {
 export function realReadingPlan(r: RealRecording, miscues: boolean): RealReadingPlan {
   const words = tokenisePassage(r.text).map((w) => w.text);
   if (!miscues) return { text: r.text, truth: words.map(() => 'correct'), planted: [] };
+  // A printed word skipped where an unprinted word was said is one substitution under DIBELS 8, not an omission
+  // and an insertion: such a plan would count a correct scoring as a miss.
+  for (const e of r.edits)
+    if (
+      e.kind === 'omission' &&
+      r.edits.some((o) => o.kind === 'insertion' && (o.index === e.before || o.index + 1 === e.before))
+    )
+      throw new Error(`${r.id}: the omission before word ${e.before} stands where an inserted word was said`);
   const printed: string[] = [];
   const truth: WordStatus[] = [];
   const planted: RealReadingPlan['planted'] = [];
