@@ -377,6 +377,9 @@ export function createApp(deps: AppDeps) {
         onAccountDeleted: (userId) => {
           sessions.clear();
           readerWarps.drop(userId);
+          // what the scorer keeps of a reading being read: Moonshine's text, the warp and the first pass
+          readingTranscripts?.drop(userId);
+          readingWarps.drop(userId);
         },
       }),
     )

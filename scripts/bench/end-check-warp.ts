@@ -7,7 +7,9 @@
  * 2. the end-of-reading check: the reading less its last `--cut` seconds, `purpose: 'reading_end'` (the first pass
  *    alone); its warp is kept only as the app keeps it (every factor found a path, and the check heard the last
  *    word: fluency.service.ts);
- * 3. the upload after that check: the whole reading, decoding once at the kept warp (`knownWarp`).
+ * 3. the upload after that check: the whole reading, decoding once at the kept warp (`knownWarp`);
+ * 4. the same upload given the check's first pass too (`knownFirstPass`): no first pass when the audio after the
+ *    check's samples is silent (pocketsphinx.ts `reusableFirstPass`).
  *
  * Prints one line per reading (the warps of 1 and 3, whether every word's verdict is the same) and a summary: how
  * many readings kept the same warp and verdicts, and the CPU per audio second of each scoring (this process and its
@@ -19,7 +21,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { encodeWav } from '#core/audio/wav.ts';
 import { hasReachedTheEnd } from '#core/fluency-session/end-of-reading.ts';
-import { createPocketsphinxRecogniser } from '#server/speech/pocketsphinx.ts';
+import { createPocketsphinxRecogniser, reusableFirstPass } from '#server/speech/pocketsphinx.ts';
+import type { KeptFirstPass } from '#server/speech/recogniser.ts';
 import { createReadingWarpStore } from '#server/speech/reading-warps.ts';
 import { scoreAudio } from '#server/speech/score-audio.ts';
 import { parseWav } from '#server/speech/wav.ts';
@@ -48,7 +51,21 @@ const cpu = (): number => {
 };
 
 const recogniser = createPocketsphinxRecogniser();
-const totals = { full: 0, check: 0, final: 0, audio: 0, readings: 0, sameWarp: 0, sameVerdicts: 0, kept: 0 };
+const totals = {
+  full: 0,
+  check: 0,
+  final: 0,
+  reused: 0,
+  audio: 0,
+  readings: 0,
+  sameWarp: 0,
+  sameVerdicts: 0,
+  kept: 0,
+  passKept: 0,
+  passUsed: 0,
+  reusedSame: 0,
+  reusedSameAsFull: 0,
+};
 for (const passage of BENCH_PASSAGES)
   for (const voice of args.voices.split(','))
     for (const pace of ['normal', 'slow'])
@@ -72,19 +89,20 @@ for (const passage of BENCH_PASSAGES)
           pcm.samples.subarray(0, pcm.samples.length - Math.round(cutSeconds * 16000)),
           16000,
         );
-        let chosen: { warp: number; samples: Int16Array } | undefined;
+        let chosen: { warp: number; samples: Int16Array; firstPass: KeptFirstPass | undefined } | undefined;
         start = cpu();
         const check = await scoreAudio({
           wav: prefix,
           passageText: passage.text,
           recogniser,
           purpose: 'reading_end',
-          warpChosen: (warp, samples) => (chosen = { warp, samples }),
+          warpChosen: (warp, samples, firstPass) => (chosen = { warp, samples, firstPass }),
         });
         totals.check += cpu() - start;
         if (chosen && hasReachedTheEnd(check)) {
-          store.put('reader', chosen.samples, Promise.resolve(chosen.warp));
+          store.put('reader', chosen.samples, Promise.resolve(chosen.warp), undefined, chosen.firstPass);
           totals.kept++;
+          if (chosen.firstPass) totals.passKept++;
         }
 
         start = cpu();
@@ -96,16 +114,43 @@ for (const passage of BENCH_PASSAGES)
           readerWarp: { seed: undefined, keep: (w) => (finalWarp = w) },
         });
         totals.final += cpu() - start;
+
+        start = cpu();
+        let used = false;
+        const reused = await scoreAudio({
+          wav,
+          passageText: passage.text,
+          recogniser,
+          knownWarp: store.known('reader'),
+          knownFirstPass: (samples) => {
+            const kept = store.knownFirstPass('reader')(samples);
+            used =
+              kept !== undefined &&
+              reusableFirstPass(kept, kept.warp, kept.grammarKey, samples) !== undefined;
+            return kept;
+          },
+        });
+        totals.reused += cpu() - start;
+        if (used) totals.passUsed++;
+        const reusedSame = reused.words.every((w, k) => w.status === final.words[k]?.status);
+        if (reusedSame) totals.reusedSame++;
+        if (reused.words.every((w, k) => w.status === full.words[k]?.status)) totals.reusedSameAsFull++;
         totals.audio += pcm.durationSeconds;
         totals.readings++;
         const same = full.words.every((w, k) => w.status === final.words[k]?.status);
         if (same) totals.sameVerdicts++;
         if (fullWarp === finalWarp) totals.sameWarp++;
-        console.log(`${id}: warp ${fullWarp} → ${finalWarp}; ${same ? 'same verdicts' : 'VERDICTS DIFFER'}`);
+        console.log(
+          `${id}: warp ${fullWarp} → ${finalWarp}; ${same ? 'same verdicts' : 'VERDICTS DIFFER'}; check's pass ` +
+            `${used ? 'used' : 'not used'}, ${reusedSame ? 'same verdicts' : 'VERDICTS DIFFER'} as the upload at the kept warp`,
+        );
       }
 const perSecond = (s: number) => (s / totals.audio).toFixed(3);
 console.log(
   `${totals.readings} readings, ${totals.audio.toFixed(0)} s of audio; the check's warp kept for ${totals.kept}; ` +
     `same warp ${totals.sameWarp}, same verdicts ${totals.sameVerdicts}. CPU per audio second: upload alone ` +
-    `${perSecond(totals.full)}, check ${perSecond(totals.check)}, upload after the check ${perSecond(totals.final)}`,
+    `${perSecond(totals.full)}, check ${perSecond(totals.check)}, upload after the check ${perSecond(totals.final)}, ` +
+    `with the check's first pass ${perSecond(totals.reused)}. The check's first pass kept ${totals.passKept}, used ` +
+    `${totals.passUsed}; its upload's verdicts the same as the upload at the kept warp ${totals.reusedSame}, as the ` +
+    `upload alone ${totals.reusedSameAsFull}`,
 );

@@ -215,7 +215,7 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
     expect(result.wordsCorrect).toBeGreaterThanOrEqual(18);
   }, 60_000);
 
-  it('answers the end-of-reading check from the first pass alone (the same reach as a full scoring, fewer decodes), and hands its warp to the upload (one first pass, the same words)', async () => {
+  it('answers the end-of-reading check from the first pass alone (the same reach as a full scoring, fewer decodes), and hands its warp and first pass to the upload (no first pass when nothing was said after it, the same words)', async () => {
     // a wrapper that logs each decode and runs the real decoder
     const runs = join(dir, 'end-check-runs');
     const counting = join(dir, 'counting-pocketsphinx');
@@ -266,7 +266,8 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
       passageText: story,
       recogniser: counted,
       purpose: 'reading_end',
-      warpChosen: (warp, samples) => warps.put('reader', samples, Promise.resolve(warp)),
+      warpChosen: (warp, samples, firstPass) =>
+        warps.put('reader', samples, Promise.resolve(warp), undefined, firstPass),
     });
     const checkDecodes = decodes();
     const full = await scoreAudio({ wav: whole, passageText: story, recogniser: counted });
@@ -292,6 +293,28 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
     });
     expect(firstPasses() - before).toBe(1);
     expect(upload.words.map((w) => w.status)).toEqual(full.words.map((w) => w.status));
+
+    // With the check's first pass too, the same upload decodes no first pass at all, and the words are the same.
+    const reused = await scoreAudio({
+      wav: longer,
+      passageText: story,
+      recogniser: counted,
+      knownWarp: warps.known('reader'),
+      knownFirstPass: warps.knownFirstPass('reader'),
+    });
+    expect(firstPasses() - before).toBe(1);
+    expect(reused.words.map((w) => w.status)).toEqual(full.words.map((w) => w.status));
+    expect(reused.wordsAttempted).toBe(full.wordsAttempted);
+    // Speech after the checked samples (the reader read on): that upload decodes its own first pass.
+    const more = encodeWav([parsed.samples, parseWav(new Uint8Array(readFileSync(half))).samples], 16000);
+    await scoreAudio({
+      wav: more,
+      passageText: story,
+      recogniser: counted,
+      knownWarp: warps.known('reader'),
+      knownFirstPass: warps.knownFirstPass('reader'),
+    });
+    expect(firstPasses() - before).toBe(2);
 
     const stopped = await scoreAudio({
       wav: new Uint8Array(readFileSync(half)),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chooseWarp, DEFAULT_WARP_FACTORS, warpArgs, type WarpChoice } from '#server/speech/pocketsphinx.ts';
+import {
+  chooseWarp,
+  DEFAULT_WARP_FACTORS,
+  reusableFirstPass,
+  SILENT_TAIL_DB,
+  warpArgs,
+  type WarpChoice,
+} from '#server/speech/pocketsphinx.ts';
 import { parseHypseg } from '#server/speech/verify.ts';
 
 /** A first pass whose best path scores `scores[warp]` (pocketsphinx scores are negative). */
@@ -220,5 +227,38 @@ describe('warpArgs', () => {
       '-warp_params',
       '0.6897 5000',
     ]);
+  });
+});
+
+describe('reusableFirstPass: the check’s first pass stands for the upload’s', () => {
+  /** 16 kHz samples: `loud` seconds of a tone at full scale, then `quiet` seconds at `tailDb` dBFS (a tone). */
+  const reading = (loud: number, quiet: number, tailDb: number): Int16Array => {
+    const out = new Int16Array(Math.round((loud + quiet) * 16000));
+    const tail = 32767 * 10 ** (tailDb / 20) * Math.SQRT2;
+    for (let i = 0; i < out.length; i++)
+      out[i] = Math.round((i < loud * 16000 ? 23000 : tail) * Math.sin((2 * Math.PI * 220 * i) / 16000));
+    return out;
+  };
+  const pass = {
+    heard: [{ word: 'the', start: 0.1, end: 0.3 }],
+    score: -100,
+    segments: [],
+    fsgFile: 'passage.fsg',
+  };
+  const kept = { warp: 1.3, length: 2 * 16000, grammarKey: 'g1', pass };
+
+  it('is the kept pass at the same warp and grammar when the rest of the upload is silent', () => {
+    const samples = reading(2, 1, -3 - SILENT_TAIL_DB - 10);
+    expect(reusableFirstPass(kept, 1.3, 'g1', samples)).toEqual({ ...pass, warp: 1.3 });
+    expect(reusableFirstPass(kept, 1.3, 'g1', samples.subarray(0, kept.length))?.heard).toEqual(pass.heard);
+  });
+
+  it('is nothing at another warp, with another grammar, after a sound, or for shorter audio', () => {
+    const silent = reading(2, 1, -3 - SILENT_TAIL_DB - 10);
+    expect(reusableFirstPass(kept, 1.45, 'g1', silent)).toBeUndefined();
+    expect(reusableFirstPass(kept, 1.3, 'g2', silent)).toBeUndefined();
+    expect(reusableFirstPass(undefined, 1.3, 'g1', silent)).toBeUndefined();
+    expect(reusableFirstPass(kept, 1.3, 'g1', reading(2, 1, -3 - SILENT_TAIL_DB + 10))).toBeUndefined();
+    expect(reusableFirstPass(kept, 1.3, 'g1', silent.subarray(0, kept.length - 1))).toBeUndefined();
   });
 });

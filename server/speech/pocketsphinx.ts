@@ -9,6 +9,7 @@
  * wall-clock timeout that kills its process group.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,12 @@ import {
   loadLexicon,
   type Lexicon,
 } from '#server/speech/lexicon.ts';
-import { UNCLEAR, type RecogniseInput, type Recogniser } from '#server/speech/recogniser.ts';
+import {
+  UNCLEAR,
+  type KeptFirstPass,
+  type RecogniseInput,
+  type Recogniser,
+} from '#server/speech/recogniser.ts';
 import type { PcmAudio } from '#server/speech/wav.ts';
 import { alignReading } from '#core/fluency/align.ts';
 import { normaliseHeard } from '#core/text/normalize.ts';
@@ -65,6 +71,7 @@ import {
   frameLevels,
   dropSilentWords,
   keptWhenSilent,
+  levelQuantile,
   unheardSpeech,
   type UnheardSpeechOptions,
 } from '#server/speech/unheard-speech.ts';
@@ -1687,6 +1694,39 @@ interface ReadingDecoderInput {
   passage: readonly PassageWord[];
 }
 
+/** A first pass's outcome: the words, the path's score, its segments and the grammar file it was decoded with. */
+type FirstPass = { heard: HeardWord[]; score?: number; segments: HypsegSegment[]; fsgFile: string };
+
+/**
+ * How far under the reading's loud frames (95th percentile of its 10 ms levels, dB) every frame after a kept first
+ * pass's samples must stay for the pass to be used again. Further under than a word the scorer keeps
+ * (`DEFAULT_SILENT_WORD_DB`, 18 dB): a murmur after the check is decoded, not assumed away.
+ */
+export const SILENT_TAIL_DB = 30;
+
+/**
+ * The end-of-reading check's first pass, when the upload may use it instead of decoding again (docs/scoring.md,
+ * issue 16, twentieth round): made at the warp the upload decodes at, with the same grammar and dictionary, on
+ * samples the upload begins with, and nothing but silence after them (every frame {@link SILENT_TAIL_DB} under the
+ * reading's loud frames). The check's pass is then the upload's pass less the silence after the reading.
+ * @param kept what the check kept (`RecogniseInput.knownFirstPass`).
+ * @returns the pass and its warp, or undefined.
+ */
+export function reusableFirstPass(
+  kept: KeptFirstPass | undefined,
+  warp: number,
+  grammarKey: string,
+  samples: Int16Array,
+): (FirstPass & { warp: number }) | undefined {
+  if (!kept || kept.warp !== warp || kept.grammarKey !== grammarKey || kept.length > samples.length)
+    return undefined;
+  const levels = frameLevels(samples, 16000);
+  const quiet = levelQuantile(levels, 0.95) - SILENT_TAIL_DB;
+  for (let f = Math.floor(kept.length / 160); f < levels.length; f++)
+    if ((levels[f] as number) >= quiet) return undefined;
+  return { ...(kept.pass as FirstPass), warp };
+}
+
 /**
  * The decoder of one reading: `run` (pocketsphinx_batch on the reading with these arguments) and `firstPass`
  * (the passage grammar's decode at one frequency warp, 1 = none: the words heard and the path's score).
@@ -1837,6 +1877,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
       knownWarp,
       readerWarp,
       warpChosen,
+      knownFirstPass,
     }: RecogniseInput): Promise<HeardWord[]> {
       if (audio.sampleRate !== 16000 || audio.channels !== 1)
         throw new Error('pocketsphinx needs 16 kHz mono audio');
@@ -1894,29 +1935,52 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
             : seed !== undefined
               ? { ...searched, seed }
               : searched;
+        // the grammar and dictionary this first pass decodes with: a kept first pass is used only with the same
+        const grammarKey = createHash('sha256')
+          .update(fsg)
+          .update('\0')
+          .update(dictLines.join('\n'))
+          .digest('hex');
+        // the end-of-reading check's first pass at this very warp, when nothing was said after it
+        const kept =
+          purpose === 'score' && typeof early === 'number'
+            ? reusableFirstPass(knownFirstPass?.(audio.samples), early, grammarKey, audio.samples)
+            : undefined;
         let tried = 0;
-        const chosen = await chooseWarp(
-          (factor) => {
-            tried++;
-            return firstPass(factor);
-          },
-          {
-            ...warpOptions,
-            onChoice: (choice) => {
-              searched.onChoice?.(choice);
-              if (options.warp !== false && choice.scores.some((s) => s.warp === choice.warp)) {
-                readerWarp?.keep?.(choice.warp);
-                // A search's own choice (not the early factor given), made with every factor's score, is handed
-                // on (the end-of-reading check's). Audio cut mid-word can leave a factor without a path, and a
-                // choice without it is no choice (as createPocketsphinxWarpSearch's).
-                if (typeof early !== 'number' && choice.scores.length === tried)
-                  warpChosen?.(choice.warp, audio.samples);
-              }
-            },
-          },
-        );
+        let handOn = false;
+        const chosen = kept
+          ? (kept as FirstPass & { warp: number })
+          : await chooseWarp(
+              (factor) => {
+                tried++;
+                return firstPass(factor);
+              },
+              {
+                ...warpOptions,
+                onChoice: (choice) => {
+                  searched.onChoice?.(choice);
+                  if (options.warp !== false && choice.scores.some((s) => s.warp === choice.warp)) {
+                    readerWarp?.keep?.(choice.warp);
+                    // A search's own choice (not the early factor given), made with every factor's score, is handed
+                    // on (the end-of-reading check's). Audio cut mid-word can leave a factor without a path, and a
+                    // choice without it is no choice (as createPocketsphinxWarpSearch's).
+                    if (typeof early !== 'number' && choice.scores.length === tried) handOn = true;
+                  }
+                },
+              },
+            );
         const { warp } = chosen;
-        const found = await rescue(warp, chosen);
+        if (kept) {
+          searched.onChoice?.({
+            warp,
+            scores: kept.score === undefined ? [] : [{ warp, score: kept.score }],
+          });
+          if (options.warp !== false) readerWarp?.keep?.(warp);
+        }
+        // a kept pass was rescued (or not) when it was made
+        const found = kept ?? (await rescue(warp, chosen));
+        if (handOn)
+          warpChosen?.(warp, audio.samples, { warp, length: audio.samples.length, grammarKey, pass: found });
         const { heard, segments } = joinNominatedAttempts(found.heard, found.segments, passage, nominated);
         if (purpose === 'reading_end') {
           // how far the reader got: the first pass's path, less the content words it put over silence (a pause

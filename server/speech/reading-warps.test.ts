@@ -29,6 +29,23 @@ describe('the early warp store', () => {
     expect(store.size).toBe(0);
   });
 
+  it("keeps the end-of-reading check's first pass with its warp, for audio that begins with the same samples", () => {
+    const store = createReadingWarpStore();
+    const reading = audio(6);
+    const prefix = reading.subarray(0, 3 * 16000);
+    const firstPass = { warp: 1.3, length: prefix.length, grammarKey: 'g', pass: { heard: [] } };
+    store.put('u1', prefix, Promise.resolve(1.3), undefined, firstPass);
+    expect(store.knownFirstPass('u1')(reading)).toBe(firstPass);
+    expect(store.knownFirstPass('u1')(audio(6, 2))).toBeUndefined();
+    expect(store.knownFirstPass('u2')(reading)).toBeUndefined();
+    // a pass made on other samples than the ones kept is not kept
+    store.put('u1', prefix, Promise.resolve(1.3), undefined, { ...firstPass, length: prefix.length - 1 });
+    expect(store.knownFirstPass('u1')(reading)).toBeUndefined();
+    store.put('u1', prefix, Promise.resolve(1.3), undefined, firstPass);
+    store.drop('u1');
+    expect(store.knownFirstPass('u1')(reading)).toBeUndefined();
+  });
+
   it('gives nothing to other audio: shorter, one sample changed, or another reading', () => {
     const store = createReadingWarpStore();
     const reading = audio(6);

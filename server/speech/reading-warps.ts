@@ -15,12 +15,16 @@
  * the whole reading so far, and when it heard the last word its choice is kept here for the upload
  * (server/routes/fluency/fluency.service.ts; docs/scoring.md, seventeenth round).
  *
- * Privacy: only the factor and the prefix's length and hash are kept, never audio, in memory, one reading per
+ * The end-of-reading check's first pass at its warp is kept with it (the words the decoder heard, their times and
+ * the path's segments), so that the upload, when nothing was said after the check, need not decode again
+ * (pocketsphinx.ts `reusableFirstPass`; docs/scoring.md, issue 16, twentieth round).
+ *
+ * Privacy: only the factor, the prefix's length and hash, and that first pass are kept, never audio, in memory, one reading per
  * user, at most {@link MAX_USERS} users, dropped {@link WARP_TTL_MS} after the search began, when the reading's
  * full scoring has used it, and when the user starts another reading.
  */
 import { chunkKey } from '#server/speech/reading-transcripts.ts';
-import type { KnownWarp } from '#server/speech/recogniser.ts';
+import type { KeptFirstPass, KnownFirstPass, KnownWarp } from '#server/speech/recogniser.ts';
 import type { PassageWord } from '#core/text/normalize.ts';
 import type { WarpSearch } from '#server/speech/pocketsphinx.ts';
 import { TARGET_SAMPLE_RATE } from '#server/speech/wav.ts';
@@ -42,13 +46,22 @@ export const MAX_WAITING_SEARCHES = 16;
 export interface ReadingWarpStore {
   /**
    * Keeps (the promise of) the warp chosen on these samples for a user, replacing any other of theirs. `cancel`
-   * stops the search when it goes untaken (dropped, expired, evicted).
+   * stops the search when it goes untaken (dropped, expired, evicted). `firstPass`: the end-of-reading check's
+   * first pass at that warp, which the upload may use instead of decoding again (`RecogniseInput.knownFirstPass`).
    */
-  put(userId: string, samples: Int16Array, warp: Promise<number | null>, cancel?: () => void): void;
+  put(
+    userId: string,
+    samples: Int16Array,
+    warp: Promise<number | null>,
+    cancel?: () => void,
+    firstPass?: KeptFirstPass,
+  ): void;
   /** The user's warp when `samples` begins with exactly the samples it was chosen on; undefined otherwise. */
   find(userId: string, samples: Int16Array): Promise<number | null> | undefined;
   /** The {@link KnownWarp} of a user (the warp stays until {@link drop}: the end-of-reading check uses it too). */
   known(userId: string): KnownWarp;
+  /** The {@link KnownFirstPass} of a user: their kept first pass when the samples begin with the ones it was made on. */
+  knownFirstPass(userId: string): KnownFirstPass;
   /** Forgets a user's warp (and cancels its search if still running). */
   drop(userId: string): void;
   /** Users with a warp kept (tests, health). */
@@ -70,6 +83,7 @@ export function createReadingWarpStore(
     key: string;
     warp: Promise<number | null>;
     cancel: (() => void) | undefined;
+    firstPass: KeptFirstPass | undefined;
     timer: NodeJS.Timeout;
   };
   /** In order of the last put (a Map keeps insertion order). */
@@ -81,13 +95,14 @@ export function createReadingWarpStore(
     users.delete(userId);
     entry.cancel?.();
   };
-  const find = (userId: string, samples: Int16Array) => {
+  const matching = (userId: string, samples: Int16Array) => {
     const entry = users.get(userId);
     if (!entry || samples.length < entry.length) return undefined;
-    return chunkKey(samples.subarray(0, entry.length)) === entry.key ? entry.warp : undefined;
+    return chunkKey(samples.subarray(0, entry.length)) === entry.key ? entry : undefined;
   };
+  const find = (userId: string, samples: Int16Array) => matching(userId, samples)?.warp;
   return {
-    put(userId, samples, warp, cancel) {
+    put(userId, samples, warp, cancel, firstPass) {
       drop(userId);
       const timer = setTimeout(() => drop(userId), ttl);
       timer.unref();
@@ -97,12 +112,15 @@ export function createReadingWarpStore(
         key: chunkKey(samples),
         warp: warp.catch(() => null),
         cancel,
+        // only a pass made on exactly these samples
+        firstPass: firstPass?.length === samples.length ? firstPass : undefined,
         timer,
       });
       while (users.size > maxUsers) drop(users.keys().next().value!);
     },
     find,
     known: (userId) => (samples) => find(userId, samples),
+    knownFirstPass: (userId) => (samples) => matching(userId, samples)?.firstPass,
     drop,
     get size() {
       return users.size;

@@ -41,11 +41,32 @@ export interface RecogniseInput {
   readerWarp?: ReaderWarp;
   /**
    * Called with the frequency warp this recognition's own search chose (not one given as `knownWarp`; only when
-   * every factor it tried found a path) and the 16 kHz samples it chose on. The end-of-reading check hands it to the same reading's upload, whose audio begins with
+   * every factor it tried found a path), the 16 kHz samples it chose on and (pocketsphinx) the first pass made at
+   * it. The end-of-reading check hands it to the same reading's upload, whose audio begins with
    * those samples (reading-warps.ts): the upload then decodes once at that factor instead of searching again.
    */
-  warpChosen?: (warp: number, samples: Int16Array) => void;
+  warpChosen?: (warp: number, samples: Int16Array, firstPass?: KeptFirstPass) => void;
+  /**
+   * The first pass an end-of-reading check made on audio these samples begin with (reading-warps.ts): the upload
+   * uses it instead of decoding again when it was made at the `knownWarp` with the same grammar and the samples
+   * after it hold no speech (pocketsphinx.ts `reusableFirstPass`).
+   */
+  knownFirstPass?: KnownFirstPass;
 }
+
+/**
+ * A first pass kept for the same reading's upload: made at `warp` on the first `length` samples, with the grammar
+ * and dictionary whose hash is `grammarKey`. `pass` belongs to the recogniser that made it (opaque here).
+ */
+export interface KeptFirstPass {
+  warp: number;
+  length: number;
+  grammarKey: string;
+  pass: unknown;
+}
+
+/** The kept first pass of audio that begins with exactly the samples it was made on, or undefined. */
+export type KnownFirstPass = (samples: Int16Array) => KeptFirstPass | undefined;
 
 /** A reader's kept warp for one recognition (see `RecogniseInput.readerWarp`). */
 export interface ReaderWarp {

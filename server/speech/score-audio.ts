@@ -9,7 +9,14 @@ import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { scoreReading } from '#core/fluency/score-reading.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import type { KnownChunks } from '#server/speech/reading-moonshine.ts';
-import type { KnownWarp, ReaderWarp, RecognitionPurpose, Recogniser } from '#server/speech/recogniser.ts';
+import type {
+  KnownFirstPass,
+  KnownWarp,
+  ReaderWarp,
+  RecogniseInput,
+  RecognitionPurpose,
+  Recogniser,
+} from '#server/speech/recogniser.ts';
 import { parseWav, toRecogniserFormat } from '#server/speech/wav.ts';
 
 /** Longest passage scored in one go (a K–5 ORF passage is ~250 words). */
@@ -34,7 +41,9 @@ export interface ScoreAudioInput {
   /** The reader's warp from earlier readings (`RecogniseInput.readerWarp`). */
   readerWarp?: ReaderWarp;
   /** Where the warp the recogniser's own search chose goes (`RecogniseInput.warpChosen`). */
-  warpChosen?: (warp: number, samples: Int16Array) => void;
+  warpChosen?: RecogniseInput['warpChosen'];
+  /** The end-of-reading check's first pass, for the upload (`RecogniseInput.knownFirstPass`). */
+  knownFirstPass?: KnownFirstPass;
 }
 
 /**
@@ -63,6 +72,7 @@ export async function scoreAudio(input: ScoreAudioInput): Promise<FluencyResult>
     ...(input.knownWarp ? { knownWarp: input.knownWarp } : {}),
     ...(input.readerWarp ? { readerWarp: input.readerWarp } : {}),
     ...(input.warpChosen ? { warpChosen: input.warpChosen } : {}),
+    ...(input.knownFirstPass ? { knownFirstPass: input.knownFirstPass } : {}),
   });
   return scoreReading(input.passageText, heard, {
     engine: input.recogniser.name,

@@ -9,7 +9,7 @@ import type { Grade, Season } from '#core/fluency/orf-norms.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { SpeechError } from '../../speech/errors.ts';
-import type { ReaderWarp, RecognitionPurpose, Recogniser } from '../../speech/recogniser.ts';
+import type { KeptFirstPass, ReaderWarp, RecognitionPurpose, Recogniser } from '../../speech/recogniser.ts';
 import type { ReaderWarpStore } from '../../speech/reader-warps.ts';
 import type { ReadingTranscriptCache } from '../../speech/reading-transcripts.ts';
 import type { ReadingWarpStore } from '../../speech/reading-warps.ts';
@@ -127,7 +127,7 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
             ...(request.key !== undefined ? { key: request.key } : {}),
           })
         : chosen;
-      let checked: { warp: number; samples: Int16Array } | undefined;
+      let checked: { warp: number; samples: Int16Array; firstPass: KeptFirstPass | undefined } | undefined;
       try {
         const result = await scoreAudio({
           wav: request.wav,
@@ -141,16 +141,28 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
           ...(deps.transcripts && request.purpose !== 'reading_end'
             ? { knownChunks: deps.transcripts.known(request.userId) }
             : {}),
-          ...(deps.warps ? { knownWarp: deps.warps.known(request.userId) } : {}),
+          ...(deps.warps
+            ? {
+                knownWarp: deps.warps.known(request.userId),
+                knownFirstPass: deps.warps.knownFirstPass(request.userId),
+              }
+            : {}),
           ...(deps.readerWarps ? { readerWarp: readerWarpOf(deps.readerWarps, request) } : {}),
           ...(request.purpose === 'reading_end'
-            ? { warpChosen: (warp, samples) => (checked = { warp, samples }) }
+            ? { warpChosen: (warp, samples, firstPass) => (checked = { warp, samples, firstPass }) }
             : {}),
         });
         // The warp of an end-of-reading check that heard the last word (chosen on the whole reading) spares the
-        // upload its search; a check part-way through would fix a warp chosen on part of it (docs/scoring.md).
+        // upload its search, and its first pass the upload's when nothing was said after it; a check part-way
+        // through would fix a warp chosen on part of it (docs/scoring.md).
         if (deps.warps && checked && hasReachedTheEnd(result))
-          deps.warps.put(request.userId, checked.samples, Promise.resolve(checked.warp));
+          deps.warps.put(
+            request.userId,
+            checked.samples,
+            Promise.resolve(checked.warp),
+            undefined,
+            checked.firstPass,
+          );
         // deleted after use: a full scoring of the user's reading has taken what it could. After a failure
         // (queue full, recogniser failed, upload abandoned) they stay for the retry (5 min at most, ttl)
         if (request.purpose !== 'reading_end') {

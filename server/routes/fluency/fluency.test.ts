@@ -261,15 +261,22 @@ describe('the scoring service and the chunks Moonshine transcribed while the chi
     expect(transcripts.has('u1', chunk)).toBe(false);
   });
 
-  it('hands the warp of an end-of-reading check that heard the last word to the same reading’s upload, and drops it after the upload', async () => {
+  it('hands the warp and first pass of an end-of-reading check that heard the last word to the same reading’s upload, and drops them after the upload', async () => {
     const { createReadingWarpStore } = await import('#server/speech/reading-warps.ts');
     const warps = createReadingWarpStore();
     const given: (number | null | undefined)[] = [];
+    const passes: unknown[] = [];
     const recogniser: Recogniser = {
       name: 'spy',
-      recognise: async ({ audio, warpChosen, knownWarp }) => {
+      recognise: async ({ audio, warpChosen, knownWarp, knownFirstPass }) => {
         given.push(await knownWarp?.(audio.samples));
-        warpChosen?.(1.3, audio.samples);
+        passes.push(knownFirstPass?.(audio.samples)?.pass);
+        warpChosen?.(1.3, audio.samples, {
+          warp: 1.3,
+          length: audio.samples.length,
+          grammarKey: 'g',
+          pass: 'the check’s pass',
+        });
         return [{ word: 'cat', start: 0.5, end: 0.9 }];
       },
     };
@@ -286,6 +293,7 @@ describe('the scoring service and the chunks Moonshine transcribed while the chi
     // a full scoring hands nothing on, and the upload's warp is dropped after it
     expect(warps.size).toBe(0);
     expect(given).toEqual([undefined, undefined, undefined, 1.3]);
+    expect(passes).toEqual([undefined, undefined, undefined, 'the check’s pass']);
   });
 
   it("seeds each scoring with the reader's own warp; only a full scoring keeps the factor it chose", async () => {
