@@ -36,7 +36,7 @@ import { createOpenAiTutorChat } from './routes/tutor/tutor-chat.ts';
 import { createTutorRoutes } from './routes/tutor/tutor.routes.ts';
 import { createSparkyChat } from './routes/sparky/sparky-chat.service.ts';
 import { createSparkyRoutes } from './routes/sparky/sparky.routes.ts';
-import { createFixedWindowLimiter } from './routes/fluency/rate-limit.ts';
+import { createFixedWindowLimiter } from './http/rate-limit.ts';
 import { createVoiceRoutes } from './routes/voice/voice.routes.ts';
 import {
   createVoiceService,

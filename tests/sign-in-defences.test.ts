@@ -133,6 +133,18 @@ describe(`sign-in defences (${testDatabaseKind})`, () => {
     expect((await resetRequest(createBrowser(app, nextAddress()), '203.0.113.1')).status).toBe(200);
   });
 
+  it("keeps each server's per-address counts its own (better-auth's memory store is one per process)", async () => {
+    const address = nextAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push((await resetRequest(createBrowser(app, address), address)).status);
+    expect(statuses.at(-2)).toBe(200);
+    expect(statuses.at(-1)).toBe(429);
+    // A second server in the same process (ADR 0034) has not seen this address yet.
+    const other = createTestApp(handle);
+    expect((await resetRequest(createBrowser(other, address), address)).status).toBe(200);
+  });
+
   it('believes X-Forwarded-For only from TRUST_PROXY hops', async () => {
     const proxied = createTestApp(handle, { TRUST_PROXY: '1' });
     const proxy = createBrowser(proxied, '10.0.0.1');

@@ -19,6 +19,7 @@ import { sameOrigin } from '../http/same-origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accountHooks } from './hooks.ts';
 import { createPasswordHasher, passwordHashStrength } from './password-hash.ts';
+import { createAuthRateLimitStorage } from './rate-limit-storage.ts';
 import type { Lockout } from './lockout.ts';
 
 /** Where a followed confirmation link lands (src/features/auth/ConfirmEmailPage.tsx). */
@@ -200,6 +201,9 @@ export function createAuth(deps: {
         '/sign-up/email': { window: 60, max: 60 },
         '/request-password-reset': { window: 60, max: 30 },
       },
+      // Fixed windows owned by this server (ADR 0034): better-auth's memory storage never resets under
+      // a steady stream from one address and is shared by every server in the process.
+      customStorage: createAuthRateLimitStorage(),
     },
     advanced: {
       // better-auth skips its origin and callback-URL checks when NODE_ENV=test unless told otherwise:

@@ -16,7 +16,7 @@ import type { ReadingWarpStore } from '../../speech/reading-warps.ts';
 import { hasReachedTheEnd } from '#core/fluency-session/end-of-reading.ts';
 import { scoreAudio } from '../../speech/score-audio.ts';
 import { ScoringBusyError, type ScoringQueue } from '../../jobs/scoring-queue.ts';
-import { createFixedWindowLimiter, type RateLimiter } from './rate-limit.ts';
+import { createFixedWindowLimiter, type RateLimiter } from '../../http/rate-limit.ts';
 
 /** Readings one user may have scored per minute, over both scoring routes. */
 export const SCORINGS_PER_MINUTE = 10;

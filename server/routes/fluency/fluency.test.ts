@@ -8,7 +8,7 @@ import type { Recogniser } from '#server/speech/recogniser.ts';
 import { encodeWav } from '#core/audio/wav.ts';
 import { createFluencyRoutes } from '#server/routes/fluency/fluency.routes.ts';
 import { createScoringService, type ScoringDeps } from '#server/routes/fluency/fluency.service.ts';
-import { createFixedWindowLimiter } from '#server/routes/fluency/rate-limit.ts';
+import { createFixedWindowLimiter } from '#server/http/rate-limit.ts';
 import { createScoringQueue } from '#server/jobs/scoring-queue.ts';
 
 /** A recogniser that "hears" a fixed script, one word every 0.5 s. */

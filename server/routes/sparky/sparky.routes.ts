@@ -11,7 +11,7 @@ import type { AppEnv } from '../../http/app-env.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { validate, type RefusalFor } from '../../http/validate.ts';
-import { createFixedWindowLimiter, type RateLimiter } from '../fluency/rate-limit.ts';
+import { createFixedWindowLimiter, type RateLimiter } from '../../http/rate-limit.ts';
 import type { SparkyChat } from './sparky-chat.service.ts';
 
 /**

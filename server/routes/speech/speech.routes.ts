@@ -26,7 +26,7 @@ import {
   UnknownVoiceError,
   type TextToSpeech,
 } from '../../speech/tts.ts';
-import { createFixedWindowLimiter, type RateLimiter } from '../fluency/rate-limit.ts';
+import { createFixedWindowLimiter, type RateLimiter } from '../../http/rate-limit.ts';
 
 /**
  * Speech requests one user may make a minute. Cached lines cost a file read, so the bound is generous:

@@ -9,7 +9,7 @@ import type { AppEnv } from '../../http/app-env.ts';
 import { apiError, ApiFailure } from '../../http/errors.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { validate } from '../../http/validate.ts';
-import { createFixedWindowLimiter } from '../fluency/rate-limit.ts';
+import { createFixedWindowLimiter } from '../../http/rate-limit.ts';
 import type { TutorChat } from './tutor-chat.ts';
 import { tutorPlanFor } from './tutor.service.ts';
 

@@ -10,7 +10,7 @@ import { ScoringBusyError, type ScoringQueue } from '../../jobs/scoring-queue.ts
 import type { CommandRecogniser } from '../../speech/command-decoder.ts';
 import { assertCommands, prepareCommandAudio } from '../../speech/command-service.ts';
 import { SpeechError } from '../../speech/errors.ts';
-import { createFixedWindowLimiter, type RateLimiter } from '../fluency/rate-limit.ts';
+import { createFixedWindowLimiter, type RateLimiter } from '../../http/rate-limit.ts';
 
 /**
  * Commands one user may send per minute: one a second on average, far more than a child speaks to
