@@ -7,6 +7,7 @@ import { saveShot } from './helpers/shots.ts';
 import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes as checkA11y } from './helpers/axe.ts';
 import { bounded } from './helpers/bounded.ts';
 import { launchWithMicrophone, waitForReadingHeard } from './helpers/microphone.ts';
+import { logVoiceCommands } from './helpers/voice-log.ts';
 import { finishOnboardingByApi, freshEmail, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
 import { FLUENCY_GUIDANCE } from '../src/features/fluency/fluency.guidance.ts';
 import { HOME_GUIDANCE } from '../src/features/home/home.guidance.ts';
@@ -774,6 +775,7 @@ test.describe('fluency practice', () => {
           storageState: signedIn,
         });
         const page = await context.newPage();
+        const voiceLog = logVoiceCommands(page);
         await page.goto(path);
         // axe on each screen as the reader arrives (the screen one command leads to is where the next starts)
         const talk = page.getByRole('button', { name: 'Talk to Sparky' });
@@ -793,9 +795,14 @@ test.describe('fluency practice', () => {
           await page.keyboard.press('Tab');
         await expect(talk).toBeFocused();
         await page.keyboard.press('Enter');
-        await expect(page.getByRole('region', { name: 'Talk to Sparky' })).toContainText(caption, {
-          timeout: 30_000,
-        });
+        try {
+          await expect(page.getByRole('region', { name: 'Talk to Sparky' })).toContainText(caption, {
+            timeout: 30_000,
+          });
+        } catch (error) {
+          // What the server heard, and how long the utterance was, for a failure under load.
+          throw new Error(`${(error as Error).message}\nSpoken commands sent: ${voiceLog.summary()}`);
+        }
         await check(page);
         await shot(page, `voice-${text.replace(/\W+/g, '-').toLowerCase()}`);
       } finally {
