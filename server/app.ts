@@ -341,7 +341,7 @@ export function createApp(deps: AppDeps) {
     ...(readingTranscriber && readingTranscripts
       ? {
           pretranscribe: (userId: string) => {
-            readingTranscripts.drop(userId);
+            readingTranscripts.begin(userId);
             return createReadingPretranscriber(readingTranscriber, readingTranscripts, userId);
           },
         }

@@ -236,7 +236,7 @@ describe(`follow-along socket (${testDatabaseKind})`, () => {
       const file = () => new File([wav as BlobPart], 'reading.wav', { type: 'audio/wav' });
       const score = (purpose?: 'reading_end') =>
         reader.api.fluency.score.$post({ form: { audio: file(), storyId, ...(purpose ? { purpose } : {}) } });
-      // the end-of-reading check neither runs Moonshine nor uses up the early chunks
+      // the end-of-reading check nominates from the early chunks (all done here: no Moonshine call) and leaves them
       expect((await score('reading_end')).status).toBe(200);
       expect(moonshineCalls.length - before).toBe(early);
       // the upload of the same reading: every chunk was transcribed while it was read

@@ -327,6 +327,86 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
     expect(stopped.wordsAttempted).toBeLessThanOrEqual(10);
   }, 120_000);
 
+  it("gives the end-of-reading check Moonshine's nominations from the chunks of a followed reading, and the upload after it takes them with its first pass (no transcription, no first pass, the unlisted misreading found)", async () => {
+    const runs = join(dir, 'nominated-check-runs');
+    const counting = join(dir, 'counting-pocketsphinx-nominated');
+    writeFileSync(
+      counting,
+      `#!/bin/sh\necho "$*" >> ${JSON.stringify(runs)}\nexec pocketsphinx_batch "$@"\n`,
+    );
+    chmodSync(counting, 0o755);
+    const firstPasses = (): number =>
+      existsSync(runs)
+        ? readFileSync(runs, 'utf8')
+            .split('\n')
+            .filter((l) => l.includes('/passage.fsg')).length
+        : 0;
+    const passage = 'Mia ran out to the garden to pick the beans.';
+    // Moonshine, fixed: "guarding" where the passage has "garden"; counts what it is asked to transcribe
+    let transcribed = 0;
+    const nominate = createMoonshineNominator({
+      transcribe: async () => {
+        transcribed++;
+        return 'Mia ran out to the guarding to pick the beans.';
+      },
+    });
+    const counted = createPocketsphinxRecogniser({ binary: counting, nominate });
+    const misread = synthesise('Mia ran out to the guarding to pick the beans.', 'nominated-check');
+    const samples = parseWav(misread).samples;
+    const longer = encodeWav([samples, new Int16Array(2 * 16000)], 16000);
+
+    // A check given no chunks (a reading not followed) nominates nothing: the upload's grammar is not the check's,
+    // so the upload transcribes and decodes its own first pass.
+    const unfollowed = createReadingWarpStore();
+    await scoreAudio({
+      wav: misread,
+      passageText: passage,
+      recogniser: counted,
+      purpose: 'reading_end',
+      warpChosen: (warp, s, firstPass) =>
+        unfollowed.put('reader', s, Promise.resolve(warp), undefined, firstPass),
+    });
+    expect(transcribed).toBe(0);
+    const beforeUnfollowed = firstPasses();
+    await scoreAudio({
+      wav: longer,
+      passageText: passage,
+      recogniser: counted,
+      knownWarp: unfollowed.known('reader'),
+      knownFirstPass: unfollowed.knownFirstPass('reader'),
+    });
+    expect(transcribed).toBeGreaterThan(0);
+    expect(firstPasses() - beforeUnfollowed).toBe(1);
+
+    // A followed reading: the check is given the socket's chunks (none done yet here, so it transcribes them) and
+    // nominates "guarding"; the upload, the same samples and silence, asks Moonshine nothing and decodes no first pass.
+    transcribed = 0;
+    const warps = createReadingWarpStore();
+    const check = await scoreAudio({
+      wav: misread,
+      passageText: passage,
+      recogniser: counted,
+      purpose: 'reading_end',
+      knownChunks: () => undefined,
+      warpChosen: (warp, s, firstPass) => warps.put('reader', s, Promise.resolve(warp), undefined, firstPass),
+    });
+    expect(hasReachedTheEnd(check)).toBe(true);
+    expect(transcribed).toBeGreaterThan(0);
+    transcribed = 0;
+    const before = firstPasses();
+    const upload = await scoreAudio({
+      wav: longer,
+      passageText: passage,
+      recogniser: counted,
+      knownWarp: warps.known('reader'),
+      knownFirstPass: warps.knownFirstPass('reader'),
+    });
+    expect(transcribed).toBe(0);
+    expect(firstPasses() - before).toBe(0);
+    expect(upload.words[5]).toMatchObject({ text: 'garden', status: 'substitution', heard: 'guarding' });
+    expect(upload.errors).toBe(1);
+  }, 120_000);
+
   it('marks an omitted word as an omission', async () => {
     const wav = synthesise(
       'The little dog ran to the red barn. He saw a cat sitting on the fence.',

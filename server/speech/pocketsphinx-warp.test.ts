@@ -3,6 +3,7 @@ import {
   chooseWarp,
   DEFAULT_WARP_FACTORS,
   reusableFirstPass,
+  reusableNominations,
   SILENT_TAIL_DB,
   warpArgs,
   type WarpChoice,
@@ -260,5 +261,18 @@ describe('reusableFirstPass: the check’s first pass stands for the upload’s'
     expect(reusableFirstPass(undefined, 1.3, 'g1', silent)).toBeUndefined();
     expect(reusableFirstPass(kept, 1.3, 'g1', reading(2, 1, -3 - SILENT_TAIL_DB + 10))).toBeUndefined();
     expect(reusableFirstPass(kept, 1.3, 'g1', silent.subarray(0, kept.length - 1))).toBeUndefined();
+  });
+
+  it("gives the check's nominations to an upload when only silence follows the checked samples", () => {
+    const nominations = { candidates: { garden: ['guarding'] }, selfCorrections: [] };
+    const withNominations = { ...kept, nominations };
+    const silent = reading(2, 1, -3 - SILENT_TAIL_DB - 10);
+    expect(reusableNominations(withNominations, silent)).toBe(nominations);
+    expect(reusableNominations(withNominations, silent.subarray(0, kept.length))).toBe(nominations);
+    // a check that nominated nothing, speech after the checked samples, or audio shorter than them: none
+    expect(reusableNominations(kept, silent)).toBeUndefined();
+    expect(reusableNominations(undefined, silent)).toBeUndefined();
+    expect(reusableNominations(withNominations, reading(2, 1, -3 - SILENT_TAIL_DB + 10))).toBeUndefined();
+    expect(reusableNominations(withNominations, silent.subarray(0, kept.length - 1))).toBeUndefined();
   });
 });

@@ -1718,13 +1718,38 @@ export function reusableFirstPass(
   grammarKey: string,
   samples: Int16Array,
 ): (FirstPass & { warp: number }) | undefined {
-  if (!kept || kept.warp !== warp || kept.grammarKey !== grammarKey || kept.length > samples.length)
+  if (!kept || kept.warp !== warp || kept.grammarKey !== grammarKey || !silentAfter(samples, kept.length))
     return undefined;
+  return { ...(kept.pass as FirstPass), warp };
+}
+
+/**
+ * Whether 16 kHz `samples` hold nothing but silence after their first `length`: every 10 ms frame from there on
+ * {@link SILENT_TAIL_DB} or more under the reading's loud frames (95th percentile of the frame levels). False when
+ * `length` is past the end.
+ */
+export function silentAfter(samples: Int16Array, length: number): boolean {
+  if (length > samples.length) return false;
   const levels = frameLevels(samples, 16000);
   const quiet = levelQuantile(levels, 0.95) - SILENT_TAIL_DB;
-  for (let f = Math.floor(kept.length / 160); f < levels.length; f++)
-    if ((levels[f] as number) >= quiet) return undefined;
-  return { ...(kept.pass as FirstPass), warp };
+  for (let f = Math.floor(length / 160); f < levels.length; f++)
+    if ((levels[f] as number) >= quiet) return false;
+  return true;
+}
+
+/**
+ * The nominations an end-of-reading check kept with its first pass, when the upload's samples begin with the
+ * checked ones and only silence follows them: Moonshine would hear the same words, so the upload takes them instead
+ * of transcribing again, and its grammar is the check's (its first pass can then be the check's too).
+ * @param kept what the check kept (`RecogniseInput.knownFirstPass`).
+ * @returns the nominations, or undefined.
+ */
+export function reusableNominations(
+  kept: KeptFirstPass | undefined,
+  samples: Int16Array,
+): Nominations | undefined {
+  if (!kept?.nominations || !silentAfter(samples, kept.length)) return undefined;
+  return kept.nominations as Nominations;
 }
 
 /**
@@ -1882,10 +1907,17 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
       if (audio.sampleRate !== 16000 || audio.channels !== 1)
         throw new Error('pocketsphinx needs 16 kHz mono audio');
       const none: Nominations = { candidates: {}, selfCorrections: [] };
+      // the end-of-reading check's first pass (and nominations) on the samples this upload begins with
+      const checked = purpose === 'score' ? knownFirstPass?.(audio.samples) : undefined;
+      // Moonshine's nominations: the check's when only silence follows what it checked; else transcribed (from the
+      // chunks the socket transcribed while the child read, where it did). The check nominates only when it is given
+      // such chunks (the scoring service gives them only for a followed reading): it then transcribes the chunks the
+      // socket has not done yet, usually the last, so that its grammar is the upload's.
       const nominations =
-        options.nominate && purpose === 'score'
+        (checked && reusableNominations(checked, audio.samples)) ??
+        (options.nominate && (purpose === 'score' || knownChunks)
           ? await options.nominate(audio, passage, signal, knownChunks).catch(() => none)
-          : none;
+          : none);
       const { lexicon, distractors, dictLines, fsg, nominated } = await preparePassage(
         passage,
         Object.keys(nominations.candidates).length > 0
@@ -1944,7 +1976,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         // the end-of-reading check's first pass at this very warp, when nothing was said after it
         const kept =
           purpose === 'score' && typeof early === 'number'
-            ? reusableFirstPass(knownFirstPass?.(audio.samples), early, grammarKey, audio.samples)
+            ? reusableFirstPass(checked, early, grammarKey, audio.samples)
             : undefined;
         let tried = 0;
         let handOn = false;
@@ -1980,7 +2012,13 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         // a kept pass was rescued (or not) when it was made
         const found = kept ?? (await rescue(warp, chosen));
         if (handOn)
-          warpChosen?.(warp, audio.samples, { warp, length: audio.samples.length, grammarKey, pass: found });
+          warpChosen?.(warp, audio.samples, {
+            warp,
+            length: audio.samples.length,
+            grammarKey,
+            pass: found,
+            ...(nominations !== none ? { nominations } : {}),
+          });
         const { heard, segments } = joinNominatedAttempts(found.heard, found.segments, passage, nominated);
         if (purpose === 'reading_end') {
           // how far the reader got: the first pass's path, less the content words it put over silence (a pause

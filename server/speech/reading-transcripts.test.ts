@@ -63,6 +63,25 @@ describe('createReadingTranscriptCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it("lets the end-of-reading check peek at a user's chunks and leaves them for the upload", async () => {
+    const cache = createReadingTranscriptCache();
+    cache.put('u1', a, Promise.resolve('the cat'));
+    expect(cache.peek('u2')).toBeUndefined();
+    expect(cache.peek('u1')!(b)).toBeUndefined();
+    expect(await cache.peek('u1')!(new Int16Array([1, 2, 3]))).toBe('the cat');
+    expect(await cache.peek('u1')!(a)).toBe('the cat');
+    expect(cache.size).toBe(1);
+    expect(await cache.known('u1')(a)).toBe('the cat');
+    expect(cache.peek('u1')).toBeUndefined();
+    // a followed reading with no chunk done yet: the check may peek (and transcribe what it needs)
+    cache.begin('u1');
+    expect(cache.peek('u1')!(a)).toBeUndefined();
+    cache.put('u1', a, Promise.resolve('the dog'));
+    cache.begin('u1');
+    expect(cache.has('u1', a)).toBe(false);
+    expect(cache.size).toBe(0);
+  });
+
   it('keeps a failed transcription as null, and drops a user on request', async () => {
     const cache = createReadingTranscriptCache();
     cache.put('u1', a, Promise.reject(new Error('model gone')));

@@ -47,12 +47,24 @@ export interface ReadingTranscriptCache {
    * spent on a reading nobody will score.
    */
   put(userId: string, samples: Int16Array, text: Promise<string | null>, cancel?: () => void): void;
+  /**
+   * Starts a user's followed reading: forgets their chunks of any earlier one, and keeps an empty entry (for the
+   * TTL) so that the end-of-reading check knows the reading is followed before its first chunk is done
+   * ({@link peek}).
+   */
+  begin(userId: string): void;
   /** Whether the user already has this chunk (done or under way). */
   has(userId: string, samples: Int16Array): boolean;
   /** The user's text for exactly these samples, removed from the cache; undefined when there is none. */
   take(userId: string, samples: Int16Array): Promise<string | null> | undefined;
   /** The {@link KnownChunks} of a user (each chunk taken once). */
   known(userId: string): KnownChunks;
+  /**
+   * The {@link KnownChunks} of a user that leaves each chunk for the upload (the end-of-reading check's: it scores
+   * the reading so far, and the upload may still need every chunk); undefined when the user has no chunk kept (a
+   * reading not followed), so that the check does not transcribe a whole reading itself.
+   */
+  peek(userId: string): KnownChunks | undefined;
   /** Forgets a user's chunks (and cancels those still being transcribed). */
   drop(userId: string): void;
   /** Chunks kept, over all users (tests, health). */
@@ -109,9 +121,18 @@ export function createReadingTranscriptCache(
       users.set(userId, { chunks, timer });
       while (users.size > maxUsers) drop(users.keys().next().value!);
     },
+    begin(userId) {
+      drop(userId);
+      const timer = setTimeout(() => drop(userId), ttl);
+      timer.unref();
+      users.set(userId, { chunks: new Map<string, Chunk>(), timer });
+      while (users.size > maxUsers) drop(users.keys().next().value!);
+    },
     has: (userId, samples) => users.get(userId)?.chunks.has(chunkKey(samples)) ?? false,
     take,
     known: (userId) => (samples) => take(userId, samples),
+    peek: (userId) =>
+      users.has(userId) ? (samples) => users.get(userId)?.chunks.get(chunkKey(samples))?.text : undefined,
     drop,
     get size() {
       let n = 0;

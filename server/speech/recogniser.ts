@@ -56,13 +56,16 @@ export interface RecogniseInput {
 
 /**
  * A first pass kept for the same reading's upload: made at `warp` on the first `length` samples, with the grammar
- * and dictionary whose hash is `grammarKey`. `pass` belongs to the recogniser that made it (opaque here).
+ * and dictionary whose hash is `grammarKey`. `pass` belongs to the recogniser that made it (opaque here), and so do
+ * `nominations`: what the check's second opinion (Moonshine) heard in those samples, which the upload takes instead
+ * of asking again when only silence follows them.
  */
 export interface KeptFirstPass {
   warp: number;
   length: number;
   grammarKey: string;
   pass: unknown;
+  nominations?: unknown;
 }
 
 /** The kept first pass of audio that begins with exactly the samples it was made on, or undefined. */

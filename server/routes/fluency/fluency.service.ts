@@ -128,6 +128,7 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
           })
         : chosen;
       let checked: { warp: number; samples: Int16Array; firstPass: KeptFirstPass | undefined } | undefined;
+      const peeked = request.purpose === 'reading_end' ? deps.transcripts?.peek(request.userId) : undefined;
       try {
         const result = await scoreAudio({
           wav: request.wav,
@@ -138,6 +139,8 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
           ...(request.mode ? { mode: request.mode } : {}),
           ...(request.signal ? { signal: request.signal } : {}),
           ...(request.purpose ? { purpose: request.purpose } : {}),
+          // the check only peeks (the upload takes them), and only at a followed reading's chunks
+          ...(peeked ? { knownChunks: peeked } : {}),
           ...(deps.transcripts && request.purpose !== 'reading_end'
             ? { knownChunks: deps.transcripts.known(request.userId) }
             : {}),

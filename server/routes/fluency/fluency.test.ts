@@ -227,17 +227,20 @@ describe('GET /api/scoring-queue/:key', () => {
 });
 
 describe('the scoring service and the chunks Moonshine transcribed while the child read', () => {
-  it('drops the user’s chunks after a full scoring, keeps them when the scoring failed (a retry uses them)', async () => {
+  it('drops the user’s chunks after a full scoring, keeps them when the scoring failed (a retry uses them), lets the end-of-reading check read them', async () => {
     const { createReadingTranscriptCache } = await import('#server/speech/reading-transcripts.ts');
     const { SpeechError } = await import('#server/speech/errors.ts');
     const { ScoringBusyError } = await import('#server/jobs/scoring-queue.ts');
     const transcripts = createReadingTranscriptCache();
     const chunk = new Int16Array([1, 2, 3]);
     let failure: Error | null = null;
+    // what each recognition was told of the chunk: no chunks given, none for these samples, or the text
+    const told: (string | null | undefined)[] = [];
     const recogniser: Recogniser = {
       name: 'spy',
-      recognise: async () => {
+      recognise: async ({ knownChunks }) => {
         if (failure) throw failure;
+        told.push(knownChunks ? ((await knownChunks(chunk)) ?? 'none') : undefined);
         return [{ word: 'cat', start: 0.5, end: 0.9 }];
       },
     };
@@ -253,12 +256,18 @@ describe('the scoring service and the chunks Moonshine transcribed while the chi
       await expect(scoring.score(request)).rejects.toBeDefined();
       expect(transcripts.has('u1', chunk)).toBe(true);
     }
-    // the end-of-reading check neither takes nor drops them
+    // the end-of-reading check reads them (for its nominations) but neither takes nor drops them, twice
     failure = null;
     await scoring.score({ ...request, purpose: 'reading_end' });
+    await scoring.score({ ...request, purpose: 'reading_end' });
     expect(transcripts.has('u1', chunk)).toBe(true);
+    // another user's check: no chunks of a followed reading, so none are given (it would transcribe everything)
+    await scoring.score({ ...request, userId: 'u2', purpose: 'reading_end' });
     await scoring.score(request);
     expect(transcripts.has('u1', chunk)).toBe(false);
+    // the upload after a scoring took them finds none
+    await scoring.score(request);
+    expect(told).toEqual(['the cat', 'the cat', undefined, 'the cat', 'none']);
   });
 
   it('hands the warp and first pass of an end-of-reading check that heard the last word to the same reading’s upload, and drops them after the upload', async () => {
