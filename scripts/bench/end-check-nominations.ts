@@ -92,6 +92,8 @@ const counts = { keptA: 0, keptB: 0, usedA: 0, usedB: 0, nominatedB: 0, same: 0,
  */
 function socket(userId: string) {
   const pending: Promise<unknown>[] = [];
+  // as the app's socket at `start`: the reading is followed before its first chunk is done
+  transcripts.begin(userId);
   const pre = createReadingPretranscriber(
     {
       transcribe: (...a) => {
