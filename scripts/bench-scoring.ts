@@ -20,7 +20,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { encodeWav } from '#core/audio/wav.ts';
 import type { WordStatus } from '#core/fluency/align.ts';
+import { hasReachedTheEnd } from '#core/fluency-session/end-of-reading.ts';
+import type { KeptFirstPass } from '#server/speech/recogniser.ts';
 import { tokenisePassage } from '#core/text/normalize.ts';
 import { DEFAULT_CMUDICT, loadLexicon } from '#server/speech/lexicon.ts';
 import {
@@ -90,6 +93,13 @@ const { values: args } = parseArgs({
      */
     'warp-prefix': { type: 'string' },
     /**
+     * With --pretranscribe: the app's end-of-reading check before the upload (docs/scoring.md, twenty-first round):
+     * the socket's chunks up to the check, the check on the reading less its last 0.5 s (`purpose: 'reading_end'`,
+     * nominating from those chunks), its warp, first pass and nominations kept as the scoring service keeps them
+     * (when it heard the last word), then the rest of the chunks and the upload. The check counts as "while reading".
+     */
+    'end-check': { type: 'boolean', default: false },
+    /**
      * A reader's warp kept from their earlier readings (server/speech/reader-warps.ts): the `--json` file of an
      * earlier run of the same readings; each reading's search is seeded with the factor that run chose for the
      * previous reading of the same voice (the last one's for the first), as if the voice had read just before.
@@ -99,6 +109,9 @@ const { values: args } = parseArgs({
     'seeded-only': { type: 'boolean', default: false },
   },
 });
+
+/** --end-check: the check scores the reading less its last 0.5 s (as scripts/bench/end-check-nominations.ts). */
+const END_CHECK_CUT_SAMPLES = 8000;
 
 /** Clock ticks per second of /proc's CPU times. */
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
@@ -610,6 +623,16 @@ async function main(): Promise<void> {
   let moonshineAfterStop = 0;
   const moonshineCpu = () => (args['pocketsphinx-alone'] ? 0 : sharedMoonshineSecondOpinion().cpuSeconds());
   const transcripts = createReadingTranscriptCache();
+  if (args['end-check'] && (!args.pretranscribe || args['warp-prefix'] || args['pocketsphinx-alone'])) {
+    process.stderr.write(
+      '--end-check needs --pretranscribe, and neither --warp-prefix nor --pocketsphinx-alone\n',
+    );
+    process.exit(2);
+  }
+  /** --end-check: what each reading's check kept for its upload (as fluency.service.ts keeps it). */
+  const endChecks = createReadingWarpStore();
+  let endChecksKept = 0;
+  let endCheckPassOffered = 0;
   // the early warp search as the follow-along socket runs it (reading-warps.ts)
   const warpPrefix = Number(args['warp-prefix'] ?? 0);
   const earlyWarps = args.pretranscribe && warpPrefix > 0 ? createReadingWarpStore() : undefined;
@@ -629,6 +652,8 @@ async function main(): Promise<void> {
       const samples = (await toRecogniserFormat(parseWav(bytes))).samples;
       const pending: Promise<unknown>[] = [];
       const moonshine = sharedMoonshineSecondOpinion();
+      // as the app's socket at its start: the reading is followed (the check may read its chunks)
+      transcripts.begin(r.id);
       const pre = createReadingPretranscriber(
         {
           transcribe: (...a) => {
@@ -640,7 +665,30 @@ async function main(): Promise<void> {
         transcripts,
         r.id,
       );
-      for (let k = 1600; k < samples.length; k += 1600) pre.update(samples.subarray(0, k));
+      // --end-check: the socket up to the check, the check, then the rest of the reading
+      const checkAt = args['end-check']
+        ? Math.max(1600, samples.length - END_CHECK_CUT_SAMPLES)
+        : samples.length;
+      for (let k = 1600; k < checkAt; k += 1600) pre.update(samples.subarray(0, k));
+      if (args['end-check']) {
+        pre.update(samples.subarray(0, checkAt));
+        await Promise.all(pending);
+        let chosen: { warp: number; samples: Int16Array; firstPass: KeptFirstPass | undefined } | undefined;
+        const known = transcripts.peek(r.id);
+        const check = await scoreAudio({
+          wav: encodeWav(samples.subarray(0, checkAt), 16000),
+          passageText: r.text,
+          recogniser,
+          purpose: 'reading_end',
+          ...(known ? { knownChunks: known } : {}),
+          warpChosen: (warp, checked, firstPass) => (chosen = { warp, samples: checked, firstPass }),
+        }).catch(() => undefined);
+        if (check && chosen && hasReachedTheEnd(check)) {
+          endChecks.put(r.id, chosen.samples, Promise.resolve(chosen.warp), undefined, chosen.firstPass);
+          endChecksKept++;
+        }
+      }
+      for (let k = checkAt + 1600; k < samples.length; k += 1600) pre.update(samples.subarray(0, k));
       pre.finish(samples);
       await Promise.all(pending);
       earlyCpu += cpuSecondsNow() - c0;
@@ -688,8 +736,19 @@ async function main(): Promise<void> {
             }
           : {}),
         ...(earlyWarps ? { knownWarp: earlyWarps.known(r.id) } : {}),
+        ...(args['end-check']
+          ? {
+              knownWarp: endChecks.known(r.id),
+              knownFirstPass: (samples: Int16Array) => {
+                const kept = endChecks.knownFirstPass(r.id)(samples);
+                if (kept) endCheckPassOffered++;
+                return kept;
+              },
+            }
+          : {}),
       });
       transcripts.drop(r.id);
+      endChecks.drop(r.id);
       earlyWarps?.drop(r.id);
       scoringCpu += cpuSecondsNow() - c0;
       moonshineAfterStop += moonshineCpu() - m0;
@@ -852,6 +911,9 @@ async function main(): Promise<void> {
         : `${'Moonshine CPU after Stop'.padEnd(34)}${(moonshineAfterStop / Math.max(1, all.audioSeconds)).toFixed(4)} s per second of audio (part of the line above)\n`) +
       (args.pretranscribe
         ? `${'Moonshine chunks early / at upload'.padEnd(36)}${chunksTaken.early} / ${chunksTaken.atUpload}\n`
+        : '') +
+      (args['end-check']
+        ? `${'end-of-reading check'.padEnd(34)}before each upload, on the reading less its last ${END_CHECK_CUT_SAMPLES / 16000} s (part of "while reading"); kept for ${endChecksKept} of ${rows.length} uploads, its first pass offered to ${endCheckPassOffered}\n`
         : '') +
       (earlyWarps
         ? `${'early warp search (while reading)'.padEnd(34)}${(earlyWarpCpu / Math.max(1, all.audioSeconds)).toFixed(4)} s CPU per second of audio (part of "while reading"), on the first ${warpPrefix} s (${searchedAtStop} readings shorter: searched at the stop, after Stop); used by ${rows.filter((r) => r.earlyWarp != null).length} of ${rows.length} readings\n`
