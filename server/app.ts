@@ -45,12 +45,17 @@ import {
 } from './routes/voice/voice.service.ts';
 import { createCommandRecogniser, type CommandRecogniser } from './speech/command-decoder.ts';
 import { sharedMoonshineSecondOpinion } from './speech/command-moonshine.ts';
-import { createReadingPretranscriber, createReadingTranscriptCache } from './speech/reading-transcripts.ts';
-import { createReaderWarpStore } from './speech/reader-warps.ts';
+import {
+  createReadingPretranscriber,
+  createReadingTranscriptCache,
+  type ReadingTranscriptCache,
+} from './speech/reading-transcripts.ts';
+import { createReaderWarpStore, type ReaderWarpStore } from './speech/reader-warps.ts';
 import {
   createReadingWarpChooser,
   createReadingWarpStore,
   createWarpSearchLine,
+  type ReadingWarpStore,
 } from './speech/reading-warps.ts';
 import { createMoonshineNominator, type ReadingTranscriber } from './speech/reading-moonshine.ts';
 import { createTextToSpeech, type TextToSpeech } from './speech/tts.ts';
@@ -103,6 +108,15 @@ export interface AppDeps {
   commandRecogniser?: CommandRecogniser;
   /** Speech service; by default the provider chain of the configured keys (flite always). */
   tts?: TextToSpeech;
+  /**
+   * What the scorer keeps of its readers in memory between requests: each reader's last warp (ADR 0031), the
+   * Moonshine texts of a reading being read, and the warp and first pass of its end-of-reading check. By default
+   * new, empty stores (the transcript cache only when there is a `readingTranscriber`). Deleting an account
+   * forgets the user in each; tests pass their own stores to see that it does.
+   */
+  readerWarps?: ReaderWarpStore;
+  readingTranscripts?: ReadingTranscriptCache;
+  readingWarps?: ReadingWarpStore;
 }
 
 /** The TCP peer of a request served by @hono/node-server; undefined for in-process requests. */
@@ -275,15 +289,16 @@ export function createApp(deps: AppDeps) {
   const readingTranscriber =
     deps.readingTranscriber ?? (deps.recogniser ? undefined : sharedMoonshineSecondOpinion());
   // Moonshine's chunk texts made while the child reads, for the scorer of the reading's upload (per user, minutes).
-  const readingTranscripts = readingTranscriber ? createReadingTranscriptCache() : undefined;
+  const readingTranscripts =
+    deps.readingTranscripts ?? (readingTranscriber ? createReadingTranscriptCache() : undefined);
   // The frequency warp chosen while the child reads: by the end-of-reading check's search (on nearly the whole
   // reading), and on the socket when `warpSearch` is given (one search at a time, decoders niced). The socket's is
   // off unless given: its choice on the first 20 s does not agree with the whole reading's search (docs/scoring.md).
   const warpSearch = deps.warpSearch;
-  const readingWarps = createReadingWarpStore();
+  const readingWarps = deps.readingWarps ?? createReadingWarpStore();
   const warpSearches = createWarpSearchLine();
   // Each reader's warp from their last reading seeds the next reading's search (docs/decisions/0031).
-  const readerWarps = createReaderWarpStore();
+  const readerWarps = deps.readerWarps ?? createReaderWarpStore();
   // One scoring service (and one rate limit) for both scoring routes. Children's audio goes to OpenAI
   // only when the operator set a key AND ALLOW_CLOUD_AUDIO=true; otherwise everything stays on this
   // machine (pocketsphinx).

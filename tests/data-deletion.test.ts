@@ -17,6 +17,9 @@ import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem } from '../server/db/rls.ts';
 import { audioSettings, progressTracking, readingSessions, stories, userRoles } from '../server/db/schema.ts';
 import { saveReadingSession } from '../server/routes/reading-sessions/reading-sessions.service.ts';
+import { createReaderWarpStore } from '../server/speech/reader-warps.ts';
+import { createReadingTranscriptCache } from '../server/speech/reading-transcripts.ts';
+import { createReadingWarpStore } from '../server/speech/reading-warps.ts';
 import {
   createBrowser,
   createSignedInClient,
@@ -64,6 +67,10 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
   let dataDir: string;
   let libraryStoryId: string;
   const wav = makeSilence(1);
+  // What the scorer keeps of its readers in memory (server/app.ts): deleting an account must forget the user there too.
+  const readerWarps = createReaderWarpStore();
+  const readingTranscripts = createReadingTranscriptCache();
+  const readingWarps = createReadingWarpStore();
 
   /** A signed-in reader who is not an owner (whatever order the accounts were made in). */
   async function reader(
@@ -104,7 +111,11 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     handle = await openTestDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'sparky-deletion-'));
-    app = createTestApp(handle, { DATA_DIR: dataDir });
+    app = createTestApp(handle, { DATA_DIR: dataDir }, undefined, {
+      readerWarps,
+      readingTranscripts,
+      readingWarps,
+    });
     const [story] = await asSystem(handle.db, (tx) =>
       tx
         .insert(stories)
@@ -341,6 +352,18 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
         });
         expect(failed.status).toBe(401);
         expect(existsSync(recordingOf(userId, sessionId))).toBe(true);
+        // A reading under way in memory, of both users: Moonshine's text of a chunk (still being transcribed for
+        // the deleted user), the end-of-reading check's warp, and each reader's kept warp.
+        const chunk = new Int16Array(1600).fill(7);
+        const cancelled: string[] = [];
+        for (const id of [userId, control.userId]) {
+          readerWarps.keep(id, 1.3);
+          readingTranscripts.begin(id);
+          readingTranscripts.put(id, chunk, new Promise<string | null>(() => {}), () => cancelled.push(id));
+          readingWarps.put(id, chunk, Promise.resolve(1.15));
+        }
+        expect(readingTranscripts.has(userId, chunk)).toBe(true);
+        expect(readingWarps.find(userId, chunk)).toBeDefined();
 
         const marks = [canary.toLowerCase(), userId.toLowerCase(), email.toLowerCase()];
 
@@ -426,7 +449,17 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
         });
         expect(signIn.status).toBe(401);
 
+        // Nothing of the user is left in the scorer's memory, and their chunk's transcription was stopped.
+        expect(readerWarps.get(userId)).toBeUndefined();
+        expect(readingTranscripts.has(userId, chunk)).toBe(false);
+        expect(readingTranscripts.peek(userId)).toBeUndefined();
+        expect(readingWarps.find(userId, chunk)).toBeUndefined();
+        expect(cancelled).toEqual([userId]);
+
         // Another user's data is untouched.
+        expect(readerWarps.get(control.userId)).toBe(1.3);
+        expect(readingTranscripts.has(control.userId, chunk)).toBe(true);
+        expect(await readingWarps.find(control.userId, chunk)).toBe(1.15);
         expect((await control.client.api.me.$get()).status).toBe(200);
         expect(await sessionRow(controlReading)).toBeDefined();
         expect(existsSync(recordingOf(control.userId, controlReading))).toBe(true);

@@ -23,7 +23,10 @@ export function createTestApp(
   handle: DatabaseHandle,
   settings: Record<string, string> = {},
   log: Logger = pino({ level: 'silent' }),
-  deps: Pick<AppDeps, 'recogniser' | 'readingTranscriber' | 'warpSearch'> = {},
+  deps: Pick<
+    AppDeps,
+    'recogniser' | 'readingTranscriber' | 'warpSearch' | 'readerWarps' | 'readingTranscripts' | 'readingWarps'
+  > = {},
 ) {
   const env = loadEnv({
     NODE_ENV: 'test',
