@@ -633,6 +633,12 @@ async function main(): Promise<void> {
   const endChecks = createReadingWarpStore();
   let endChecksKept = 0;
   let endCheckPassOffered = 0;
+  /**
+   * --end-check: the checks' wall time and CPU, and the audio they scored. A reader who reaches the last word
+   * waits for the check as well as for the upload (the page stops on its answer): the wait after the last word
+   * is 3 s of silence + the check + the upload.
+   */
+  const endCheckTime = { wall: 0, cpu: 0, audioSeconds: 0 };
   // the early warp search as the follow-along socket runs it (reading-warps.ts)
   const warpPrefix = Number(args['warp-prefix'] ?? 0);
   const earlyWarps = args.pretranscribe && warpPrefix > 0 ? createReadingWarpStore() : undefined;
@@ -675,6 +681,7 @@ async function main(): Promise<void> {
         await Promise.all(pending);
         let chosen: { warp: number; samples: Int16Array; firstPass: KeptFirstPass | undefined } | undefined;
         const known = transcripts.peek(r.id);
+        const checkStart = { wall: performance.now(), cpu: cpuSecondsNow() };
         const check = await scoreAudio({
           wav: encodeWav(samples.subarray(0, checkAt), 16000),
           passageText: r.text,
@@ -683,6 +690,9 @@ async function main(): Promise<void> {
           ...(known ? { knownChunks: known } : {}),
           warpChosen: (warp, checked, firstPass) => (chosen = { warp, samples: checked, firstPass }),
         }).catch(() => undefined);
+        endCheckTime.wall += (performance.now() - checkStart.wall) / 1000;
+        endCheckTime.cpu += cpuSecondsNow() - checkStart.cpu;
+        endCheckTime.audioSeconds += checkAt / 16000;
         if (check && chosen && hasReachedTheEnd(check)) {
           endChecks.put(r.id, chosen.samples, Promise.resolve(chosen.warp), undefined, chosen.firstPass);
           endChecksKept++;
@@ -913,7 +923,8 @@ async function main(): Promise<void> {
         ? `${'Moonshine chunks early / at upload'.padEnd(36)}${chunksTaken.early} / ${chunksTaken.atUpload}\n`
         : '') +
       (args['end-check']
-        ? `${'end-of-reading check'.padEnd(34)}before each upload, on the reading less its last ${END_CHECK_CUT_SAMPLES / 16000} s (part of "while reading"); kept for ${endChecksKept} of ${rows.length} uploads, its first pass offered to ${endCheckPassOffered}\n`
+        ? `${'end-of-reading check'.padEnd(34)}before each upload, on the reading less its last ${END_CHECK_CUT_SAMPLES / 16000} s (part of "while reading"); kept for ${endChecksKept} of ${rows.length} uploads, its first pass offered to ${endCheckPassOffered}\n` +
+          `${'end-of-reading check time'.padEnd(34)}${(endCheckTime.wall / Math.max(1, endCheckTime.audioSeconds)).toFixed(4)} s wall, ${(endCheckTime.cpu / Math.max(1, endCheckTime.audioSeconds)).toFixed(4)} s CPU per second of audio checked (a reader who reaches the last word waits for it, then for the upload)\n`
         : '') +
       (earlyWarps
         ? `${'early warp search (while reading)'.padEnd(34)}${(earlyWarpCpu / Math.max(1, all.audioSeconds)).toFixed(4)} s CPU per second of audio (part of "while reading"), on the first ${warpPrefix} s (${searchedAtStop} readings shorter: searched at the stop, after Stop); used by ${rows.filter((r) => r.earlyWarp != null).length} of ${rows.length} readings\n`
