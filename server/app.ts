@@ -51,6 +51,7 @@ import {
   type ReadingTranscriptCache,
 } from './speech/reading-transcripts.ts';
 import { createReaderWarpStore, type ReaderWarpStore } from './speech/reader-warps.ts';
+import { createEarlyCheckStore, createEarlyChecker, type EarlyCheckStore } from './speech/early-checks.ts';
 import {
   createReadingWarpChooser,
   createReadingWarpStore,
@@ -64,6 +65,7 @@ import { createFliteProvider } from './speech/tts-flite.ts';
 import { createOpenAiSpeechProvider } from './speech/tts-openai.ts';
 import { createOpenAiRecogniser } from './speech/openai.ts';
 import { createPocketsphinxRecogniser, type WarpSearch } from './speech/pocketsphinx.ts';
+import { encodeWav } from '#core/audio/wav.ts';
 import { tokenisePassage } from '#core/text/normalize.ts';
 import type { Recogniser } from './speech/recogniser.ts';
 import type { Env } from './env.ts';
@@ -117,6 +119,8 @@ export interface AppDeps {
   readerWarps?: ReaderWarpStore;
   readingTranscripts?: ReadingTranscriptCache;
   readingWarps?: ReadingWarpStore;
+  /** The server's early end-of-reading checks (server/speech/early-checks.ts); by default a new, empty store. */
+  earlyChecks?: EarlyCheckStore;
 }
 
 /** The TCP peer of a request served by @hono/node-server; undefined for in-process requests. */
@@ -299,6 +303,9 @@ export function createApp(deps: AppDeps) {
   const warpSearches = createWarpSearchLine();
   // Each reader's warp from their last reading seeds the next reading's search (docs/decisions/0031).
   const readerWarps = deps.readerWarps ?? createReaderWarpStore();
+  // The end-of-reading check the server starts itself when a followed reader falls silent at the end, so that the
+  // page's check finds its answer ready (server/speech/early-checks.ts; docs/scoring.md, twenty-third round).
+  const earlyChecks = deps.earlyChecks ?? createEarlyCheckStore();
   // One scoring service (and one rate limit) for both scoring routes. Children's audio goes to OpenAI
   // only when the operator set a key AND ALLOW_CLOUD_AUDIO=true; otherwise everything stays on this
   // machine (pocketsphinx).
@@ -311,6 +318,7 @@ export function createApp(deps: AppDeps) {
     ...(readingTranscripts ? { transcripts: readingTranscripts } : {}),
     warps: readingWarps,
     readerWarps,
+    earlyChecks,
     queue: scoringQueue,
     ...(env.OPENAI_API_KEY && env.ALLOW_CLOUD_AUDIO
       ? {
@@ -361,6 +369,25 @@ export function createApp(deps: AppDeps) {
           },
         }
       : {}),
+    earlyCheck: (userId: string, passageText: string) => {
+      earlyChecks.drop(userId);
+      return createEarlyChecker({
+        wordsTotal: tokenisePassage(passageText).length,
+        start: (samples) => {
+          // best effort: a refusal (its own quota, a full queue) or a stop leaves the page's check to decode
+          scoring
+            .score({
+              userId,
+              wav: encodeWav(samples, 16000),
+              passageText,
+              purpose: 'reading_end',
+              early: true,
+            })
+            .catch(() => undefined);
+        },
+        stop: () => earlyChecks.drop(userId),
+      });
+    },
     ...(warpSearch
       ? {
           chooseWarp: (userId: string, passageText: string) => {
@@ -395,6 +422,7 @@ export function createApp(deps: AppDeps) {
           // what the scorer keeps of a reading being read: Moonshine's text, the warp and the first pass
           readingTranscripts?.drop(userId);
           readingWarps.drop(userId);
+          earlyChecks.drop(userId);
         },
       }),
     )

@@ -17,6 +17,7 @@ import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem } from '../server/db/rls.ts';
 import { audioSettings, progressTracking, readingSessions, stories, userRoles } from '../server/db/schema.ts';
 import { saveReadingSession } from '../server/routes/reading-sessions/reading-sessions.service.ts';
+import { createEarlyCheckStore } from '../server/speech/early-checks.ts';
 import { createReaderWarpStore } from '../server/speech/reader-warps.ts';
 import { createReadingTranscriptCache } from '../server/speech/reading-transcripts.ts';
 import { createReadingWarpStore } from '../server/speech/reading-warps.ts';
@@ -71,6 +72,7 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
   const readerWarps = createReaderWarpStore();
   const readingTranscripts = createReadingTranscriptCache();
   const readingWarps = createReadingWarpStore();
+  const earlyChecks = createEarlyCheckStore();
 
   /** A signed-in reader who is not an owner (whatever order the accounts were made in). */
   async function reader(
@@ -115,6 +117,7 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
       readerWarps,
       readingTranscripts,
       readingWarps,
+      earlyChecks,
     });
     const [story] = await asSystem(handle.db, (tx) =>
       tx
@@ -361,6 +364,9 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
           readingTranscripts.begin(id);
           readingTranscripts.put(id, chunk, new Promise<string | null>(() => {}), () => cancelled.push(id));
           readingWarps.put(id, chunk, Promise.resolve(1.15));
+          earlyChecks.put(id, chunk, Promise.resolve([{ word: canary, start: 0, end: 0.1 }]), () =>
+            cancelled.push(`${id} early`),
+          );
         }
         expect(readingTranscripts.has(userId, chunk)).toBe(true);
         expect(readingWarps.find(userId, chunk)).toBeDefined();
@@ -454,12 +460,14 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
         expect(readingTranscripts.has(userId, chunk)).toBe(false);
         expect(readingTranscripts.peek(userId)).toBeUndefined();
         expect(readingWarps.find(userId, chunk)).toBeUndefined();
-        expect(cancelled).toEqual([userId]);
+        expect(earlyChecks.find(userId, chunk)).toBeUndefined();
+        expect(cancelled.sort()).toEqual([userId, `${userId} early`].sort());
 
         // Another user's data is untouched.
         expect(readerWarps.get(control.userId)).toBe(1.3);
         expect(readingTranscripts.has(control.userId, chunk)).toBe(true);
         expect(await readingWarps.find(control.userId, chunk)).toBe(1.15);
+        expect(await earlyChecks.find(control.userId, chunk)).toHaveLength(1);
         expect((await control.client.api.me.$get()).status).toBe(200);
         expect(await sessionRow(controlReading)).toBeDefined();
         expect(existsSync(recordingOf(control.userId, controlReading))).toBe(true);

@@ -20,6 +20,8 @@ import { testDatabaseKind } from './helpers/database.ts';
 import { openStoryReadingFixture } from './helpers/readings.ts';
 import { createPocketsphinxRecogniser, createPocketsphinxWarpSearch } from '../server/speech/pocketsphinx.ts';
 import { createMoonshineNominator, type ReadingTranscriber } from '../server/speech/reading-moonshine.ts';
+import { createEarlyCheckStore } from '../server/speech/early-checks.ts';
+import { encodeWav } from '../core/audio/wav.ts';
 
 /** The `ws` client (a dependency of @hono/node-ws; Node 20 has no WebSocket of its own). */
 interface Socket {
@@ -45,7 +47,10 @@ describe(`follow-along socket (${testDatabaseKind})`, () => {
   let storyId: string;
   let samples: Int16Array;
   let reader: TestBrowser;
+  let readerId: string;
   let other: TestBrowser;
+  /** The server's early end-of-reading checks, looked into by the test. */
+  const earlyChecks = createEarlyCheckStore();
   let wav: Uint8Array;
   /**
    * Moonshine's stand-in, for the socket's early transcription and the upload's nominator alike: it counts the
@@ -130,6 +135,7 @@ describe(`follow-along socket (${testDatabaseKind})`, () => {
         }),
         readingTranscriber: moonshine,
         warpSearch: createPocketsphinxWarpSearch({ binary: decoder }),
+        earlyChecks,
       },
     );
     ({ handle, app, storyId } = fixture);
@@ -140,7 +146,7 @@ describe(`follow-along socket (${testDatabaseKind})`, () => {
     });
     injectWebSockets(app, server as never);
     url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/follow`;
-    ({ client: reader } = await createSignedInClient(app, handle));
+    ({ client: reader, userId: readerId } = await createSignedInClient(app, handle));
     ({ client: other } = await createSignedInClient(app, handle));
   });
   afterAll(async () => {
@@ -210,6 +216,62 @@ describe(`follow-along socket (${testDatabaseKind})`, () => {
       expect(new Set(indices).size).toBe(indices.length);
       expect(indices.length).toBeGreaterThanOrEqual(10);
       second.socket.close();
+    },
+  );
+
+  it(
+    "starts the end-of-reading check itself when the reader falls silent at the end, and answers the page's check with it",
+    { timeout: 120_000 },
+    async () => {
+      const s = open(reader);
+      expect(await s.ready).toBe(101);
+      s.socket.send(JSON.stringify({ type: 'start', storyId }));
+      await s.next((m) => m.type === 'ready');
+      // the reading and 1.5 s of silence: the server's check starts about 1 s into it
+      const streamed = new Int16Array(samples.length + 1.5 * 16000);
+      streamed.set(samples);
+      const chunks: Int16Array[] = [];
+      for (let k = 0; k < streamed.length; k += 1600) chunks.push(streamed.subarray(k, k + 1600));
+      // (the socket takes 50 messages a second: the silence a second later)
+      const reading = Math.ceil(samples.length / 1600);
+      for (let seq = 0; seq < reading; seq++) s.socket.send(audioChunk(seq, chunks[seq]!));
+      await s.next((m) => m.type === 'ack' && m.seq === reading - 1);
+      await new Promise((r) => setTimeout(r, 1000));
+      for (let seq = reading; seq < chunks.length; seq++) s.socket.send(audioChunk(seq, chunks[seq]!));
+      await s.next((m) => m.type === 'ack' && m.seq === chunks.length - 1);
+      // the page asks 2 s later: the same audio and more silence
+      const page = new Int16Array(streamed.length + 2 * 16000);
+      page.set(streamed);
+      await expect.poll(() => earlyChecks.find(readerId, page), { timeout: 90_000 }).toBeDefined();
+      expect(await earlyChecks.find(readerId, page)).not.toBeNull();
+      const decodes = firstPasses().upload;
+      const check = await reader.api.fluency.score.$post({
+        form: {
+          audio: new File([encodeWav(page, 16000) as BlobPart], 'reading.wav', { type: 'audio/wav' }),
+          storyId,
+          purpose: 'reading_end',
+        },
+      });
+      expect(check.status).toBe(200);
+      const result = (await check.json()) as { wordsAttempted: number; wordsTotal: number };
+      // the last word reached, and no decode for the page's check
+      expect(result.wordsTotal - result.wordsAttempted).toBeLessThanOrEqual(1);
+      expect(firstPasses().upload).toBe(decodes);
+      s.socket.send(JSON.stringify({ type: 'stop' }));
+      await s.next((m) => m.type === 'result');
+      s.socket.close();
+      // the same audio with speech after the checked part is decoded
+      const spoken = page.slice();
+      spoken.set(samples.subarray(0, 16000), streamed.length);
+      const later = await reader.api.fluency.score.$post({
+        form: {
+          audio: new File([encodeWav(spoken, 16000) as BlobPart], 'reading.wav', { type: 'audio/wav' }),
+          storyId,
+          purpose: 'reading_end',
+        },
+      });
+      expect(later.status).toBe(200);
+      expect(firstPasses().upload).toBeGreaterThan(decodes);
     },
   );
 

@@ -25,7 +25,13 @@ export function createTestApp(
   log: Logger = pino({ level: 'silent' }),
   deps: Pick<
     AppDeps,
-    'recogniser' | 'readingTranscriber' | 'warpSearch' | 'readerWarps' | 'readingTranscripts' | 'readingWarps'
+    | 'recogniser'
+    | 'readingTranscriber'
+    | 'warpSearch'
+    | 'readerWarps'
+    | 'readingTranscripts'
+    | 'readingWarps'
+    | 'earlyChecks'
   > = {},
 ) {
   const env = loadEnv({

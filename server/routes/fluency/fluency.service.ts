@@ -9,6 +9,7 @@ import type { Grade, Season } from '#core/fluency/orf-norms.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { SpeechError } from '../../speech/errors.ts';
+import type { EarlyCheckStore } from '../../speech/early-checks.ts';
 import type { KeptFirstPass, ReaderWarp, RecognitionPurpose, Recogniser } from '../../speech/recogniser.ts';
 import type { ReaderWarpStore } from '../../speech/reader-warps.ts';
 import type { ReadingTranscriptCache } from '../../speech/reading-transcripts.ts';
@@ -52,6 +53,12 @@ export interface ScoringDeps {
    * warp search (the end-of-reading check's too), and a full scoring keeps the factor it chose.
    */
   readerWarps?: ReaderWarpStore;
+  /**
+   * The end-of-reading checks the server started itself (the follow-along socket's, server/speech/early-checks.ts):
+   * an early check keeps its recogniser's words here, and the page's own check of the same samples with only
+   * silence after them uses those words instead of decoding again.
+   */
+  earlyChecks?: EarlyCheckStore;
 }
 
 /** One reading to score for a user. */
@@ -74,6 +81,12 @@ export interface ScoringRequest {
    * chunks and warp kept from the reading, and keeps no reader warp. `score` (the default): full scoring.
    */
   purpose?: RecognitionPurpose;
+  /**
+   * The server's own early end-of-reading check (with `purpose: 'reading_end'`; server/speech/early-checks.ts):
+   * counted apart from the user's requests (the same number a minute), so that it never costs the page a request;
+   * its words are kept in `earlyChecks`, and dropping them there stops it.
+   */
+  early?: boolean;
 }
 
 /** Scores readings for users, within their rate limit. */
@@ -99,9 +112,35 @@ function readerWarpOf(store: ReaderWarpStore, request: ScoringRequest): ReaderWa
     : { seed, keep: (warp) => store.keep(request.userId, warp) };
 }
 
+/**
+ * The recogniser of an end-of-reading check with the server's early checks: an early check (`stopper` given)
+ * keeps its words in the store; the page's check takes the words of an early check of the same samples with only
+ * silence after them (the store's rule), and decodes when there is none or it failed.
+ */
+function withEarlyChecks(
+  inner: Recogniser,
+  store: EarlyCheckStore,
+  userId: string,
+  stopper: AbortController | undefined,
+): Recogniser {
+  return {
+    name: inner.name,
+    async recognise(input) {
+      if (stopper) {
+        const heard = inner.recognise(input);
+        store.put(userId, input.audio.samples, heard, () => stopper.abort());
+        return heard;
+      }
+      const early = await store.find(userId, input.audio.samples);
+      return early ?? inner.recognise(input);
+    },
+  };
+}
+
 /** Build the scoring service. */
 export function createScoringService(deps: ScoringDeps): ScoringService {
   const limiter = deps.rateLimiter ?? createFixedWindowLimiter(SCORINGS_PER_MINUTE, 60_000);
+  const earlyLimiter = createFixedWindowLimiter(SCORINGS_PER_MINUTE, 60_000);
   return {
     async score(request) {
       const chosen = request.engine === 'openai' ? deps.openaiRecogniser : deps.recogniser;
@@ -111,7 +150,8 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
           'engine_unavailable',
           'OpenAI transcription is not enabled on this server.',
         );
-      const quota = limiter.take(request.userId);
+      const early = request.early === true && request.purpose === 'reading_end';
+      const quota = (early ? earlyLimiter : limiter).take(request.userId);
       if (!quota.ok) {
         throw new ApiFailure(
           429,
@@ -121,12 +161,22 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
           { 'retry-after': String(quota.retryAfterSeconds) },
         );
       }
-      const recogniser = deps.queue
+      const queued = deps.queue
         ? deps.queue.wrap(chosen, {
             owner: request.userId,
             ...(request.key !== undefined ? { key: request.key } : {}),
           })
         : chosen;
+      // an early check can be stopped through the store (speech after it, a new reading, a deleted account)
+      const stopper = early ? new AbortController() : undefined;
+      const signal =
+        stopper && request.signal
+          ? AbortSignal.any([stopper.signal, request.signal])
+          : (stopper?.signal ?? request.signal);
+      const recogniser =
+        deps.earlyChecks && request.purpose === 'reading_end' && chosen === deps.recogniser
+          ? withEarlyChecks(queued, deps.earlyChecks, request.userId, stopper)
+          : queued;
       let checked: { warp: number; samples: Int16Array; firstPass: KeptFirstPass | undefined } | undefined;
       const peeked = request.purpose === 'reading_end' ? deps.transcripts?.peek(request.userId) : undefined;
       try {
@@ -137,7 +187,7 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
           ...(request.grade !== undefined ? { grade: request.grade } : {}),
           ...(request.season ? { season: request.season } : {}),
           ...(request.mode ? { mode: request.mode } : {}),
-          ...(request.signal ? { signal: request.signal } : {}),
+          ...(signal ? { signal } : {}),
           ...(request.purpose ? { purpose: request.purpose } : {}),
           // the check only peeks (the upload takes them), and only at a followed reading's chunks
           ...(peeked ? { knownChunks: peeked } : {}),
@@ -171,6 +221,7 @@ export function createScoringService(deps: ScoringDeps): ScoringService {
         if (request.purpose !== 'reading_end') {
           deps.transcripts?.drop(request.userId);
           deps.warps?.drop(request.userId);
+          deps.earlyChecks?.drop(request.userId);
         }
         return result;
       } catch (error) {

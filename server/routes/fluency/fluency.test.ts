@@ -346,3 +346,104 @@ describe('the scoring service and the chunks Moonshine transcribed while the chi
     ]);
   });
 });
+
+describe("the scoring service and the server's early end-of-reading checks", () => {
+  it("answers the page's check with the early check's words when only silence followed, and decodes otherwise", async () => {
+    const { createEarlyCheckStore } = await import('#server/speech/early-checks.ts');
+    const earlyChecks = createEarlyCheckStore();
+    const decoded: number[] = [];
+    const recogniser: Recogniser = {
+      name: 'spy',
+      recognise: async ({ audio }) => {
+        decoded.push(audio.samples.length);
+        return [
+          { word: 'the', start: 0.5, end: 0.8 },
+          { word: 'cat', start: 0.9, end: 1.3 },
+        ];
+      },
+    };
+    // the user's own quota allows one request a minute: the early check is counted apart
+    const scoring = createScoringService({
+      recogniser,
+      earlyChecks,
+      rateLimiter: createFixedWindowLimiter(1, 60_000),
+    });
+    const tone = (seconds: number) => {
+      const s = new Int16Array(seconds * 16000);
+      for (let k = 0; k < s.length; k++) s[k] = Math.round(6000 * Math.sin((2 * Math.PI * 180 * k) / 16000));
+      return s;
+    };
+    const reading = new Int16Array(5 * 16000);
+    reading.set(tone(2));
+    const checked = reading.subarray(0, 3 * 16000);
+    const early = await scoring.score({
+      userId: 'u1',
+      wav: encodeWav(checked, 16000),
+      passageText: 'The cat.',
+      purpose: 'reading_end',
+      early: true,
+    });
+    expect(early.wordsAttempted).toBe(2);
+    expect(earlyChecks.size).toBe(1);
+    // the page asks 2 s later: the same samples and silence, no decode
+    const page = await scoring.score({
+      userId: 'u1',
+      wav: encodeWav(reading, 16000),
+      passageText: 'The cat.',
+      purpose: 'reading_end',
+    });
+    expect(page.wordsAttempted).toBe(2);
+    expect(decoded).toEqual([checked.length]);
+    // another user's check of the same audio decodes (its own quota)
+    await scoring.score({
+      userId: 'u2',
+      wav: encodeWav(reading, 16000),
+      passageText: 'The cat.',
+      purpose: 'reading_end',
+    });
+    expect(decoded).toEqual([checked.length, reading.length]);
+    // speech after the checked samples: decoded (a fresh quota for the test)
+    const spoken = new Int16Array(5 * 16000);
+    spoken.set(tone(2));
+    spoken.set(tone(1), 4 * 16000);
+    const fresh = createScoringService({ recogniser, earlyChecks });
+    await fresh.score({
+      userId: 'u1',
+      wav: encodeWav(spoken, 16000),
+      passageText: 'The cat.',
+      purpose: 'reading_end',
+    });
+    expect(decoded).toEqual([checked.length, reading.length, spoken.length]);
+    // a full scoring forgets the early check
+    await fresh.score({ userId: 'u1', wav: encodeWav(reading, 16000), passageText: 'The cat.' });
+    expect(earlyChecks.size).toBe(0);
+  });
+
+  it('stops an early check when the store drops it (speech after it, a new reading, a deleted account)', async () => {
+    const { createEarlyCheckStore } = await import('#server/speech/early-checks.ts');
+    const earlyChecks = createEarlyCheckStore();
+    let aborted = false;
+    const recogniser: Recogniser = {
+      name: 'slow',
+      recognise: ({ signal }) =>
+        new Promise((_, reject) => {
+          signal?.addEventListener('abort', () => {
+            aborted = true;
+            reject(new DOMException('stopped', 'AbortError'));
+          });
+        }),
+    };
+    const scoring = createScoringService({ recogniser, earlyChecks });
+    const running = scoring.score({
+      userId: 'u1',
+      wav: speechWav(),
+      passageText: 'The cat.',
+      purpose: 'reading_end',
+      early: true,
+    });
+    await expect.poll(() => earlyChecks.size).toBe(1);
+    earlyChecks.drop('u1');
+    await expect(running).rejects.toBeDefined();
+    expect(aborted).toBe(true);
+  });
+});

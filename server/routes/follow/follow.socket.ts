@@ -14,7 +14,8 @@
  * With `pretranscribe`, Moonshine transcribes the reading's chunks as they are read, for the scorer of the
  * reading's upload (server/speech/reading-transcripts.ts): the reader's wait after Stop then leaves Moonshine out.
  * With `chooseWarp`, the scorer's frequency-warp search runs on the reading's first seconds while it is read
- * (server/speech/reading-warps.ts): the upload's first pass then decodes once.
+ * (server/speech/reading-warps.ts): the upload's first pass then decodes once. With `earlyCheck`, the server
+ * starts the end-of-reading check itself when the reader falls silent at the end (server/speech/early-checks.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
@@ -43,6 +44,7 @@ import {
 import type { FollowSettings } from '#core/tutor/follow.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import { createFollowStream, type FollowStream } from '#server/speech/follow-stream.ts';
+import type { EarlyChecker } from '#server/speech/early-checks.ts';
 import type { ReadingPretranscriber } from '#server/speech/reading-transcripts.ts';
 import type { ReadingWarpChooser } from '#server/speech/reading-warps.ts';
 import type { AppEnv, UserEnv } from '#server/http/app-env.ts';
@@ -76,6 +78,12 @@ export interface FollowRoutesDeps {
    * of this user and passage (their earlier warp is dropped), fed the stream's audio; none: the upload searches.
    */
   chooseWarp?: (userId: string, passageText: string) => ReadingWarpChooser;
+  /**
+   * The end-of-reading check started by the server (server/speech/early-checks.ts): a watch of a new reading of
+   * this user and passage (their earlier early check is dropped), fed the stream's audio; none: the page's check
+   * decodes when it comes.
+   */
+  earlyCheck?: (userId: string, passageText: string) => EarlyChecker;
 }
 
 interface Entry {
@@ -95,6 +103,8 @@ interface Entry {
   pretranscriber: ReadingPretranscriber | null;
   /** The warp search on the reading's first seconds, for the upload's scorer. */
   warpChooser: ReadingWarpChooser | null;
+  /** The watch that starts the end-of-reading check when the reader falls silent at the end. */
+  earlyChecker: EarlyChecker | null;
 }
 
 /** The follow routes and a way to end every stream (server shutdown, tests). */
@@ -229,6 +239,7 @@ export function createFollowRoutes(deps: FollowRoutesDeps) {
             expiry: null,
             pretranscriber: deps.pretranscribe?.(userId) ?? null,
             warpChooser: deps.chooseWarp?.(userId, passage) ?? null,
+            earlyChecker: deps.earlyCheck?.(userId, passage) ?? null,
           };
           streams.set(e.id, e);
           attach(ws, e);
@@ -299,6 +310,7 @@ export function createFollowRoutes(deps: FollowRoutesDeps) {
         ws.send(JSON.stringify({ type: 'ack', seq: chunk.seq }));
         e.pretranscriber?.update(e.stream.samples());
         e.warpChooser?.update(e.stream.samples());
+        e.earlyChecker?.update(e.stream.samples());
         void pump(e);
       };
 
