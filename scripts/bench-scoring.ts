@@ -639,6 +639,22 @@ async function main(): Promise<void> {
    * is 3 s of silence + the check + the upload.
    */
   const endCheckTime = { wall: 0, cpu: 0, audioSeconds: 0 };
+  /** --end-check: each reading's check, wall seconds (for the wait with the server's early check). */
+  const checkWallOf = new Map<string, number>();
+  /**
+   * --end-check: the wait of a reader who reaches the last word, after the page's 3 s of silence: what is left of
+   * the check when the page asks (the server's early check starts `headStart` s before it), then the upload; wall
+   * seconds per audio second, over the readings scored.
+   */
+  const waitAfterLastWord = (headStart: number): string => {
+    let wait = 0;
+    let audio = 0;
+    for (const [id, { result, elapsed }] of scored) {
+      wait += Math.max(0, (checkWallOf.get(id) ?? 0) - headStart) + elapsed;
+      audio += result.durationSeconds;
+    }
+    return (wait / Math.max(1, audio)).toFixed(4);
+  };
   // the early warp search as the follow-along socket runs it (reading-warps.ts)
   const warpPrefix = Number(args['warp-prefix'] ?? 0);
   const earlyWarps = args.pretranscribe && warpPrefix > 0 ? createReadingWarpStore() : undefined;
@@ -691,6 +707,7 @@ async function main(): Promise<void> {
           warpChosen: (warp, checked, firstPass) => (chosen = { warp, samples: checked, firstPass }),
         }).catch(() => undefined);
         endCheckTime.wall += (performance.now() - checkStart.wall) / 1000;
+        checkWallOf.set(r.id, (performance.now() - checkStart.wall) / 1000);
         endCheckTime.cpu += cpuSecondsNow() - checkStart.cpu;
         endCheckTime.audioSeconds += checkAt / 16000;
         if (check && chosen && hasReachedTheEnd(check)) {
@@ -924,7 +941,8 @@ async function main(): Promise<void> {
         : '') +
       (args['end-check']
         ? `${'end-of-reading check'.padEnd(34)}before each upload, on the reading less its last ${END_CHECK_CUT_SAMPLES / 16000} s (part of "while reading"); kept for ${endChecksKept} of ${rows.length} uploads, its first pass offered to ${endCheckPassOffered}\n` +
-          `${'end-of-reading check time'.padEnd(34)}${(endCheckTime.wall / Math.max(1, endCheckTime.audioSeconds)).toFixed(4)} s wall, ${(endCheckTime.cpu / Math.max(1, endCheckTime.audioSeconds)).toFixed(4)} s CPU per second of audio checked (a reader who reaches the last word waits for it, then for the upload)\n`
+          `${'end-of-reading check time'.padEnd(34)}${(endCheckTime.wall / Math.max(1, endCheckTime.audioSeconds)).toFixed(4)} s wall, ${(endCheckTime.cpu / Math.max(1, endCheckTime.audioSeconds)).toFixed(4)} s CPU per second of audio checked (a reader who reaches the last word waits for it, then for the upload)\n` +
+          `${'wait after the last word'.padEnd(34)}${waitAfterLastWord(0)} s wall per second of audio beyond the 3 s of silence (the check, then the upload); with the server's early check, 2 s ahead: ${waitAfterLastWord(2)} (twenty-third round)\n`
         : '') +
       (earlyWarps
         ? `${'early warp search (while reading)'.padEnd(34)}${(earlyWarpCpu / Math.max(1, all.audioSeconds)).toFixed(4)} s CPU per second of audio (part of "while reading"), on the first ${warpPrefix} s (${searchedAtStop} readings shorter: searched at the stop, after Stop); used by ${rows.filter((r) => r.earlyWarp != null).length} of ${rows.length} readings\n`
