@@ -11,6 +11,7 @@ import { logVoiceCommands } from './helpers/voice-log.ts';
 import { finishOnboardingByApi, freshEmail, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
 import { FLUENCY_GUIDANCE } from '../src/features/fluency/fluency.guidance.ts';
 import { HOME_GUIDANCE } from '../src/features/home/home.guidance.ts';
+import { hasReachedTheEnd } from '../core/fluency-session/end-of-reading.ts';
 import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
 
 test.afterEach(closeOpenedContexts);
@@ -366,6 +367,9 @@ test.describe('fluency practice', () => {
       // What the scorer said to each end-of-reading check and upload, for the failure message of the
       // "how much was read" check below (a loaded CI machine once showed "part of the story").
       const scored: string[] = [];
+      // End-of-reading checks that heard the last word: the reading must end by one of them, not by the
+      // silence question's timeout, which ends a reading whose checks all fail 30 s after its last word.
+      let checksReachingTheEnd = 0;
       page.on('response', (response) => {
         const path = new URL(response.url()).pathname;
         if (response.request().method() !== 'POST') return;
@@ -374,6 +378,12 @@ test.describe('fluency practice', () => {
           .json()
           .then((body: { result?: ScoredForLog } & ScoredForLog) => {
             const r = body.result ?? body;
+            if (
+              path === '/api/fluency/score' &&
+              response.ok() &&
+              hasReachedTheEnd({ wordsAttempted: r.wordsAttempted ?? 0, wordsTotal: r.wordsTotal ?? 0 })
+            )
+              checksReachingTheEnd++;
             const statuses = (r.words ?? []).map((w) => `${w.text}:${w.status}`).join(' ');
             scored.push(
               `${path} ${response.status()} ${r.durationSeconds ?? '?'} s, ${r.wordsAttempted ?? '?'} of ${r.wordsTotal ?? '?'} words: ${statuses}`,
@@ -521,6 +531,14 @@ test.describe('fluency practice', () => {
         timeout: 120_000,
       });
       await expect(page.getByRole('button', { name: 'Send again' })).toBeFocused();
+      // It stopped because an end-of-reading check heard the last word (a broken check once went unnoticed
+      // here: the question's timeout ended the reading instead, only later).
+      await expect
+        .poll(() => checksReachingTheEnd, {
+          timeout: 15_000,
+          message: `what the scorer said:\n${scored.join('\n')}`,
+        })
+        .toBeGreaterThan(0);
       await shot(page, 'failed-network');
       await checkA11y(page, '/fluency failed');
       await page.getByRole('button', { name: 'Send again' }).click();
