@@ -14,7 +14,7 @@ import { hasReachedTheEnd } from '#core/fluency-session/end-of-reading.ts';
 import { DEFAULT_GOP_THRESHOLDS } from '#server/speech/gop.ts';
 import { DEFAULT_CMUDICT, loadLexicon, loadWordLogProbabilities } from '#server/speech/lexicon.ts';
 import { DEFAULT_OWN_VOWEL_THRESHOLDS, type OwnVowelEvidence } from '#server/speech/own-vowels.ts';
-import { createPocketsphinxRecogniser, type GopScore } from '#server/speech/pocketsphinx.ts';
+import { createPocketsphinxRecogniser, pauseCuts, type GopScore } from '#server/speech/pocketsphinx.ts';
 import { createMoonshineNominator } from '#server/speech/reading-moonshine.ts';
 import { createReadingWarpStore } from '#server/speech/reading-warps.ts';
 import { scoreAudio } from '#server/speech/score-audio.ts';
@@ -416,5 +416,47 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
     expect(result.words[6]).toMatchObject({ text: 'big', status: 'omission' });
     expect(result.errors).toBe(1);
     expect(result.wordsCorrect).toBe(16);
+  }, 60_000);
+
+  it('makes the first pass in segments cut at a pause, the second entered where the first left off, and scores the reading the same (splitFirstPass, experimental)', async () => {
+    const wav = synthesise(
+      'The little dog ran to the red barn. He saw a cat sitting on the fence.',
+      'omission-split',
+    );
+    const split = { minSegmentSeconds: 1.5, minPauseSeconds: 0.2 };
+    // the pause between the sentences (and only it) is long enough, with long enough speech either side
+    const cuts = pauseCuts(parseWav(wav).samples, split);
+    expect(cuts).toHaveLength(1);
+    // a spy around the decoder: which control list each run decoded
+    const spy = join(dir, 'decoder-spy');
+    const runs = join(dir, 'decoder-runs');
+    writeFileSync(runs, '');
+    writeFileSync(spy, `#!/bin/bash\necho "$*" >> ${JSON.stringify(runs)}\nexec pocketsphinx_batch "$@"\n`);
+    chmodSync(spy, 0o755);
+    const result = await scoreAudio({
+      wav,
+      passageText: PASSAGE,
+      recogniser: createPocketsphinxRecogniser({ splitFirstPass: split, binary: spy, warp: false }),
+      grade: 2,
+    });
+    const firstPasses = readFileSync(runs, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('-ctm '));
+    expect(firstPasses.filter((line) => /ctl-segment0 /.test(line))).toHaveLength(1);
+    expect(firstPasses.filter((line) => /ctl-segment1 /.test(line))).toHaveLength(1);
+    // the second sentence, decoded on its own from where the first left off, is heard after the cut
+    expect(result.words[6]).toMatchObject({ text: 'big', status: 'omission' });
+    expect(result.errors).toBe(1);
+    expect(result.wordsCorrect).toBe(16);
+    // and its first word starts where the whole reading's first pass has it (the cut is just before it)
+    const whole = await scoreAudio({
+      wav,
+      passageText: PASSAGE,
+      recogniser: createPocketsphinxRecogniser({ warp: false }),
+      grade: 2,
+    });
+    expect(result.words.map((w) => w.status)).toEqual(whole.words.map((w) => w.status));
+    expect(result.words[9]!.start).toBeGreaterThanOrEqual(cuts[0]! / 16000);
+    expect(Math.abs(result.words[9]!.start! - whole.words[9]!.start!)).toBeLessThan(0.1);
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseWarp,
   DEFAULT_WARP_FACTORS,
+  pauseCuts,
   reusableFirstPass,
   reusableNominations,
   SILENT_TAIL_DB,
@@ -274,5 +275,48 @@ describe('reusableFirstPass: the check’s first pass stands for the upload’s'
     expect(reusableNominations(undefined, silent)).toBeUndefined();
     expect(reusableNominations(withNominations, reading(2, 1, -3 - SILENT_TAIL_DB + 10))).toBeUndefined();
     expect(reusableNominations(withNominations, silent.subarray(0, kept.length - 1))).toBeUndefined();
+  });
+});
+
+describe('pauseCuts: where a first pass made in segments cuts the reading', () => {
+  /** 16 kHz samples of `[seconds, loud]` runs: a 220 Hz tone at full scale (loud) or digital silence. */
+  const runs = (...parts: [number, boolean][]): Int16Array => {
+    const out = new Int16Array(Math.round(parts.reduce((s, [t]) => s + t, 0) * 16000));
+    let i = 0;
+    for (const [seconds, loud] of parts)
+      for (const end = i + Math.round(seconds * 16000); i < end; i++)
+        out[i] = loud ? Math.round(23000 * Math.sin((2 * Math.PI * 220 * i) / 16000)) : 0;
+    return out;
+  };
+  const options = { minSegmentSeconds: 5, minPauseSeconds: 0.25 };
+
+  it('cuts 50 ms before the speech after each long enough pause that leaves long enough segments', () => {
+    // speech 6 s, pause 0.4 s, speech 6 s, pause 0.4 s, speech 6 s: cuts at 6.35 and 12.75 s
+    const samples = runs([6, true], [0.4, false], [6, true], [0.4, false], [6, true]);
+    expect(pauseCuts(samples, options)).toEqual([6.35 * 16000, 12.75 * 16000]);
+    // in a pause under 0.1 s long (allowed here), its middle
+    expect(
+      pauseCuts(runs([6, true], [0.06, false], [6, true]), { ...options, minPauseSeconds: 0.05 }),
+    ).toEqual([6.03 * 16000]);
+  });
+
+  it('does not cut in a short pause, before a short first segment, or before a short tail', () => {
+    // a 0.1 s pause: too short; a pause after 3 s: first segment too short; a pause 4 s before the end: tail too short
+    expect(pauseCuts(runs([6, true], [0.1, false], [6, true]), options)).toEqual([]);
+    expect(pauseCuts(runs([3, true], [0.4, false], [9, true]), options)).toEqual([]);
+    expect(pauseCuts(runs([9, true], [0.4, false], [4, true]), options)).toEqual([]);
+    // segments count from the last cut: a pause 3.4 s after it is too soon
+    expect(pauseCuts(runs([6, true], [0.4, false], [3, true], [0.4, false], [6, true]), options)).toEqual([
+      6.35 * 16000,
+    ]);
+  });
+
+  it('never cuts silence alone, and a quiet murmur still counts as speech', () => {
+    expect(pauseCuts(new Int16Array(20 * 16000), options)).toEqual([]);
+    const murmur = runs([6, true], [0.4, true], [6, true]).map((v, i) =>
+      i >= 6 * 16000 && i < 6.4 * 16000 ? Math.round(v / 10) : v,
+    );
+    // 20 dB under the loud frames: above the default 25 dB threshold, so no pause
+    expect(pauseCuts(murmur, options)).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { SpeechError } from '#server/speech/errors.ts';
 import {
   buildPassageGrammar,
   RESCUE_STOP_PROBABILITIES,
+  withLookahead,
   withStopProbability,
   type GrammarProbabilities,
 } from '#server/speech/grammar.ts';
@@ -199,6 +200,14 @@ export interface PocketsphinxOptions {
    * `false`: no such decode.
    */
   rescueBeams?: readonly string[] | false;
+  /**
+   * Experimental (docs/scoring.md, issue 16, twenty-fourth round; off by default): the first pass decoded in
+   * segments cut in pauses, as a first pass made while the child reads would be: each segment at least
+   * `minSegmentSeconds` long (the last one too), cut in the middle of a run of at least `minPauseSeconds` of frames
+   * `belowLoudDb` (default 25) under the reading's loud frames; the first segment against the passage grammar, each
+   * later one against it entered at the place the segments before it reached (`withLookahead`).
+   */
+  splitFirstPass?: { minSegmentSeconds: number; minPauseSeconds: number; belowLoudDb?: number };
   /** Called after the wider decode of a chosen first pass that looked lost: its warp, and whether its path was taken (benchmark). */
   onRescue?: (warp: number, taken: boolean) => void;
   /** Second pass (verify.ts): re-score each word against its competitors (default on). */
@@ -1692,6 +1701,56 @@ interface ReadingDecoderInput {
   nice?: number;
   /** The passage words: a first pass that looks lost in them is decoded again with wider beams (lost-path.ts). */
   passage: readonly PassageWord[];
+  /** The reading's samples (reading.raw), for a first pass made in segments (`splitFirstPass`). */
+  samples?: Int16Array;
+}
+
+/** How long before the speech after a pause a segmented first pass cuts, 10 ms frames (see `pauseCuts`). */
+const CUT_BEFORE_SPEECH_FRAMES = 5;
+
+/**
+ * Where a first pass made in segments cuts the reading (`PocketsphinxOptions.splitFirstPass`): in each run of at
+ * least `minPauseSeconds` of 10 ms frames `belowLoudDb` under the reading's loud frames (95th percentile), at its
+ * middle or 50 ms before the speech after it, whichever is later, when the segment before the cut and the audio
+ * after it are both at least `minSegmentSeconds` long.
+ * @param samples 16 kHz mono PCM.
+ * @returns sample indexes, ascending (none: decode whole).
+ */
+export function pauseCuts(
+  samples: Int16Array,
+  options: { minSegmentSeconds: number; minPauseSeconds: number; belowLoudDb?: number },
+): number[] {
+  const levels = frameLevels(samples, 16000);
+  const quiet = levelQuantile(levels, 0.95) - (options.belowLoudDb ?? 25);
+  const minSegment = Math.round(options.minSegmentSeconds * 100);
+  const minPause = Math.round(options.minPauseSeconds * 100);
+  const cuts: number[] = [];
+  let last = 0;
+  let run = -1;
+  for (let f = 0; f < levels.length; f++) {
+    if ((levels[f] as number) < quiet) {
+      if (run < 0) run = f;
+      continue;
+    }
+    if (run >= 0 && f - run >= minPause) {
+      // near the pause's end, not its middle: a segment that begins with silence too short for the decoder's
+      // silence (its insertion penalty) gives that silence to its first word
+      const mid = Math.max(Math.floor((run + f) / 2), f - CUT_BEFORE_SPEECH_FRAMES);
+      if (mid - last >= minSegment && levels.length - mid >= minSegment) {
+        cuts.push(mid * 160);
+        last = mid;
+      }
+    }
+    run = -1;
+  }
+  return cuts;
+}
+
+/** Passage words the heard words reach (the index after the last word not `not_reached`). */
+function placeReached(passage: readonly PassageWord[], heard: readonly HeardWord[]): number {
+  const words = alignReading(passage, normaliseHeard(heard)).words;
+  for (let i = words.length - 1; i >= 0; i--) if (words[i]?.status !== 'not_reached') return i + 1;
+  return 0;
 }
 
 /** A first pass's outcome: the words, the path's score, its segments and the grammar file it was decoded with. */
@@ -1767,6 +1826,7 @@ function readingDecoder({
   signal,
   nice,
   passage,
+  samples,
 }: ReadingDecoderInput) {
   /** Runs pocketsphinx_batch on the reading (16 kHz raw in `dir`) with these arguments. */
   const run = (args: string[]): Promise<void> =>
@@ -1797,14 +1857,14 @@ function readingDecoder({
       },
     );
   /** The decode's arguments: the grammar file, the output files' tag, and any other arguments. */
-  const decode = (warp: number, fsgFile: string, out: string, more: readonly string[] = []) =>
+  const decode = (warp: number, fsgFile: string, out: string, more: readonly string[] = [], ctl = 'ctl') =>
     run([
       '-dict',
       join(dir, 'passage.dict'),
       '-fsg',
       join(dir, fsgFile),
       '-ctl',
-      join(dir, 'ctl'),
+      join(dir, ctl),
       '-ctm',
       join(dir, `out${out}.ctm`),
       '-hypseg',
@@ -1818,15 +1878,16 @@ function readingDecoder({
   /** The words, path score and segments a decode wrote. */
   const read = async (
     out: string,
+    utterance = 'reading',
   ): Promise<{ heard: HeardWord[]; score?: number; segments: HypsegSegment[] }> => {
     const [ctm, hypseg] = await Promise.all([
       readFile(join(dir, `out${out}.ctm`), 'utf8').catch(() => ''),
       readFile(join(dir, `out${out}.hypseg`), 'utf8').catch(() => ''),
     ]);
-    const score = parseHypseg(hypseg, 'total').get('reading');
+    const score = parseHypseg(hypseg, 'total').get(utterance);
     return {
       heard: parseCtm(ctm),
-      segments: parseHypsegSegments(hypseg).get('reading') ?? [],
+      segments: parseHypsegSegments(hypseg).get(utterance) ?? [],
       ...(score !== undefined ? { score } : {}),
     };
   };
@@ -1834,9 +1895,60 @@ function readingDecoder({
    * First pass at one frequency warp (1 = none): the words heard, the path's score, and the grammar file it was
    * decoded with (`passage.fsg`, or the rescue grammar of a partial reading).
    */
+  const split = options.splitFirstPass;
+  const cuts = split && samples ? pauseCuts(samples, split) : [];
+  /** Segment files written (once, for every warp). */
+  const written = new Set<number>();
+  /** The first pass made in segments cut at `cuts` (`PocketsphinxOptions.splitFirstPass`). */
+  const segmentedPass = async (
+    warp: number,
+  ): Promise<{ heard: HeardWord[]; score?: number; segments: HypsegSegment[]; fsgFile: string }> => {
+    const tag = warpTag(warp);
+    const bounds = [0, ...cuts, samples!.length];
+    const heard: HeardWord[] = [];
+    const segments: HypsegSegment[] = [];
+    let score: number | undefined = 0;
+    let place = 0;
+    for (let k = 0; k + 1 < bounds.length; k++) {
+      const from = bounds[k] as number;
+      const to = bounds[k + 1] as number;
+      const id = `segment${k}`;
+      if (!written.has(k)) {
+        const part = samples!.subarray(from, to);
+        await Promise.all([
+          writeFile(join(dir, `${id}.raw`), Buffer.from(part.buffer, part.byteOffset, part.byteLength)),
+          writeFile(join(dir, `ctl-${id}`), `${id}\n`),
+        ]);
+        written.add(k);
+      }
+      let grammar = k === 0 ? fsg : withLookahead(fsg, place, passage.length);
+      const fsgFile = `${id}${tag}.fsg`;
+      const out = `${tag}-${id}`;
+      await writeFile(join(dir, fsgFile), grammar);
+      await decode(warp, fsgFile, out, [], `ctl-${id}`);
+      let pass = await read(out, id);
+      for (const stop of RESCUE_STOP_PROBABILITIES) {
+        if (pass.heard.length > 0) break;
+        const log = await readFile(join(dir, `log${out}.txt`), 'utf8').catch(() => '');
+        if (!log.includes('does not match the grammar')) break;
+        grammar = withStopProbability(grammar, stop);
+        await writeFile(join(dir, fsgFile), grammar);
+        await decode(warp, fsgFile, out, [], `ctl-${id}`);
+        pass = await read(out, id);
+      }
+      const seconds = from / 16000;
+      const frames = from / 160;
+      heard.push(...pass.heard.map((h) => ({ ...h, start: h.start + seconds, end: h.end + seconds })));
+      segments.push(...pass.segments.map((g) => ({ ...g, start: g.start + frames, end: g.end + frames })));
+      score = pass.score === undefined || score === undefined ? undefined : score + pass.score;
+      place = Math.max(place, placeReached(passage, heard));
+    }
+    return { heard, ...(score !== undefined ? { score } : {}), segments, fsgFile: 'passage.fsg' };
+  };
   const firstPass = async (
     warp: number,
   ): Promise<{ heard: HeardWord[]; score?: number; segments: HypsegSegment[]; fsgFile: string }> => {
+    if (cuts.length > 0) return segmentedPass(warp);
     const tag = warpTag(warp);
     let fsgFile = 'passage.fsg';
     await decode(warp, fsgFile, tag);
@@ -1948,6 +2060,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           options,
           timeoutMs,
           passage,
+          samples: audio.samples,
           ...(signal ? { signal } : {}),
         });
         const searched: WarpOptions =

@@ -18,7 +18,9 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { HeardWord, PassageWord } from '#core/text/normalize.ts';
 import { SpeechError } from '#server/speech/errors.ts';
-import { buildPassageGrammar } from '#server/speech/grammar.ts';
+import { buildPassageGrammar, LOOKAHEAD_WORDS, withLookahead } from '#server/speech/grammar.ts';
+
+export { LOOKAHEAD_WORDS, withLookahead };
 import { parseHypsegSegments, type HypsegSegment } from '#server/speech/gop.ts';
 import {
   DEFAULT_MODEL_DIR,
@@ -127,39 +129,6 @@ export function windowWords(segments: readonly HypsegSegment[], seconds: number)
     words.push({ word: unit, start, end });
   }
   return { words, firstSound, lastSound };
-}
-
-/**
- * Words after the reader's place a window may start at (re-anchoring): when the tracker has fallen
- * behind (a word it never heard), the reader is further on than the grammar's place, and the
- * passage grammar's single skips (probability 0.02 each) cannot catch up more than a word.
- */
-export const LOOKAHEAD_WORDS = 6;
-/** Chance a window starts at the reader's place; the rest is spread over the `LOOKAHEAD_WORDS` after it. */
-const STAY_PROBABILITY = 0.9;
-
-/**
- * Gives a passage FSG a new start state with empty transitions to position `start` (mostly) and
- * to each of the `lookahead` positions after it (at most `end`).
- * @param fsg the passage grammar's text (`START_STATE 0`, positions numbered from 0).
- */
-export function withLookahead(fsg: string, start: number, end: number, lookahead = LOOKAHEAD_WORDS): string {
-  const states = Number(/^NUM_STATES (\d+)$/m.exec(fsg)?.[1]);
-  if (!Number.isInteger(states)) throw new Error('not a passage grammar (no NUM_STATES)');
-  const targets = Array.from(
-    { length: Math.max(0, Math.min(lookahead, end - start)) },
-    (_, k) => start + k + 1,
-  );
-  const entry = [
-    `TRANSITION ${states} ${start} ${targets.length > 0 ? STAY_PROBABILITY : 1}`,
-    ...targets.map(
-      (t) => `TRANSITION ${states} ${t} ${((1 - STAY_PROBABILITY) / targets.length).toPrecision(6)}`,
-    ),
-  ];
-  return fsg
-    .replace(/^NUM_STATES \d+$/m, `NUM_STATES ${states + 1}`)
-    .replace(/^START_STATE 0$/m, `START_STATE ${states}`)
-    .replace(/^FSG_END$/m, `${entry.join('\n')}\nFSG_END`);
 }
 
 /**
