@@ -31,6 +31,7 @@ import {
   createPocketsphinxWarpSearch,
   DEFAULT_MODEL_DIR,
   parseCtm,
+  pauseCuts,
   type GopScore,
   type PocketsphinxOptions,
   type WarpChoice,
@@ -642,6 +643,30 @@ async function main(): Promise<void> {
   /** --end-check: each reading's check, wall seconds (for the wait with the server's early check). */
   const checkWallOf = new Map<string, number>();
   /**
+   * --end-check with `splitFirstPass` (twenty-fourth round): each reading's checked audio and the part of it after
+   * the last pause cut (`pauseCuts`), seconds: what a first pass made while the child reads would leave to decode.
+   */
+  const tailOf = new Map<string, { checked: number; tail: number }>();
+  /** Total of one field over the readings' tails. */
+  const sum = (m: ReadonlyMap<string, { checked: number; tail: number }>, key: 'checked' | 'tail'): number =>
+    [...m.values()].reduce((total, t) => total + t[key], 0);
+  /**
+   * The wait after the last word if the segments before the last cut had been decoded while the child read (an
+   * estimate: the check's wall time in proportion to the audio after the last cut, less the early check's head start,
+   * then the upload), wall seconds per audio second.
+   */
+  const waitWithSegmentsRead = (headStart: number): string => {
+    let wait = 0;
+    let audio = 0;
+    for (const [id, { result, elapsed }] of scored) {
+      const t = tailOf.get(id);
+      const check = checkWallOf.get(id) ?? 0;
+      wait += Math.max(0, (t ? (check * t.tail) / Math.max(0.01, t.checked) : check) - headStart) + elapsed;
+      audio += result.durationSeconds;
+    }
+    return (wait / Math.max(1, audio)).toFixed(4);
+  };
+  /**
    * --end-check: the wait of a reader who reaches the last word, after the page's 3 s of silence: what is left of
    * the check when the page asks (the server's early check starts `headStart` s before it), then the upload; wall
    * seconds per audio second, over the readings scored.
@@ -710,6 +735,10 @@ async function main(): Promise<void> {
         checkWallOf.set(r.id, (performance.now() - checkStart.wall) / 1000);
         endCheckTime.cpu += cpuSecondsNow() - checkStart.cpu;
         endCheckTime.audioSeconds += checkAt / 16000;
+        if (tuning.splitFirstPass) {
+          const cuts = pauseCuts(samples.subarray(0, checkAt), tuning.splitFirstPass);
+          tailOf.set(r.id, { checked: checkAt / 16000, tail: (checkAt - (cuts.at(-1) ?? 0)) / 16000 });
+        }
         if (check && chosen && hasReachedTheEnd(check)) {
           endChecks.put(r.id, chosen.samples, Promise.resolve(chosen.warp), undefined, chosen.firstPass);
           endChecksKept++;
@@ -942,7 +971,11 @@ async function main(): Promise<void> {
       (args['end-check']
         ? `${'end-of-reading check'.padEnd(34)}before each upload, on the reading less its last ${END_CHECK_CUT_SAMPLES / 16000} s (part of "while reading"); kept for ${endChecksKept} of ${rows.length} uploads, its first pass offered to ${endCheckPassOffered}\n` +
           `${'end-of-reading check time'.padEnd(34)}${(endCheckTime.wall / Math.max(1, endCheckTime.audioSeconds)).toFixed(4)} s wall, ${(endCheckTime.cpu / Math.max(1, endCheckTime.audioSeconds)).toFixed(4)} s CPU per second of audio checked (a reader who reaches the last word waits for it, then for the upload)\n` +
-          `${'wait after the last word'.padEnd(34)}${waitAfterLastWord(0)} s wall per second of audio beyond the 3 s of silence (the check, then the upload); with the server's early check, 2 s ahead: ${waitAfterLastWord(2)} (twenty-third round)\n`
+          `${'wait after the last word'.padEnd(34)}${waitAfterLastWord(0)} s wall per second of audio beyond the 3 s of silence (the check, then the upload); with the server's early check, 2 s ahead: ${waitAfterLastWord(2)} (twenty-third round)\n` +
+          (tailOf.size > 0
+            ? `${'audio after the last pause cut'.padEnd(34)}${(sum(tailOf, 'tail') / tailOf.size).toFixed(1)} s a reading on average, at most ${Math.max(...[...tailOf.values()].map((t) => t.tail)).toFixed(1)} s (${((100 * sum(tailOf, 'tail')) / Math.max(1, sum(tailOf, 'checked'))).toFixed(0)} % of the audio checked; splitFirstPass)\n` +
+              `${'  wait if segments read early'.padEnd(34)}${waitWithSegmentsRead(2)} s wall per second of audio, an estimate: the check's time in proportion to that audio, 2 s ahead, then the upload (twenty-fourth round)\n`
+            : '')
         : '') +
       (earlyWarps
         ? `${'early warp search (while reading)'.padEnd(34)}${(earlyWarpCpu / Math.max(1, all.audioSeconds)).toFixed(4)} s CPU per second of audio (part of "while reading"), on the first ${warpPrefix} s (${searchedAtStop} readings shorter: searched at the stop, after Stop); used by ${rows.filter((r) => r.earlyWarp != null).length} of ${rows.length} readings\n`
