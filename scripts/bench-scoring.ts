@@ -101,6 +101,12 @@ const { values: args } = parseArgs({
      */
     'end-check': { type: 'boolean', default: false },
     /**
+     * With --end-check and `splitFirstPass` in --options: while the socket is fed, each time the reading so far has
+     * a new pause cut, decode its segments before the last cut (`Recogniser.decodeAhead`, as the socket would;
+     * "while reading"), and give the check and the upload those segments (twenty-fifth round).
+     */
+    'segments-ahead': { type: 'boolean', default: false },
+    /**
      * A reader's warp kept from their earlier readings (server/speech/reader-warps.ts): the `--json` file of an
      * earlier run of the same readings; each reading's search is seeded with the factor that run chose for the
      * previous reading of the same voice (the last one's for the first), as if the voice had read just before.
@@ -500,6 +506,16 @@ async function main(): Promise<void> {
       : { nominate: createMoonshineNominator(sharedMoonshineSecondOpinion()) }),
     ...(args.options ? (JSON.parse(args.options) as PocketsphinxOptions) : {}),
   };
+  if (args['segments-ahead'])
+    tuning.onSegment = (warp, index, fromMemo) => {
+      if (segmentPhase === 'ahead') {
+        segmentCounts.ahead += fromMemo ? 0 : 1;
+        decodedAhead.add(`${warp}/${index}`);
+      } else if (segmentPhase === 'check') {
+        segmentCounts[fromMemo ? 'checkTaken' : 'checkDecoded']++;
+        if (!fromMemo && decodedAhead.has(`${warp}/${index}`)) segmentCounts.checkRegrammared++;
+      } else segmentCounts[fromMemo ? 'uploadTaken' : 'uploadDecoded']++;
+    };
   const recogniser = createPocketsphinxRecogniser(tuning);
   /** The recogniser for one reading, noting the frequency warp it chose. */
   const warps = new Map<string, WarpChoice>();
@@ -624,6 +640,13 @@ async function main(): Promise<void> {
   let moonshineAfterStop = 0;
   const moonshineCpu = () => (args['pocketsphinx-alone'] ? 0 : sharedMoonshineSecondOpinion().cpuSeconds());
   const transcripts = createReadingTranscriptCache();
+  if (
+    args['segments-ahead'] &&
+    (!args['end-check'] || !tuning.splitFirstPass || Number(args.jobs ?? 1) > 1)
+  ) {
+    process.stderr.write('--segments-ahead needs --end-check, splitFirstPass in --options, and --jobs 1\n');
+    process.exit(2);
+  }
   if (args['end-check'] && (!args.pretranscribe || args['warp-prefix'] || args['pocketsphinx-alone'])) {
     process.stderr.write(
       '--end-check needs --pretranscribe, and neither --warp-prefix nor --pocketsphinx-alone\n',
@@ -647,6 +670,29 @@ async function main(): Promise<void> {
    * the last pause cut (`pauseCuts`), seconds: what a first pass made while the child reads would leave to decode.
    */
   const tailOf = new Map<string, { checked: number; tail: number }>();
+  /** --segments-ahead: segments decoded while reading, and at the check and the upload those taken and decoded. */
+  const segmentCounts = {
+    ahead: 0,
+    checkTaken: 0,
+    checkDecoded: 0,
+    /** Decoded at the check although a segment of that index and warp was decoded ahead (another grammar). */
+    checkRegrammared: 0,
+    uploadTaken: 0,
+    uploadDecoded: 0,
+  };
+  /** The reading being scored's segments decoded ahead, as `warp/index`. */
+  let decodedAhead = new Set<string>();
+  let segmentPhase: 'ahead' | 'check' | 'upload' = 'ahead';
+  /** --segments-ahead: each reading's decoded segments (the app would keep them per user). */
+  const segmentMemos = new Map<string, Map<string, unknown>>();
+  const memoOf = (id: string) => {
+    let memo = segmentMemos.get(id);
+    if (!memo) segmentMemos.set(id, (memo = new Map()));
+    return {
+      get: (key: string) => memo.get(key),
+      put: (key: string, pass: unknown) => void memo.set(key, pass),
+    };
+  };
   /** Total of one field over the readings' tails. */
   const sum = (m: ReadonlyMap<string, { checked: number; tail: number }>, key: 'checked' | 'tail'): number =>
     [...m.values()].reduce((total, t) => total + t[key], 0);
@@ -716,18 +762,40 @@ async function main(): Promise<void> {
       const checkAt = args['end-check']
         ? Math.max(1600, samples.length - END_CHECK_CUT_SAMPLES)
         : samples.length;
-      for (let k = 1600; k < checkAt; k += 1600) pre.update(samples.subarray(0, k));
+      let cutsSoFar = 0;
+      decodedAhead = new Set();
+      for (let k = 1600; k < checkAt; k += 1600) {
+        pre.update(samples.subarray(0, k));
+        // --segments-ahead: as the socket, once a second, the segments before a new pause cut
+        if (args['segments-ahead'] && k % 16000 === 0) {
+          const prefix = samples.subarray(0, k);
+          const cuts = pauseCuts(prefix, tuning.splitFirstPass!).length;
+          if (cuts > cutsSoFar) {
+            cutsSoFar = cuts;
+            const known = transcripts.peek(r.id);
+            segmentPhase = 'ahead';
+            await recogniser.decodeAhead!({
+              audio: { samples: prefix, sampleRate: 16000, channels: 1, durationSeconds: k / 16000 },
+              passage: tokenisePassage(r.text),
+              segmentPasses: memoOf(r.id),
+              ...(known ? { knownChunks: known } : {}),
+            });
+          }
+        }
+      }
       if (args['end-check']) {
         pre.update(samples.subarray(0, checkAt));
         await Promise.all(pending);
         let chosen: { warp: number; samples: Int16Array; firstPass: KeptFirstPass | undefined } | undefined;
         const known = transcripts.peek(r.id);
         const checkStart = { wall: performance.now(), cpu: cpuSecondsNow() };
+        segmentPhase = 'check';
         const check = await scoreAudio({
           wav: encodeWav(samples.subarray(0, checkAt), 16000),
           passageText: r.text,
           recogniser,
           purpose: 'reading_end',
+          ...(args['segments-ahead'] ? { segmentPasses: memoOf(r.id) } : {}),
           ...(known ? { knownChunks: known } : {}),
           warpChosen: (warp, checked, firstPass) => (chosen = { warp, samples: checked, firstPass }),
         }).catch(() => undefined);
@@ -775,11 +843,13 @@ async function main(): Promise<void> {
     const c0 = cpuSecondsNow();
     const m0 = moonshineCpu();
     atStop?.();
+    segmentPhase = 'upload';
     try {
       const result = await scoreAudio({
         wav: bytes,
         passageText: r.text,
         recogniser: recogniserFor(r.id),
+        ...(args['segments-ahead'] ? { segmentPasses: memoOf(r.id) } : {}),
         grade: r.grade,
         mode: 'practice',
         ...(args.pretranscribe
@@ -805,6 +875,7 @@ async function main(): Promise<void> {
       });
       transcripts.drop(r.id);
       endChecks.drop(r.id);
+      segmentMemos.delete(r.id);
       earlyWarps?.drop(r.id);
       scoringCpu += cpuSecondsNow() - c0;
       moonshineAfterStop += moonshineCpu() - m0;
@@ -974,7 +1045,9 @@ async function main(): Promise<void> {
           `${'wait after the last word'.padEnd(34)}${waitAfterLastWord(0)} s wall per second of audio beyond the 3 s of silence (the check, then the upload); with the server's early check, 2 s ahead: ${waitAfterLastWord(2)} (twenty-third round)\n` +
           (tailOf.size > 0
             ? `${'audio after the last pause cut'.padEnd(34)}${(sum(tailOf, 'tail') / tailOf.size).toFixed(1)} s a reading on average, at most ${Math.max(...[...tailOf.values()].map((t) => t.tail)).toFixed(1)} s (${((100 * sum(tailOf, 'tail')) / Math.max(1, sum(tailOf, 'checked'))).toFixed(0)} % of the audio checked; splitFirstPass)\n` +
-              `${'  wait if segments read early'.padEnd(34)}${waitWithSegmentsRead(2)} s wall per second of audio, an estimate: the check's time in proportion to that audio, 2 s ahead, then the upload (twenty-fourth round)\n`
+              (args['segments-ahead']
+                ? `${'segments decoded while reading'.padEnd(34)}${segmentCounts.ahead}; at the check ${segmentCounts.checkTaken} taken, ${segmentCounts.checkDecoded} decoded (${segmentCounts.checkRegrammared} of them decoded ahead under another grammar); at the upload ${segmentCounts.uploadTaken} taken, ${segmentCounts.uploadDecoded} decoded (twenty-fifth round: the wait after the last word above is then measured, not estimated)\n`
+                : `${'  wait if segments read early'.padEnd(34)}${waitWithSegmentsRead(2)} s wall per second of audio, an estimate: the check's time in proportion to that audio, 2 s ahead, then the upload (twenty-fourth round)\n`)
             : '')
         : '') +
       (earlyWarps

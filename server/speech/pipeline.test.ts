@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '#core/audio/wav.ts';
 import { FluencyResultSchema } from '#core/fluency/result.schema.ts';
 import { hasReachedTheEnd } from '#core/fluency-session/end-of-reading.ts';
+import { tokenisePassage } from '#core/text/normalize.ts';
 import { DEFAULT_GOP_THRESHOLDS } from '#server/speech/gop.ts';
 import { DEFAULT_CMUDICT, loadLexicon, loadWordLogProbabilities } from '#server/speech/lexicon.ts';
 import { DEFAULT_OWN_VOWEL_THRESHOLDS, type OwnVowelEvidence } from '#server/speech/own-vowels.ts';
@@ -459,4 +460,61 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
     expect(result.words[9]!.start).toBeGreaterThanOrEqual(cuts[0]! / 16000);
     expect(Math.abs(result.words[9]!.start! - whole.words[9]!.start!)).toBeLessThan(0.1);
   }, 60_000);
+
+  it('decodes the segments before the last pause cut while the child reads, and the scoring after takes them instead of decoding again (decodeAhead, experimental)', async () => {
+    const wav = synthesise(
+      'The little dog ran to the red barn. He saw a cat sitting on the fence.',
+      'omission-split',
+    );
+    const samples = parseWav(wav).samples;
+    const split = { minSegmentSeconds: 1.5, minPauseSeconds: 0.2 };
+    const [cut] = pauseCuts(samples, split);
+    const spy = join(dir, 'decoder-spy-ahead');
+    const runs = join(dir, 'decoder-runs-ahead');
+    writeFileSync(spy, `#!/bin/bash\necho "$*" >> ${JSON.stringify(runs)}\nexec pocketsphinx_batch "$@"\n`);
+    chmodSync(spy, 0o755);
+    const decoded = () =>
+      readFileSync(runs, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('-ctm '));
+    const recogniser = createPocketsphinxRecogniser({ splitFirstPass: split, binary: spy, warp: false });
+    const kept = new Map<string, unknown>();
+    const memo = {
+      get: (key: string) => kept.get(key),
+      put: (key: string, pass: unknown) => void kept.set(key, pass),
+    };
+    // the reading so far: 1.6 s after the pause, so the cut is made, and the first sentence is decoded
+    writeFileSync(runs, '');
+    const sofar = samples.subarray(0, cut! + 1.6 * 16000);
+    await recogniser.decodeAhead!({
+      audio: { samples: sofar, sampleRate: 16000, channels: 1, durationSeconds: sofar.length / 16000 },
+      passage: tokenisePassage(PASSAGE),
+      segmentPasses: memo,
+    });
+    expect(decoded().map((line) => /-ctl \S*(ctl-segment\d)/.exec(line)?.[1])).toEqual(['ctl-segment0']);
+    expect(kept.size).toBe(1);
+    // the scoring of the whole reading decodes only the segment after the cut, and scores as without the memo
+    writeFileSync(runs, '');
+    const result = await scoreAudio({ wav, passageText: PASSAGE, recogniser, grade: 2, segmentPasses: memo });
+    const firstPasses = decoded().filter((line) => /ctl-segment/.test(line));
+    expect(firstPasses.map((line) => /-ctl \S*(ctl-segment\d)/.exec(line)?.[1])).toEqual(['ctl-segment1']);
+    const fresh = await scoreAudio({
+      wav,
+      passageText: PASSAGE,
+      recogniser: createPocketsphinxRecogniser({ splitFirstPass: split, warp: false }),
+      grade: 2,
+    });
+    expect(result.words).toEqual(fresh.words);
+    expect(result.words[6]).toMatchObject({ text: 'big', status: 'omission' });
+    // another passage is another grammar: nothing is taken
+    writeFileSync(runs, '');
+    await scoreAudio({
+      wav,
+      passageText: `${PASSAGE} The end.`,
+      recogniser,
+      purpose: 'reading_end',
+      segmentPasses: memo,
+    });
+    expect(decoded().filter((line) => /ctl-segment0 /.test(line))).toHaveLength(1);
+  }, 90_000);
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseWarp,
   DEFAULT_WARP_FACTORS,
+  firstWarpRound,
   pauseCuts,
   reusableFirstPass,
   reusableNominations,
@@ -318,5 +319,36 @@ describe('pauseCuts: where a first pass made in segments cuts the reading', () =
     );
     // 20 dB under the loud frames: above the default 25 dB threshold, so no pause
     expect(pauseCuts(murmur, options)).toEqual([]);
+  });
+
+  it('judges a pause by the audio before it: the cuts of the reading so far begin the whole reading’s cuts', () => {
+    // a soft first part, then a much louder reading: a whole-reading threshold would take the soft part's
+    // pauses for speech (or its speech for pauses); the causal one cuts them as they come
+    const soft = runs([6, true], [0.4, false], [6, true]).map((v) => Math.round(v / 30));
+    const loud = runs([0.4, false], [6, true], [0.4, false], [6, true]);
+    const whole = new Int16Array(soft.length + loud.length);
+    whole.set(soft);
+    whole.set(loud, soft.length);
+    const all = pauseCuts(whole, options);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    // 6.35 s: the soft part's own pause, cut as the whole reading is
+    expect(all[0]).toBe(6.35 * 16000);
+    for (let seconds = 1; seconds * 16000 <= whole.length; seconds++) {
+      const sofar = pauseCuts(whole.subarray(0, seconds * 16000), options);
+      expect(all.slice(0, sofar.length)).toEqual(sofar);
+    }
+    // and the last cut is made once 5 s of audio follow it
+    expect(pauseCuts(whole.subarray(0, all.at(-1)! + 5 * 16000), options)).toEqual(all);
+    expect(pauseCuts(whole.subarray(0, all.at(-1)! + 5 * 16000 - 160), options)).toEqual(all.slice(0, -1));
+  });
+});
+
+describe('firstWarpRound: the factors the warp search always decodes', () => {
+  it('is the fixed factor, else no warp and the seed, else no warp and the first-round factors', () => {
+    expect(firstWarpRound({ fixed: 1.3 })).toEqual([1.3]);
+    expect(firstWarpRound({ seed: 1.6 })).toEqual([1, 1.6]);
+    expect(firstWarpRound({ seed: 1 })).toEqual([1, ...DEFAULT_WARP_FACTORS.filter((f) => f !== 1)]);
+    expect(firstWarpRound({})).toEqual([1, 1.45]);
+    expect(firstWarpRound({ factors: [1] })).toEqual([1]);
   });
 });

@@ -18,6 +18,7 @@ import { passageVocabulary } from '#core/text/normalize.ts';
 import { SpeechError } from '#server/speech/errors.ts';
 import {
   buildPassageGrammar,
+  LOOKAHEAD_WORDS,
   RESCUE_STOP_PROBABILITIES,
   withLookahead,
   withStopProbability,
@@ -36,6 +37,7 @@ import {
   type KeptFirstPass,
   type RecogniseInput,
   type Recogniser,
+  type SegmentPassMemo,
 } from '#server/speech/recogniser.ts';
 import type { PcmAudio } from '#server/speech/wav.ts';
 import { alignReading } from '#core/fluency/align.ts';
@@ -205,9 +207,13 @@ export interface PocketsphinxOptions {
    * segments cut in pauses, as a first pass made while the child reads would be: each segment at least
    * `minSegmentSeconds` long (the last one too), cut in the middle of a run of at least `minPauseSeconds` of frames
    * `belowLoudDb` (default 25) under the reading's loud frames; the first segment against the passage grammar, each
-   * later one against it entered at the place the segments before it reached (`withLookahead`).
+   * later one against it entered at the place the segments before it reached (`withLookahead`). With
+   * `RecogniseInput.segmentPasses` (twenty-fifth round) each segment's grammar holds Moonshine's nominations only for
+   * the words it can reach, and segments already decoded while the child read (`decodeAhead`) are taken.
    */
   splitFirstPass?: { minSegmentSeconds: number; minPauseSeconds: number; belowLoudDb?: number };
+  /** Called for each segment of a first pass made in segments: its warp, index, and whether it was decoded earlier (benchmark, tests). */
+  onSegment?: (warp: number, index: number, fromMemo: boolean) => void;
   /** Called after the wider decode of a chosen first pass that looked lost: its warp, and whether its path was taken (benchmark). */
   onRescue?: (warp: number, taken: boolean) => void;
   /** Second pass (verify.ts): re-score each word against its competitors (default on). */
@@ -466,6 +472,18 @@ export const warpArgs = (warp: number, type: WarpType = DEFAULT_WARP_TYPE): stri
  * @param firstPass decodes at a factor: the words heard and the best path's total score.
  * @returns the factor and its words; factor 1 when no other gains or scores are missing.
  */
+/**
+ * The factors {@link chooseWarp} decodes first, whatever the scores: the fixed factor alone; else no warp and the
+ * seed (not 1); else no warp and the first-round factors (`DEFAULT_WARP_FACTORS`).
+ */
+export function firstWarpRound(options: WarpOptions): number[] {
+  if (options.fixed !== undefined) return [options.fixed];
+  const seed = options.seed !== undefined && options.seed !== 1 ? options.seed : undefined;
+  return seed !== undefined
+    ? [1, seed]
+    : [1, ...(options.factors ?? DEFAULT_WARP_FACTORS).filter((f) => f !== 1)];
+}
+
 export async function chooseWarp<T extends { heard: HeardWord[]; score?: number }>(
   firstPass: (warp: number) => Promise<T>,
   options: WarpOptions = {},
@@ -505,7 +523,7 @@ export async function chooseWarp<T extends { heard: HeardWord[]; score?: number 
   const seed = options.seed !== undefined && options.seed !== 1 ? options.seed : undefined;
   let best: (T & { warp: number }) | undefined;
   if (seed !== undefined) {
-    await tryAll([1, seed]);
+    await tryAll(firstWarpRound(options));
     best = pick();
     if (best.warp === seed && options.seedOnly) {
       options.onChoice?.({ warp: seed, scores: scores(), seeded: true });
@@ -514,7 +532,7 @@ export async function chooseWarp<T extends { heard: HeardWord[]; score?: number 
   }
   const seeded = seed !== undefined && best?.warp === seed;
   if (!seeded) {
-    await tryAll([1, ...(options.factors ?? DEFAULT_WARP_FACTORS).filter((f) => f !== 1)]);
+    await tryAll(firstWarpRound({ ...options, seed: undefined }));
     best = pick();
   }
   if (!best) throw new Error('unreachable: the first round always decodes at no warp');
@@ -1703,16 +1721,41 @@ interface ReadingDecoderInput {
   passage: readonly PassageWord[];
   /** The reading's samples (reading.raw), for a first pass made in segments (`splitFirstPass`). */
   samples?: Int16Array;
+  /** Segments decoded earlier (`RecogniseInput.segmentPasses`): taken when their key matches, and kept. */
+  memo?: SegmentPassMemo;
+  /**
+   * The passage grammar with Moonshine's nominations only for the tokens of passage words `from` to `to` (not
+   * included): a segment's grammar, so that a nomination heard later in the reading does not change the grammar
+   * of a segment decoded before it was heard (`Recogniser.decodeAhead`). Without it, every segment takes `fsg`.
+   */
+  grammarFor?: (from: number, to: number) => Promise<string>;
 }
+
+/**
+ * Words a second of reading can reach at most, for the window of passage words whose nominations a segment's
+ * grammar holds (`ReadingDecoderInput.grammarFor`): 5, above a fast adult's 3.5–4 (210–240 WCPM).
+ */
+const SEGMENT_WORDS_PER_SECOND = 5;
+
+/** A decoded segment of a first pass made in segments, times from the segment's start (seconds, frames). */
+type SegmentPass = { heard: HeardWord[]; score?: number; segments: HypsegSegment[] };
+
+/** Niceness of the decodes made while the child reads (`Recogniser.decodeAhead`): the scorings waited for go first. */
+const AHEAD_NICE = 10;
 
 /** How long before the speech after a pause a segmented first pass cuts, 10 ms frames (see `pauseCuts`). */
 const CUT_BEFORE_SPEECH_FRAMES = 5;
 
 /**
  * Where a first pass made in segments cuts the reading (`PocketsphinxOptions.splitFirstPass`): in each run of at
- * least `minPauseSeconds` of 10 ms frames `belowLoudDb` under the reading's loud frames (95th percentile), at its
- * middle or 50 ms before the speech after it, whichever is later, when the segment before the cut and the audio
- * after it are both at least `minSegmentSeconds` long.
+ * least `minPauseSeconds` of 10 ms frames `belowLoudDb` under the loud frames of the reading before them (95th
+ * percentile of the whole seconds before the frame's second; none in the first second), at its middle or 50 ms
+ * before the speech after it, whichever is later, when the segment before the cut and the audio after it are both
+ * at least `minSegmentSeconds` long.
+ *
+ * Causal: the cuts of audio that begins with these samples begin with these cuts (a pause is judged only by the
+ * audio before it, and a cut needs only `minSegmentSeconds` after it), so segments cut while the child reads are
+ * the segments the whole reading is cut into (`Recogniser.decodeAhead`).
  * @param samples 16 kHz mono PCM.
  * @returns sample indexes, ascending (none: decode whole).
  */
@@ -1721,13 +1764,20 @@ export function pauseCuts(
   options: { minSegmentSeconds: number; minPauseSeconds: number; belowLoudDb?: number },
 ): number[] {
   const levels = frameLevels(samples, 16000);
-  const quiet = levelQuantile(levels, 0.95) - (options.belowLoudDb ?? 25);
+  const below = options.belowLoudDb ?? 25;
   const minSegment = Math.round(options.minSegmentSeconds * 100);
   const minPause = Math.round(options.minPauseSeconds * 100);
   const cuts: number[] = [];
   let last = 0;
   let run = -1;
+  let quiet = -Infinity;
+  // the levels so far in 0.1 dB bins (the quantile to 0.1 dB, without sorting the reading every second)
+  const bins = new Uint32Array(LEVEL_BINS);
   for (let f = 0; f < levels.length; f++) {
+    if (f > 0 && f % 100 === 0) {
+      for (let g = f - 100; g < f; g++) (bins[levelBin(levels[g] as number)] as number)++;
+      quiet = binnedQuantile(bins, f, 0.95) - below;
+    }
     if ((levels[f] as number) < quiet) {
       if (run < 0) run = f;
       continue;
@@ -1744,6 +1794,24 @@ export function pauseCuts(
     run = -1;
   }
   return cuts;
+}
+
+/** 0.1 dB bins of frame levels from −130 dB to +10 dB (`frameLevels` gives −120 dB for digital silence). */
+const LEVEL_BINS = 1400;
+const levelBin = (db: number): number => Math.min(LEVEL_BINS - 1, Math.max(0, Math.floor((db + 130) * 10)));
+
+/**
+ * The `q` quantile of `count` frame levels kept in {@link levelBin} bins, as `levelQuantile` sorts them (the value
+ * at index ⌊q·count⌋), to the bin's lower edge.
+ */
+function binnedQuantile(bins: Uint32Array, count: number, q: number): number {
+  const rank = Math.min(count - 1, Math.floor(q * count));
+  let seen = 0;
+  for (let b = 0; b < bins.length; b++) {
+    seen += bins[b] as number;
+    if (seen > rank) return b / 10 - 130;
+  }
+  return 10;
 }
 
 /** Passage words the heard words reach (the index after the last word not `not_reached`). */
@@ -1827,6 +1895,8 @@ function readingDecoder({
   nice,
   passage,
   samples,
+  memo,
+  grammarFor,
 }: ReadingDecoderInput) {
   /** Runs pocketsphinx_batch on the reading (16 kHz raw in `dir`) with these arguments. */
   const run = (args: string[]): Promise<void> =>
@@ -1899,12 +1969,21 @@ function readingDecoder({
   const cuts = split && samples ? pauseCuts(samples, split) : [];
   /** Segment files written (once, for every warp). */
   const written = new Set<number>();
-  /** The first pass made in segments cut at `cuts` (`PocketsphinxOptions.splitFirstPass`). */
-  const segmentedPass = async (
-    warp: number,
-  ): Promise<{ heard: HeardWord[]; score?: number; segments: HypsegSegment[]; fsgFile: string }> => {
+  /** What a segment's decode depends on besides its samples, grammar and warp (the memo's key). */
+  const settings = JSON.stringify([
+    modelDir,
+    options.languageWeight ?? 8,
+    options.dither ?? false,
+    options.warpType ?? null,
+    options.extraArgs ?? [],
+  ]);
+  /**
+   * The first pass made in segments cut at `cuts` (`PocketsphinxOptions.splitFirstPass`); `ahead`: only the
+   * segments before the last cut, into the memo (`Recogniser.decodeAhead`: the audio after it is still growing).
+   */
+  const segmentedPass = async (warp: number, ahead = false): Promise<FirstPass> => {
     const tag = warpTag(warp);
-    const bounds = [0, ...cuts, samples!.length];
+    const bounds = ahead ? [0, ...cuts] : [0, ...cuts, samples!.length];
     const heard: HeardWord[] = [];
     const segments: HypsegSegment[] = [];
     let score: number | undefined = 0;
@@ -1913,29 +1992,48 @@ function readingDecoder({
       const from = bounds[k] as number;
       const to = bounds[k + 1] as number;
       const id = `segment${k}`;
-      if (!written.has(k)) {
-        const part = samples!.subarray(from, to);
-        await Promise.all([
-          writeFile(join(dir, `${id}.raw`), Buffer.from(part.buffer, part.byteOffset, part.byteLength)),
-          writeFile(join(dir, `ctl-${id}`), `${id}\n`),
-        ]);
-        written.add(k);
-      }
-      let grammar = k === 0 ? fsg : withLookahead(fsg, place, passage.length);
-      const fsgFile = `${id}${tag}.fsg`;
-      const out = `${tag}-${id}`;
-      await writeFile(join(dir, fsgFile), grammar);
-      await decode(warp, fsgFile, out, [], `ctl-${id}`);
-      let pass = await read(out, id);
-      for (const stop of RESCUE_STOP_PROBABILITIES) {
-        if (pass.heard.length > 0) break;
-        const log = await readFile(join(dir, `log${out}.txt`), 'utf8').catch(() => '');
-        if (!log.includes('does not match the grammar')) break;
-        grammar = withStopProbability(grammar, stop);
+      const part = samples!.subarray(from, to);
+      // the nominations of the words the segment can reach: back a word, the lookahead, and its seconds' words
+      const base = grammarFor
+        ? await grammarFor(
+            Math.max(0, place - 1),
+            place + LOOKAHEAD_WORDS + 1 + Math.ceil(((to - from) / 16000) * SEGMENT_WORDS_PER_SECOND),
+          )
+        : fsg;
+      let grammar = k === 0 ? base : withLookahead(base, place, passage.length);
+      const key = memo
+        ? createHash('sha256')
+            .update(settings)
+            .update(`\0${warp}\0${grammar}\0`)
+            .update(new Uint8Array(part.buffer, part.byteOffset, part.byteLength))
+            .digest('hex')
+        : '';
+      let pass = memo?.get(key) as SegmentPass | undefined;
+      if (!pass) {
+        if (!written.has(k)) {
+          await Promise.all([
+            writeFile(join(dir, `${id}.raw`), Buffer.from(part.buffer, part.byteOffset, part.byteLength)),
+            writeFile(join(dir, `ctl-${id}`), `${id}\n`),
+          ]);
+          written.add(k);
+        }
+        const fsgFile = `${id}${tag}.fsg`;
+        const out = `${tag}-${id}`;
         await writeFile(join(dir, fsgFile), grammar);
         await decode(warp, fsgFile, out, [], `ctl-${id}`);
         pass = await read(out, id);
-      }
+        for (const stop of RESCUE_STOP_PROBABILITIES) {
+          if (pass.heard.length > 0) break;
+          const log = await readFile(join(dir, `log${out}.txt`), 'utf8').catch(() => '');
+          if (!log.includes('does not match the grammar')) break;
+          grammar = withStopProbability(grammar, stop);
+          await writeFile(join(dir, fsgFile), grammar);
+          await decode(warp, fsgFile, out, [], `ctl-${id}`);
+          pass = await read(out, id);
+        }
+        memo?.put(key, pass);
+        options.onSegment?.(warp, k, false);
+      } else options.onSegment?.(warp, k, true);
       const seconds = from / 16000;
       const frames = from / 160;
       heard.push(...pass.heard.map((h) => ({ ...h, start: h.start + seconds, end: h.end + seconds })));
@@ -1996,15 +2094,129 @@ function readingDecoder({
     options.onRescue?.(warp, taken);
     return taken ? { ...pass, ...wide } : pass;
   };
-  return { run, firstPass, rescue };
+  return { run, firstPass, rescue, segmentedPass, cuts };
 }
 
 export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}): Recogniser {
   const modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
   const binary = options.binary ?? 'pocketsphinx_batch';
+  const none: Nominations = { candidates: {}, selfCorrections: [] };
+  /** The warp search's settings (`PocketsphinxOptions.warp`). */
+  const searchedWarps = (): WarpOptions =>
+    options.warp === false
+      ? { factors: [1] }
+      : options.warp === undefined || options.warp === true
+        ? {}
+        : options.warp;
+  /**
+   * The passage prepared with these nominations, and the reading's files (reading.raw, passage.dict, passage.fsg,
+   * ctl) in a new temporary folder, `dir`, which the caller removes.
+   */
+  const prepareReading = async (
+    audio: PcmAudio,
+    passage: readonly PassageWord[],
+    nominations: Nominations,
+  ) => {
+    const prepared = await preparePassage(
+      passage,
+      Object.keys(nominations.candidates).length > 0
+        ? {
+            ...options,
+            extraDistractors: mergeCandidates(options.extraDistractors, nominations.candidates),
+          }
+        : options,
+    );
+    const dir = await mkdtemp(join(tmpdir(), 'sparky-ps-'));
+    try {
+      const raw = Buffer.from(audio.samples.buffer, audio.samples.byteOffset, audio.samples.byteLength);
+      await Promise.all([
+        writeFile(join(dir, 'reading.raw'), raw),
+        writeFile(join(dir, 'passage.dict'), `${prepared.dictLines.join('\n')}\n`),
+        writeFile(join(dir, 'passage.fsg'), prepared.fsg),
+        writeFile(join(dir, 'ctl'), 'reading\n'),
+      ]);
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    }
+    return { ...prepared, dir };
+  };
+  /**
+   * `ReadingDecoderInput.grammarFor` of a reading with these nominations: the passage grammar with the
+   * nominations of the tokens in a window of passage words (the same grammar for the same tokens' nominations).
+   */
+  const windowGrammars = (passage: readonly PassageWord[], nominations: Nominations) => {
+    const made = new Map<string, Promise<string>>();
+    return (from: number, to: number): Promise<string> => {
+      const tokens = new Set(passage.slice(from, to).flatMap((w) => w.spoken.flat()));
+      const candidates: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+      for (const [token, words] of Object.entries(nominations.candidates))
+        if (tokens.has(token)) candidates[token] = [...words];
+      const key = JSON.stringify(Object.entries(candidates).sort(([a], [b]) => a.localeCompare(b)));
+      let grammar = made.get(key);
+      if (!grammar) {
+        grammar = preparePassage(passage, {
+          ...options,
+          extraDistractors: mergeCandidates(options.extraDistractors, candidates),
+        }).then((p) => p.fsg);
+        made.set(key, grammar);
+      }
+      return grammar;
+    };
+  };
+  /** Time limit of one reading's decodes, ms. */
+  const timeoutFor = (audio: PcmAudio) =>
+    (options.timeoutBaseMs ?? 10_000) + (options.timeoutPerAudioSecondMs ?? 500) * audio.durationSeconds;
 
   return {
     name: 'pocketsphinx',
+    async decodeAhead({ audio, passage, signal, knownChunks, readerWarp, segmentPasses }) {
+      const split = options.splitFirstPass;
+      if (!split || audio.sampleRate !== 16000 || audio.channels !== 1) return;
+      const last = pauseCuts(audio.samples, split).at(-1);
+      if (last === undefined) return;
+      // Moonshine's nominations in the audio before the last cut (a segment's grammar holds only those of the words
+      // it can reach), from the chunks the socket transcribed where it did. Nominating on the reading so far instead
+      // took 7 more segments of 214 on adult kal16 for 30 % more of Moonshine's CPU (twenty-fifth round).
+      const before = audio.samples.subarray(0, last);
+      const nominations =
+        options.nominate && knownChunks
+          ? await options
+              .nominate(
+                { ...audio, samples: before, durationSeconds: before.length / 16000 },
+                passage,
+                signal,
+                knownChunks,
+              )
+              .catch(() => none)
+          : none;
+      if (signal?.aborted) return;
+      const { fsg, dir } = await prepareReading(audio, passage, nominations);
+      try {
+        const { segmentedPass } = readingDecoder({
+          binary,
+          modelDir,
+          dir,
+          fsg,
+          options,
+          timeoutMs: timeoutFor(audio),
+          passage,
+          samples: audio.samples,
+          memo: segmentPasses,
+          grammarFor: windowGrammars(passage, nominations),
+          nice: AHEAD_NICE,
+          ...(signal ? { signal } : {}),
+        });
+        const seed = options.warp === false ? undefined : readerWarp?.seed;
+        const factors = firstWarpRound(seed !== undefined ? { ...searchedWarps(), seed } : searchedWarps());
+        // as the search's first round: two factors at once
+        await Promise.all(factors.map((warp) => segmentedPass(warp, true)));
+      } catch {
+        // best effort: what was not decoded now is decoded by the check or the upload
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
     async recognise({
       audio,
       passage,
@@ -2015,10 +2227,10 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
       readerWarp,
       warpChosen,
       knownFirstPass,
+      segmentPasses,
     }: RecogniseInput): Promise<HeardWord[]> {
       if (audio.sampleRate !== 16000 || audio.channels !== 1)
         throw new Error('pocketsphinx needs 16 kHz mono audio');
-      const none: Nominations = { candidates: {}, selfCorrections: [] };
       // the end-of-reading check's first pass (and nominations) on the samples this upload begins with
       const checked = purpose === 'score' ? knownFirstPass?.(audio.samples) : undefined;
       // Moonshine's nominations: the check's when only silence follows what it checked; else transcribed (from the
@@ -2030,28 +2242,13 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         (options.nominate && (purpose === 'score' || knownChunks)
           ? await options.nominate(audio, passage, signal, knownChunks).catch(() => none)
           : none);
-      const { lexicon, distractors, dictLines, fsg, nominated } = await preparePassage(
+      const { lexicon, distractors, dictLines, fsg, nominated, dir } = await prepareReading(
+        audio,
         passage,
-        Object.keys(nominations.candidates).length > 0
-          ? {
-              ...options,
-              extraDistractors: mergeCandidates(options.extraDistractors, nominations.candidates),
-            }
-          : options,
+        nominations,
       );
-
-      const dir = await mkdtemp(join(tmpdir(), 'sparky-ps-'));
       try {
-        const raw = Buffer.from(audio.samples.buffer, audio.samples.byteOffset, audio.samples.byteLength);
-        await Promise.all([
-          writeFile(join(dir, 'reading.raw'), raw),
-          writeFile(join(dir, 'passage.dict'), `${dictLines.join('\n')}\n`),
-          writeFile(join(dir, 'passage.fsg'), fsg),
-          writeFile(join(dir, 'ctl'), 'reading\n'),
-        ]);
-        const timeoutMs =
-          (options.timeoutBaseMs ?? 10_000) +
-          (options.timeoutPerAudioSecondMs ?? 500) * audio.durationSeconds;
+        const timeoutMs = timeoutFor(audio);
         const { run, firstPass, rescue } = readingDecoder({
           binary,
           modelDir,
@@ -2062,13 +2259,9 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           passage,
           samples: audio.samples,
           ...(signal ? { signal } : {}),
+          ...(segmentPasses ? { memo: segmentPasses, grammarFor: windowGrammars(passage, nominations) } : {}),
         });
-        const searched: WarpOptions =
-          options.warp === false
-            ? { factors: [1] }
-            : options.warp === undefined || options.warp === true
-              ? {}
-              : options.warp;
+        const searched = searchedWarps();
         // a factor chosen while the child read (reading-warps.ts) on these very samples: one decode, no search
         const early =
           options.warp === false ? undefined : await knownWarp?.(audio.samples)?.catch(() => null);

@@ -52,6 +52,22 @@ export interface RecogniseInput {
    * after it hold no speech (pocketsphinx.ts `reusableFirstPass`).
    */
   knownFirstPass?: KnownFirstPass;
+  /**
+   * Segments of a first pass made in segments (pocketsphinx.ts `splitFirstPass`) already decoded, while the child
+   * read, by {@link Recogniser.decodeAhead} on audio these samples begin with: a segment decoded on the same
+   * samples, at the same warp and against the same grammar is taken instead of decoded again.
+   */
+  segmentPasses?: SegmentPassMemo;
+}
+
+/**
+ * Decoded segments of a first pass, by a key that names everything the decode depends on (the segment's samples,
+ * the grammar, the warp, the decoder's settings). The values belong to the recogniser that made them (opaque here).
+ * One reading's memo holds words heard in that reading: it is kept per user and dropped with the reading.
+ */
+export interface SegmentPassMemo {
+  get(key: string): unknown;
+  put(key: string, pass: unknown): void;
 }
 
 /**
@@ -94,6 +110,13 @@ export interface Recogniser {
    * @throws SpeechError `recogniser_unavailable`, `recogniser_timeout` or `recogniser_failed`.
    */
   recognise(input: RecogniseInput): Promise<HeardWord[]>;
+  /**
+   * Decodes, while the child reads, the part of the reading so far that a later `recognise` of the whole
+   * reading would decode the same way, into `input.segmentPasses` (pocketsphinx with `splitFirstPass`: the
+   * segments before the last pause cut, at the warp search's first factors). Recognisers without such work leave
+   * it out. Never throws for the reading's content; a failure only leaves segments to decode later.
+   */
+  decodeAhead?(input: RecogniseInput & { segmentPasses: SegmentPassMemo }): Promise<void>;
 }
 
 /** The word a recogniser reports for speech it could not match to any word. */

@@ -16,6 +16,7 @@ import type {
   RecogniseInput,
   RecognitionPurpose,
   Recogniser,
+  SegmentPassMemo,
 } from '#server/speech/recogniser.ts';
 import { parseWav, toRecogniserFormat } from '#server/speech/wav.ts';
 
@@ -44,6 +45,8 @@ export interface ScoreAudioInput {
   warpChosen?: RecogniseInput['warpChosen'];
   /** The end-of-reading check's first pass, for the upload (`RecogniseInput.knownFirstPass`). */
   knownFirstPass?: KnownFirstPass;
+  /** Segments of the first pass decoded while the child read (`RecogniseInput.segmentPasses`). */
+  segmentPasses?: SegmentPassMemo;
 }
 
 /**
@@ -73,6 +76,7 @@ export async function scoreAudio(input: ScoreAudioInput): Promise<FluencyResult>
     ...(input.readerWarp ? { readerWarp: input.readerWarp } : {}),
     ...(input.warpChosen ? { warpChosen: input.warpChosen } : {}),
     ...(input.knownFirstPass ? { knownFirstPass: input.knownFirstPass } : {}),
+    ...(input.segmentPasses ? { segmentPasses: input.segmentPasses } : {}),
   });
   return scoreReading(input.passageText, heard, {
     engine: input.recogniser.name,
