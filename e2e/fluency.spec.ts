@@ -667,6 +667,26 @@ test.describe('fluency practice', () => {
       await expect(progress.getByRole('table', { name: 'Each story' })).toContainText(reading.title);
       await shot(page, 'progress');
 
+      // The reading opened again from the history (ADR 0036): the same marks as the results, the
+      // figures with it, and Back to the Open button that opened it.
+      await page.getByRole('button', { name: 'Choose another story' }).click();
+      const history = page.getByRole('table', { name: 'Every reading, newest first' });
+      const open = history.getByRole('button', { name: `Open the reading of ${reading.title}` }).first();
+      await open.click();
+      const past = page.getByRole('heading', { level: 2, name: `Your reading of ${reading.title}` });
+      await expect(past).toBeFocused();
+      await expect(page).toHaveURL(/[?&]reading=[0-9a-f-]{36}/);
+      await expect(page.getByRole('region', { name: 'How you read each word' })).toContainText(
+        `${reading.omitted}, skipped`,
+      );
+      await expect(page.getByText(/^Read on .+\. It earned \d+ tokens?\.$/)).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Choose a story to read' })).toBeHidden();
+      await shot(page, 'past-reading');
+      await expectNoAxeViolations(page, '/fluency a past reading');
+      await page.getByRole('button', { name: 'Back', exact: true }).click();
+      await expect(open).toBeFocused();
+      await expect(page).not.toHaveURL(/reading=/);
+
       // Replaying the same upload (same key) answers the saved session and pays nothing.
       const replay = await page.evaluate(
         async ({ key, storyId, wav }) => {

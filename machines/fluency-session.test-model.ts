@@ -52,6 +52,20 @@ export type FluencySessionTestEvent =
 /** Id of the sample story. */
 export const SAMPLE_STORY_ID = '00000000-0000-4000-8000-000000000001';
 
+/** The sample story as the library lists it (GET /api/stories), for pages driven with faked answers. */
+export const SAMPLE_STORY = {
+  id: SAMPLE_STORY_ID,
+  slug: 'the-brown-dog',
+  title: 'The Brown Dog',
+  gradeBand: '1',
+  themes: ['animals'],
+  decodable: false,
+  lexile: 200,
+  wordCount: 9,
+};
+/** The sample story's text (GET /api/stories/:id). */
+export const SAMPLE_STORY_BODY = 'The brown dog ran to the big park today.';
+
 /** The sample recording the fake recorder "captures". */
 export const SAMPLE_RECORDING: RecordingInfo = {
   id: 'rec-0000-4000-8000-sample',

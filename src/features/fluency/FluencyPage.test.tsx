@@ -17,6 +17,8 @@ import {
   STILL_READING_WAIT_EVENT,
   SAMPLE_RESPONSE,
   SAMPLE_SAVE_ERRORS,
+  SAMPLE_STORY,
+  SAMPLE_STORY_BODY,
   SAMPLE_STORY_ID,
   createFluencySessionTestModel,
   type FluencySessionSnapshot,
@@ -49,17 +51,8 @@ import type { FluencyEffects } from './use-fluency-session.ts';
  * when the path says so.
  */
 
-const STORY = {
-  id: SAMPLE_STORY_ID,
-  slug: 'the-brown-dog',
-  title: 'The Brown Dog',
-  gradeBand: '1',
-  themes: ['animals'],
-  decodable: false,
-  lexile: 200,
-  wordCount: 9,
-};
-const BODY = 'The brown dog ran to the big park today.';
+const STORY = SAMPLE_STORY;
+const BODY = SAMPLE_STORY_BODY;
 const ME = meFixture({
   id: 'u1',
   name: 'Mia',

@@ -1,6 +1,7 @@
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { FLUENCY_GUIDANCE } from './fluency.guidance.ts';
 import {
+  useCallback,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -10,6 +11,7 @@ import {
   type Ref,
   type RefObject,
 } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useReducedMotion } from '#a11y/use-display-preferences.ts';
 import { formatClock } from '#core/fluency-session/countdown.ts';
@@ -29,6 +31,9 @@ import { useLibrary, useStory } from '../../lib/api/stories.ts';
 import { LevelMeter } from './LevelMeter.tsx';
 import type { WordAudio } from './ListenToWord.tsx';
 import { ReadingProgress } from './ReadingProgress.tsx';
+import { PastReading } from './PastReading.tsx';
+import { useReadingSessions } from './api/reading-sessions.ts';
+import { getReadingSessionQueryOptions } from './api/reading-session.ts';
 import { ResultsView } from './ResultsView.tsx';
 import {
   browserEffects,
@@ -231,11 +236,94 @@ export function FluencyPage({
   );
 
   // Keep ?storyId= in step with the choice, so a reload or a shared link opens the same story.
+  // (Other parameters, such as ?reading=, stay.)
   useEffect(() => {
     if (storyId && searchParams.get('storyId') !== storyId) {
-      setSearchParams({ storyId }, { replace: true });
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('storyId', storyId);
+          return next;
+        },
+        { replace: true },
+      );
     }
   }, [storyId, searchParams, setSearchParams]);
+
+  // A past reading opened again from the progress (?reading=<session id>, so that the browser's Back
+  // and a reload work; docs/decisions/0036-reopen-a-past-reading.md). Only while choosing: a session
+  // that starts closes it.
+  const sessions = useReadingSessions();
+  const queryClient = useQueryClient();
+  const progressHeading = useRef<HTMLHeadingElement>(null);
+  const viewing = stateKey === 'choosing' ? searchParams.get('reading') : null;
+  const closedReading = useRef<{ id: string; then: 'history' | 'start' } | null>(null);
+  const openReading = useCallback(
+    (id: string) =>
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('reading', id);
+        return next;
+      }),
+    [setSearchParams],
+  );
+  // One update of the parameters each time: react-router hands a functional update the parameters of
+  // the last render, so a second update in the same tick (the storyId kept in step) would undo the first.
+  const closeReading = useCallback(
+    (then: 'history' | 'start' = 'history', storyToRead?: string) => {
+      closedReading.current = { id: searchParams.get('reading') ?? '', then };
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('reading');
+          if (storyToRead) next.set('storyId', storyToRead);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [searchParams, setSearchParams],
+  );
+  // The story is chosen once the parameters say so: chosen first, the storyId kept in step would be
+  // written over parameters that still hold ?reading= (a data router navigates after this render).
+  const storyToChoose = useRef<string | null>(null);
+  const readStoryAgain = useCallback(
+    (id: string) => {
+      storyToChoose.current = id;
+      closeReading('start', id);
+    },
+    [closeReading],
+  );
+  useEffect(() => {
+    const id = storyToChoose.current;
+    if (viewing || !id) return;
+    storyToChoose.current = null;
+    send({ type: 'story.choose', storyId: id });
+  }, [viewing, send]);
+  useEffect(() => {
+    if (stateKey !== 'choosing' && searchParams.has('reading')) closeReading();
+  }, [stateKey, searchParams, closeReading]);
+  // Back from a past reading: focus returns to what opened it (its Open button in the history, else
+  // "See your last reading"), or to Start reading after "Read this story again", once the story has
+  // loaded and the button can take it (WCAG 2.4.3).
+  const storyReady = Boolean(story.data);
+  useLayoutEffect(() => {
+    const closed = closedReading.current;
+    if (viewing || !closed) return;
+    if (closed.then === 'start') {
+      const start = actions.current?.querySelector<HTMLButtonElement>('button');
+      if (!start || start.disabled) return;
+      closedReading.current = null;
+      start.focus();
+      return;
+    }
+    closedReading.current = null;
+    const opener = [
+      document.querySelector<HTMLElement>(`[data-open-reading="${CSS.escape(closed.id)}"]`),
+      document.querySelector<HTMLElement>('[data-last-reading]'),
+    ].find((el) => el && !el.closest('[hidden]'));
+    (opener ?? progressHeading.current)?.focus();
+  }, [viewing, storyReady]);
 
   const storyOptions = (stories.data?.stories ?? []).map((s) => ({
     id: s.id,
@@ -246,10 +334,19 @@ export function FluencyPage({
   }
   // What can be said at each step (issue 11); while recording only "stop".
   const spokenStories = (stories.data?.stories ?? []).map((s) => ({ id: s.id, title: s.title }));
+  const newestReading = sessions.data?.[0]?.id;
   useVoiceCommands(
-    fluencyVoiceCommands(stateKey ?? '', spokenStories),
+    fluencyVoiceCommands(viewing ? 'pastReading' : (stateKey ?? ''), spokenStories, {
+      pastReadings: Boolean(newestReading),
+    }),
     (target) => {
-      if (target.startsWith(storyTarget('')))
+      if (target === FLUENCY_ACTIONS.lastReading) {
+        if (newestReading) openReading(newestReading);
+      } else if (target === FLUENCY_ACTIONS.closePastReading) closeReading();
+      else if (target === FLUENCY_ACTIONS.readPastStoryAgain) {
+        const again = queryClient.getQueryData(getReadingSessionQueryOptions(viewing ?? '').queryKey);
+        if (again?.session.story_id) readStoryAgain(again.session.story_id);
+      } else if (target.startsWith(storyTarget('')))
         send({ type: 'story.choose', storyId: target.slice(storyTarget('').length) });
       else if (target === FLUENCY_ACTIONS.startReading) send({ type: 'session.start' });
       else if (target === FLUENCY_ACTIONS.stopReading) send({ type: 'session.stop' });
@@ -484,10 +581,22 @@ export function FluencyPage({
 
   const showProgress = snapshot.matches('choosing') || snapshot.matches('results');
   const isResults = snapshot.matches('results');
+  // While a past reading is shown, the session and the progress stay mounted but hidden, so that the
+  // grown-ups' disclosure is still open, and its Open button there to take focus, on the way back.
   return (
     <div className="page fluency-page">
       <h1>{name}</h1>
       <p className="page__lead">Read a story out loud. Sparky listens and shows you how each word went.</p>
+      {viewing ? (
+        <PastReading
+          key={viewing}
+          id={viewing}
+          grade={grade}
+          onClose={() => closeReading()}
+          onReadAgain={readStoryAgain}
+          {...(wordAudio ? { wordAudio } : {})}
+        />
+      ) : null}
       {isResults ? (
         // The results are one region of their own (ResultsView); no second one around it.
         <div className="fluency-session" data-state={stateKey}>
@@ -499,14 +608,21 @@ export function FluencyPage({
           className="page__card fluency-session"
           aria-labelledby="session-title"
           data-state={stateKey}
+          hidden={Boolean(viewing)}
         >
           {panel}
         </section>
       )}
       {showProgress ? (
-        <section className="page__card fluency-progress" aria-labelledby="progress-title">
-          <h2 id="progress-title">Your progress</h2>
-          <ReadingProgress />
+        <section
+          className="page__card fluency-progress"
+          aria-labelledby="progress-title"
+          hidden={Boolean(viewing)}
+        >
+          <h2 id="progress-title" ref={progressHeading} tabIndex={-1}>
+            Your progress
+          </h2>
+          <ReadingProgress onOpen={openReading} />
         </section>
       ) : null}
     </div>

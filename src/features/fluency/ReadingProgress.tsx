@@ -22,6 +22,14 @@ const dateTimeFormat = new Intl.DateTimeFormat('en', {
   hour: 'numeric',
   minute: '2-digit',
 });
+/**
+ * When a reading was made, as the history shows it ("Nov 28, 3:04 PM").
+ * @param iso the session's `created_at`
+ */
+export function readingTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}
+
 const fmt = (n: number | null | undefined, digits = 0) =>
   n === null || n === undefined ? '—' : n.toFixed(digits);
 
@@ -127,7 +135,7 @@ export function DeleteReadingButton({
 }) {
   const [isOpen, setOpen] = useState(false);
   const remove = useDeleteReadingSession();
-  const when = dateTimeFormat.format(new Date(session.created_at));
+  const when = readingTime(session.created_at);
   return (
     <>
       <Button
@@ -187,11 +195,14 @@ function History({
   sessions,
   tableRef,
   onDeleted,
+  onOpen,
 }: {
   sessions: readonly ReadingSessionSummary[];
   tableRef: Ref<HTMLTableElement>;
   onDeleted: (id: string, index: number) => void;
+  onOpen: ((id: string) => void) | undefined;
 }) {
+  const columns = onOpen ? HISTORY_COLUMNS : HISTORY_COLUMNS.filter((column) => column !== 'Open');
   const r = stackedTableRoles;
   return (
     <TableScroll label="Every reading, newest first" stack>
@@ -199,7 +210,7 @@ function History({
         <caption id="reading-history-caption">Every reading, newest first</caption>
         <thead {...r.rowgroup}>
           <tr {...r.row}>
-            {HISTORY_COLUMNS.map((column) => (
+            {columns.map((column) => (
               <th key={column} {...r.columnheader}>
                 {column}
               </th>
@@ -233,6 +244,19 @@ function History({
                 <StackLabel>Tokens</StackLabel>
                 {s.tokens_awarded}
               </td>
+              {onOpen ? (
+                <td {...r.cell}>
+                  <Button
+                    variant="quiet"
+                    icon="book"
+                    data-open-reading={s.id}
+                    aria-label={`Open the reading of ${s.story_title}, ${readingTime(s.created_at)}`}
+                    onPress={() => onOpen(s.id)}
+                  >
+                    Open
+                  </Button>
+                </td>
+              ) : null}
               <td {...r.cell}>
                 <DeleteReadingButton session={s} onDeleted={() => onDeleted(s.id, index)} />
               </td>
@@ -254,6 +278,7 @@ const HISTORY_COLUMNS = [
   'Accuracy',
   'Fluency score',
   'Tokens',
+  'Open',
   'Delete',
 ] as const;
 
@@ -264,7 +289,15 @@ const HISTORY_COLUMNS = [
  * table, per-story attempts and improvement, and the full history. A failed fetch is only logged
  * (spec §8).
  */
-export function ReadingProgress() {
+export function ReadingProgress({
+  onOpen,
+}: {
+  /**
+   * Opens one past reading (its session id): with it, "See your last reading" for the child and "Open"
+   * on each row of the history (docs/decisions/0036-reopen-a-past-reading.md).
+   */
+  onOpen?: (id: string) => void;
+} = {}) {
   const stats = useReadingStats();
   const sessions = useReadingSessions();
   const list = sessions.data ?? NO_SESSIONS;
@@ -300,6 +333,13 @@ export function ReadingProgress() {
         {readings === 1 ? 'You have read 1 time.' : `You have read ${readings} times.`}
         {s ? ` Your reading streak: ${s.streak} ${s.streak === 1 ? 'day' : 'days'}.` : null}
       </p>
+      {onOpen && list[0] ? (
+        <p className="progress-child__last">
+          <Button variant="secondary" icon="book" data-last-reading onPress={() => onOpen(list[0]!.id)}>
+            See your last reading
+          </Button>
+        </p>
+      ) : null}
       <Disclosure title={GROWN_UPS_PROGRESS_TITLE} className="progress-grown-ups">
         {s ? <ProgressFigures stats={s} /> : null}
         {list.length > 0 ? (
@@ -307,6 +347,7 @@ export function ReadingProgress() {
             sessions={list}
             tableRef={historyRef}
             onDeleted={(id, index) => setDeleted({ id, index })}
+            onOpen={onOpen}
           />
         ) : null}
       </Disclosure>

@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
-import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
+import { useEffect, useId, useRef } from 'react';
+import type { ReadingSession, SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
 import { speakableTokens } from '#core/api/stories.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { secondsInWords } from '#core/fluency-session/countdown.ts';
 import { compareWithNorms, normsGrade, seasonOf } from '#core/fluency-session/season.ts';
-import { readingSummary } from '#core/fluency-session/summary.ts';
+import { readingSummary, type ReadingSummary } from '#core/fluency-session/summary.ts';
 import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { cx } from '../../lib/class-names.ts';
@@ -63,12 +63,7 @@ export function ResultsView({
   const result = withPassageText(response.result, passageText);
   const summary = readingSummary(result);
   const heading = useRef<HTMLHeadingElement>(null);
-  const audio = useAudioQueue();
   useEffect(() => heading.current?.focus(), []);
-  const g = normsGrade(grade);
-  const comparison =
-    g !== undefined ? compareWithNorms(result.wcpm, g, seasonOf(new Date(session.created_at))) : null;
-  const readShare = summary.wordsTotal > 0 ? summary.wordsReached / summary.wordsTotal : 0;
 
   return (
     <section aria-labelledby="results-title" className="fluency-results">
@@ -77,55 +72,7 @@ export function ResultsView({
       </h2>
 
       <div className="page__card results-summary">
-        <p className="results-summary__stars" aria-hidden="true">
-          {summary.stars.map((star) => (
-            <span key={star.id} className={cx('results-star', star.earned && 'is-earned')}>
-              <Icon name="star" size={56} />
-            </span>
-          ))}
-        </p>
-        <p className="results-summary__headline">{summary.headline}</p>
-        <ul className="results-summary__reasons" aria-label="Your stars">
-          {summary.stars.map((star) => (
-            <li key={star.id} className={cx('results-reason', star.earned && 'is-earned')}>
-              <span className="results-reason__mark">
-                <Icon name={star.earned ? 'star' : 'arrowRight'} size={24} />
-              </span>
-              <span>
-                <span className="visually-hidden">{star.earned ? 'Star: ' : 'Next time: '}</span>
-                {star.text}
-              </span>
-            </li>
-          ))}
-        </ul>
-
-        <p className="results-summary__how-much">{summary.howMuch}</p>
-        {/* The same as the sentence above, drawn: how far through the story the reader got. */}
-        <div className="results-progress" aria-hidden="true">
-          <div className="results-progress__fill" style={{ inlineSize: `${Math.round(readShare * 100)}%` }} />
-        </div>
-
-        <h3 id="practise-title">Words to practise</h3>
-        {summary.wordsToPractise.length > 0 ? (
-          <ul className="practise-words" aria-labelledby="practise-title">
-            {summary.wordsToPractise.map((word) => (
-              <li key={word} className="practise-word">
-                {/* Press a word to hear Sparky say it: a pre-reader cannot sound out the list alone. */}
-                <Button
-                  variant="quiet"
-                  icon="speaker"
-                  className="practise-word__button"
-                  aria-label={`Hear ${word}`}
-                  onPress={() => audio.speak({ text: word, type: 'tutor' })}
-                >
-                  {word}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>No words to practise this time.</p>
-        )}
+        <ReadingSummaryParts summary={summary} />
 
         <h3 id="rewards-title">Tokens</h3>
         {response.replayed ? (
@@ -170,8 +117,95 @@ export function ResultsView({
         </Button>
       </div>
 
-      <section aria-labelledby="passage-title" className="page__card">
-        <h3 id="passage-title">How you read each word</h3>
+      <HowEachWordWent result={result} session={session} {...(wordAudio ? { wordAudio } : {})} />
+
+      <GrownUpsFigures result={result} createdAt={session.created_at} grade={grade} />
+    </section>
+  );
+}
+
+/**
+ * The child's part of a reading's results, in plain words and pictures: the stars and what each is
+ * for, how much of the story was read (said, then drawn), and the words to practise, each a button
+ * that has Sparky say the word (a pre-reader cannot sound out the list alone).
+ */
+export function ReadingSummaryParts({ summary }: { summary: ReadingSummary }) {
+  const audio = useAudioQueue();
+  const practiseTitle = useId();
+  const readShare = summary.wordsTotal > 0 ? summary.wordsReached / summary.wordsTotal : 0;
+  return (
+    <>
+      <p className="results-summary__stars" aria-hidden="true">
+        {summary.stars.map((star) => (
+          <span key={star.id} className={cx('results-star', star.earned && 'is-earned')}>
+            <Icon name="star" size={56} />
+          </span>
+        ))}
+      </p>
+      <p className="results-summary__headline">{summary.headline}</p>
+      <ul className="results-summary__reasons" aria-label="Your stars">
+        {summary.stars.map((star) => (
+          <li key={star.id} className={cx('results-reason', star.earned && 'is-earned')}>
+            <span className="results-reason__mark">
+              <Icon name={star.earned ? 'star' : 'arrowRight'} size={24} />
+            </span>
+            <span>
+              <span className="visually-hidden">{star.earned ? 'Star: ' : 'Next time: '}</span>
+              {star.text}
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      <p className="results-summary__how-much">{summary.howMuch}</p>
+      {/* The same as the sentence above, drawn: how far through the story the reader got. */}
+      <div className="results-progress" aria-hidden="true">
+        <div className="results-progress__fill" style={{ inlineSize: `${Math.round(readShare * 100)}%` }} />
+      </div>
+
+      <h3 id={practiseTitle}>Words to practise</h3>
+      {summary.wordsToPractise.length > 0 ? (
+        <ul className="practise-words" aria-labelledby={practiseTitle}>
+          {summary.wordsToPractise.map((word) => (
+            <li key={word} className="practise-word">
+              {/* Press a word to hear Sparky say it: a pre-reader cannot sound out the list alone. */}
+              <Button
+                variant="quiet"
+                icon="speaker"
+                className="practise-word__button"
+                aria-label={`Hear ${word}`}
+                onPress={() => audio.speak({ text: word, type: 'tutor' })}
+              >
+                {word}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No words to practise this time.</p>
+      )}
+    </>
+  );
+}
+
+/**
+ * "How you read each word": the passage with every word marked (ScoredPassage, with its legend), and
+ * "Listen to a word" while the recording is kept.
+ */
+export function HowEachWordWent({
+  result,
+  session,
+  wordAudio,
+}: {
+  result: FluencyResult;
+  session: Pick<ReadingSession, 'id' | 'has_audio'>;
+  wordAudio?: WordAudio;
+}) {
+  const passageTitle = useId();
+  return (
+    <>
+      <section aria-labelledby={passageTitle} className="page__card">
+        <h3 id={passageTitle}>How you read each word</h3>
         <ScoredPassage words={result.words} />
         <WordLegend />
       </section>
@@ -183,59 +217,81 @@ export function ResultsView({
           {...(wordAudio ? { audio: wordAudio } : {})}
         />
       ) : null}
+    </>
+  );
+}
 
-      <Disclosure title={GROWN_UPS_RESULTS_TITLE} className="page__card results-grown-ups">
-        <dl className="fluency-scores">
-          <div className="fluency-score">
-            <dt>Words correct per minute</dt>
-            <dd>{round(result.wcpm)}</dd>
-          </div>
-          <div className="fluency-score">
-            <dt>Accuracy</dt>
-            <dd>{result.accuracy.toFixed(result.accuracy % 1 === 0 ? 0 : 1)}%</dd>
-          </div>
-          <div className="fluency-score">
-            <dt>Fluency score</dt>
-            <dd>
-              {result.fluencyScore}
-              <span className="fluency-score__out-of"> out of 100</span>
-            </dd>
-          </div>
-          <div className="fluency-score">
-            <dt>Reading time</dt>
-            <dd>{secondsInWords(result.readingSeconds)}</dd>
-          </div>
-          <div className="fluency-score">
-            <dt>Words reached</dt>
-            <dd>
-              {summary.wordsReached} of {summary.wordsTotal}
-            </dd>
-          </div>
-        </dl>
-        <p>
-          {result.wordsCorrect} of the {summary.wordsReached} words reached were read correctly. Accuracy
-          counts only the words reached
-          {summary.mostlyRead
-            ? '.'
-            : '; this reading stopped before half of the story, so it earns no tokens and no speed or accuracy achievement.'}
-        </p>
-        <div className="fluency-norms">
-          <h4>Compared with other readers</h4>
-          {comparison ? (
-            <>
-              <p>{comparison.sentence}</p>
-              <p className="fluency-norms__source">
-                Source: Hasbrouck &amp; Tindal (2017), oral reading fluency norms for {comparison.season}.
-              </p>
-            </>
-          ) : (
-            <p>
-              Add your grade to <Link href={protectedPaths.profile}>your profile</Link> to compare your
-              reading with other readers in your grade.
-            </p>
-          )}
+/**
+ * The grown-ups' figures of a reading, under a disclosure: WCPM, accuracy, fluency score, reading
+ * time, words reached, and the comparison with Hasbrouck & Tindal (2017) norms for the reader's grade
+ * in the season the reading was made.
+ */
+export function GrownUpsFigures({
+  result,
+  createdAt,
+  grade,
+}: {
+  result: FluencyResult;
+  /** When the reading was made (ISO time): its season picks the norms. */
+  createdAt: string;
+  /** The reader's grade from the profile (spec §3). */
+  grade: string | null;
+}) {
+  const summary = readingSummary(result);
+  const g = normsGrade(grade);
+  const comparison = g !== undefined ? compareWithNorms(result.wcpm, g, seasonOf(new Date(createdAt))) : null;
+  return (
+    <Disclosure title={GROWN_UPS_RESULTS_TITLE} className="page__card results-grown-ups">
+      <dl className="fluency-scores">
+        <div className="fluency-score">
+          <dt>Words correct per minute</dt>
+          <dd>{round(result.wcpm)}</dd>
         </div>
-      </Disclosure>
-    </section>
+        <div className="fluency-score">
+          <dt>Accuracy</dt>
+          <dd>{result.accuracy.toFixed(result.accuracy % 1 === 0 ? 0 : 1)}%</dd>
+        </div>
+        <div className="fluency-score">
+          <dt>Fluency score</dt>
+          <dd>
+            {result.fluencyScore}
+            <span className="fluency-score__out-of"> out of 100</span>
+          </dd>
+        </div>
+        <div className="fluency-score">
+          <dt>Reading time</dt>
+          <dd>{secondsInWords(result.readingSeconds)}</dd>
+        </div>
+        <div className="fluency-score">
+          <dt>Words reached</dt>
+          <dd>
+            {summary.wordsReached} of {summary.wordsTotal}
+          </dd>
+        </div>
+      </dl>
+      <p>
+        {result.wordsCorrect} of the {summary.wordsReached} words reached were read correctly. Accuracy counts
+        only the words reached
+        {summary.mostlyRead
+          ? '.'
+          : '; this reading stopped before half of the story, so it earns no tokens and no speed or accuracy achievement.'}
+      </p>
+      <div className="fluency-norms">
+        <h4>Compared with other readers</h4>
+        {comparison ? (
+          <>
+            <p>{comparison.sentence}</p>
+            <p className="fluency-norms__source">
+              Source: Hasbrouck &amp; Tindal (2017), oral reading fluency norms for {comparison.season}.
+            </p>
+          </>
+        ) : (
+          <p>
+            Add your grade to <Link href={protectedPaths.profile}>your profile</Link> to compare your reading
+            with other readers in your grade.
+          </p>
+        )}
+      </div>
+    </Disclosure>
   );
 }
