@@ -828,3 +828,40 @@ describe('/fluency follows the reader while recording (issue 12)', () => {
     },
   );
 });
+
+describe('/fluency story list', () => {
+  it('lists the stories nearest the reader’s level first, and says so', async () => {
+    const user = userEvent.setup();
+    const near = { ...STORY, id: '00000000-0000-4000-8000-000000000002', title: 'Near', lexile: 560 };
+    const far = { ...STORY, id: '00000000-0000-4000-8000-000000000003', title: 'Far', lexile: 1200 };
+    // The library answers easiest first; the reader's band is around 550L (a grade-3 reader).
+    const answers: Record<string, unknown> = {
+      '/api/me': ME,
+      '/api/stories': {
+        stories: [STORY, near, far],
+        readerBand: { lexile: 550, min: 500, max: 650, source: 'grade' },
+      },
+      '/api/reading-stats': EMPTY_STATS,
+      '/api/reading-sessions': { sessions: [] },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const body = answers[String(input)];
+        return new Response(JSON.stringify(body ?? { error: { code: 'not_found', message: 'no' } }), {
+          status: body ? 200 : 404,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    renderPage(createFakes().effects, new SimulatedClock());
+    expect(await screen.findByText(/^Stories near your reading level come first\./)).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: /Story/ }));
+    await screen.findByRole('option', { name: /^Near/ });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Near (grade 1)',
+      'The Brown Dog (grade 1)',
+      'Far (grade 1)',
+    ]);
+  });
+});

@@ -16,6 +16,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useReducedMotion } from '#a11y/use-display-preferences.ts';
 import { formatClock } from '#core/fluency-session/countdown.ts';
 import { STILL_READING_HELP, STILL_READING_WAIT_SECONDS } from '#core/fluency-session/end-of-reading.ts';
+import { nearestLexileFirst } from '#core/lexile/nearest.ts';
 import { estimatedShareRead } from '#core/fluency-session/reading-place.ts';
 import { SAVE_ERROR_MESSAGES } from '#core/fluency-session/save-errors.ts';
 import { protectedPaths } from '../../app/paths.ts';
@@ -325,7 +326,11 @@ export function FluencyPage({
     (opener ?? progressHeading.current)?.focus();
   }, [viewing, storyReady]);
 
-  const storyOptions = (stories.data?.stories ?? []).map((s) => ({
+  // The stories nearest the reader's level first (the library lists them easiest first): a grade-5
+  // reader does not scroll past forty kindergarten stories, and a kindergartner meets theirs first.
+  const band = stories.data?.readerBand;
+  const libraryStories = stories.data?.stories ?? [];
+  const storyOptions = (band ? nearestLexileFirst(libraryStories, band.lexile) : libraryStories).map((s) => ({
     id: s.id,
     label: s.gradeBand ? `${s.title} (grade ${s.gradeBand === 'K' ? 'K' : s.gradeBand})` : s.title,
   }));
@@ -380,7 +385,7 @@ export function FluencyPage({
           value={storyId ?? ''}
           onChange={(id) => id && send({ type: 'story.choose', storyId: id })}
           placeholder={stories.isPending ? 'Loading stories…' : 'Choose a story'}
-          description="When you press Start reading, Sparky counts 3, 2, 1 and then listens while you read the story out loud."
+          description={`${band ? 'Stories near your reading level come first. ' : ''}When you press Start reading, Sparky counts 3, 2, 1 and then listens while you read the story out loud.`}
         />
         {story.isError ? <p role="alert">That story could not be found. Please choose another one.</p> : null}
         <div className="fluency-actions" ref={actions}>
