@@ -2,7 +2,6 @@ import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { nearestLexileFirst } from '#core/lexile/nearest.ts';
 import { LIBRARY_GUIDANCE } from './library.guidance.ts';
 import { useSearchParams } from 'react-router-dom';
-import type { StorySummary } from '#core/api/stories.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
