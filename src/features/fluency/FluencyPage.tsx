@@ -16,7 +16,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useReducedMotion } from '#a11y/use-display-preferences.ts';
 import { formatClock } from '#core/fluency-session/countdown.ts';
 import { STILL_READING_HELP, STILL_READING_WAIT_SECONDS } from '#core/fluency-session/end-of-reading.ts';
-import { nearestLexileFirst } from '#core/lexile/nearest.ts';
+import { nearestLevelFirst } from '#core/lexile/nearest.ts';
 import { estimatedShareRead } from '#core/fluency-session/reading-place.ts';
 import { SAVE_ERROR_MESSAGES } from '#core/fluency-session/save-errors.ts';
 import { protectedPaths } from '../../app/paths.ts';
@@ -326,11 +326,11 @@ export function FluencyPage({
     (opener ?? progressHeading.current)?.focus();
   }, [viewing, storyReady]);
 
-  // The stories nearest the reader's level first (the library lists them easiest first): a grade-5
-  // reader does not scroll past forty kindergarten stories, and a kindergartner meets theirs first.
+  // The reader's own grade first, then the grades around it (the library lists them easiest first): a
+  // grade-5 reader does not scroll past forty easier stories, and a kindergartner meets theirs first.
   const band = stories.data?.readerBand;
   const libraryStories = stories.data?.stories ?? [];
-  const storyOptions = (band ? nearestLexileFirst(libraryStories, band.lexile) : libraryStories).map((s) => ({
+  const storyOptions = (band ? nearestLevelFirst(libraryStories, band.lexile) : libraryStories).map((s) => ({
     id: s.id,
     label: s.gradeBand ? `${s.title} (grade ${s.gradeBand === 'K' ? 'K' : s.gradeBand})` : s.title,
   }));
