@@ -865,3 +865,53 @@ describe('/fluency story list', () => {
     ]);
   });
 });
+
+describe('/fluency opens a past reading from the results (ADR 0036)', () => {
+  it('"See your last reading" on the results goes back to choosing and shows that reading', async () => {
+    const user = userEvent.setup();
+    const saved = { ...SAMPLE_RESPONSE.session, has_audio: false };
+    const answers: Record<string, unknown> = {
+      '/api/me': ME,
+      '/api/stories': { stories: [STORY], readerBand: { lexile: 300, min: 200, max: 350, source: 'grade' } },
+      [`/api/stories/${SAMPLE_STORY_ID}`]: { story: { ...STORY, body: BODY, own: false } },
+      '/api/reading-stats': EMPTY_STATS,
+      '/api/reading-sessions': { sessions: [saved] },
+      [`/api/reading-sessions/${saved.id}`]: { session: saved, result: SAMPLE_RESPONSE.result },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const body = answers[String(input)];
+        return new Response(JSON.stringify(body ?? { error: { code: 'not_found', message: 'no' } }), {
+          status: body ? 200 : 404,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const clock = new SimulatedClock();
+    const { state, stream, effects } = createFakes();
+    renderPage(effects, clock);
+    await user.click(await screen.findByRole('button', { name: /Story/ }));
+    await user.click(await screen.findByRole('option', { name: 'The Brown Dog (grade 1)' }));
+    await user.click(await screen.findByRole('button', { name: 'Start reading' }));
+    await waitFor(() => expect(state.microphone).not.toBeNull());
+    await act(async () => state.microphone!.resolve(stream));
+    for (let i = 0; i < 3; i++) await act(async () => clock.increment(1000));
+    await waitFor(() => expect(state.capture).not.toBeNull());
+    await user.click(await screen.findByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(state.stop).not.toBeNull());
+    await act(async () =>
+      state.stop!({ wav: new Blob([new Uint8Array(44)]), durationSeconds: 6, sampleRate: 16_000 }),
+    );
+    await waitFor(() => expect(state.saves).toHaveLength(1));
+    await act(async () => state.saves[0]!.answer.resolve(SAMPLE_RESPONSE));
+    await heading('Your results: The Brown Dog');
+
+    await user.click(await screen.findByRole('button', { name: 'See your last reading' }));
+    const past = await heading('Your reading of The Brown Dog');
+    await waitFor(() => expect(past).toHaveFocus());
+    expect(screen.queryByRole('heading', { name: 'Your results: The Brown Dog' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await heading('Choose a story to read')).toBeVisible();
+  });
+});

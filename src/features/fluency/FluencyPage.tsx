@@ -259,14 +259,19 @@ export function FluencyPage({
   const progressHeading = useRef<HTMLHeadingElement>(null);
   const viewing = stateKey === 'choosing' ? searchParams.get('reading') : null;
   const closedReading = useRef<{ id: string; then: 'history' | 'start' } | null>(null);
+  // From the results, the page goes back to choosing first (as "Choose another story" does): a past
+  // reading is shown only there.
+  const inResults = stateKey === 'results';
   const openReading = useCallback(
-    (id: string) =>
+    (id: string) => {
+      if (inResults) send({ type: 'story.choose', storyId: storyId ?? '' });
       setSearchParams((current) => {
         const next = new URLSearchParams(current);
         next.set('reading', id);
         return next;
-      }),
-    [setSearchParams],
+      });
+    },
+    [inResults, send, storyId, setSearchParams],
   );
   // One update of the parameters each time: react-router hands a functional update the parameters of
   // the last render, so a second update in the same tick (the storyId kept in step) would undo the first.
