@@ -61,7 +61,6 @@ const ICONS = {
     </>
   ),
   arrowRight: <path d="M5 12h14M13 6l6 6-6 6" />,
-  arrowLeft: <path d="M19 12H5M11 6l-6 6 6 6" />,
   // Controls.
   chevronDown: <path d="M6 9l6 6 6-6" />,
   chevronRight: <path d="M9 5l7 7-7 7" />,

@@ -68,13 +68,15 @@ const EMPTY_STATS = {
   streak: 0,
 };
 
-function stubFetch() {
+/** Fakes the server at fetch: the sample story, its reader and no readings, unless `overrides` says otherwise. */
+function stubFetch(overrides: Record<string, unknown> = {}) {
   const answers: Record<string, unknown> = {
     '/api/me': ME,
     '/api/stories': { stories: [STORY], readerBand: { lexile: 300, min: 200, max: 350, source: 'grade' } },
     [`/api/stories/${SAMPLE_STORY_ID}`]: { story: { ...STORY, body: BODY, own: false } },
     '/api/reading-stats': EMPTY_STATS,
     '/api/reading-sessions': { sessions: [] },
+    ...overrides,
   };
   vi.stubGlobal(
     'fetch',
@@ -140,6 +142,27 @@ function createFakes() {
       }),
   };
   return { state, stream, effects };
+}
+
+/**
+ * Choose the sample story, press Start reading, grant the fake microphone and let the 3-2-1 run out
+ * (the simulated clock): the page is recording.
+ * @returns the options the page gave the fake recorder (its level and block callbacks)
+ */
+async function startRecording(
+  user: ReturnType<typeof userEvent.setup>,
+  { state, stream }: Pick<ReturnType<typeof createFakes>, 'state' | 'stream'>,
+  clock: SimulatedClock,
+): Promise<CaptureOptions> {
+  await user.click(await screen.findByRole('button', { name: /Story/ }));
+  await user.click(await screen.findByRole('option', { name: 'The Brown Dog (grade 1)' }));
+  await user.click(await screen.findByRole('button', { name: 'Start reading' }));
+  await waitFor(() => expect(state.microphone).not.toBeNull());
+  await act(async () => state.microphone!.resolve(stream));
+  for (let i = 0; i < 3; i++) await act(async () => clock.increment(1000));
+  await heading('Recording: read the story out loud');
+  await waitFor(() => expect(state.capture).not.toBeNull());
+  return state.capture!;
 }
 
 /** A follow-along connection that records what the page sends and lets the test answer. */
@@ -503,14 +526,7 @@ describe('/fluency with a hesitant reader (issue 17, item 1)', () => {
     const clock = new SimulatedClock();
     const { state, stream, effects } = createFakes();
     renderPage(effects, clock);
-    await user.click(await screen.findByRole('button', { name: /Story/ }));
-    await user.click(await screen.findByRole('option', { name: 'The Brown Dog (grade 1)' }));
-    await user.click(await screen.findByRole('button', { name: 'Start reading' }));
-    await waitFor(() => expect(state.microphone).not.toBeNull());
-    await act(async () => state.microphone!.resolve(stream));
-    for (let i = 0; i < 3; i++) await act(async () => clock.increment(1000));
-    await waitFor(() => expect(state.capture).not.toBeNull());
-    const options = state.capture!;
+    const options = await startRecording(user, { state, stream }, clock);
     // Five seconds of reading, then six seconds of silence.
     await act(async () => {
       for (let t = 0.1; t <= 5; t += 0.1) options.onLevel?.(0.7, Math.round(t * 10) / 10);
@@ -541,14 +557,7 @@ describe('/fluency with a hesitant reader (issue 17, item 1)', () => {
     const clock = new SimulatedClock();
     const { state, stream, effects } = createFakes();
     renderPage(effects, clock);
-    await user.click(await screen.findByRole('button', { name: /Story/ }));
-    await user.click(await screen.findByRole('option', { name: 'The Brown Dog (grade 1)' }));
-    await user.click(await screen.findByRole('button', { name: 'Start reading' }));
-    await waitFor(() => expect(state.microphone).not.toBeNull());
-    await act(async () => state.microphone!.resolve(stream));
-    for (let i = 0; i < 3; i++) await act(async () => clock.increment(1000));
-    await waitFor(() => expect(state.capture).not.toBeNull());
-    const options = state.capture!;
+    const options = await startRecording(user, { state, stream }, clock);
     // Reading, then a long silence while the server is still checking.
     await act(async () => {
       for (let t = 0.1; t <= 5; t += 0.1) options.onLevel?.(0.7, Math.round(t * 10) / 10);
@@ -703,14 +712,7 @@ describe('/fluency follows the reader while recording (issue 12)', () => {
       const spoken: SpeakRequest[] = [];
       renderPage(effects, clock, follow.connect, (request) => spoken.push(request));
 
-      await user.click(await screen.findByRole('button', { name: /Story/ }));
-      await user.click(await screen.findByRole('option', { name: 'The Brown Dog (grade 1)' }));
-      await user.click(await screen.findByRole('button', { name: 'Start reading' }));
-      await waitFor(() => expect(state.microphone).not.toBeNull());
-      await act(async () => state.microphone!.resolve(stream));
-      for (let k = 0; k < 3; k++) await act(async () => clock.increment(1000));
-      await heading('Recording: read the story out loud');
-      await waitFor(() => expect(state.capture).not.toBeNull());
+      await startRecording(user, { state, stream }, clock);
 
       // The recorder's blocks go to the socket of a stream for the chosen story.
       expect(follow.opened).toHaveLength(1);
@@ -773,14 +775,7 @@ describe('/fluency follows the reader while recording (issue 12)', () => {
         const follow = createFakeFollow();
         const spoken: SpeakRequest[] = [];
         renderPage(effects, clock, follow.connect, (request) => spoken.push(request));
-        await user.click(await screen.findByRole('button', { name: /Story/ }));
-        await user.click(await screen.findByRole('option', { name: 'The Brown Dog (grade 1)' }));
-        await user.click(await screen.findByRole('button', { name: 'Start reading' }));
-        await waitFor(() => expect(state.microphone).not.toBeNull());
-        await act(async () => state.microphone!.resolve(stream));
-        for (let k = 0; k < 3; k++) await act(async () => clock.increment(1000));
-        await heading('Recording: read the story out loud');
-        await waitFor(() => expect(state.capture).not.toBeNull());
+        await startRecording(user, { state, stream }, clock);
         const conn = follow.opened[0]!;
         // The setting (My Voice) goes with the reading's start.
         expect(conn.options.helpAfterSeconds).toBe(5);
@@ -835,25 +830,12 @@ describe('/fluency story list', () => {
     const near = { ...STORY, id: '00000000-0000-4000-8000-000000000002', title: 'Near', lexile: 560 };
     const far = { ...STORY, id: '00000000-0000-4000-8000-000000000003', title: 'Far', lexile: 1200 };
     // The library answers easiest first; the reader's band is around 550L (a grade-3 reader).
-    const answers: Record<string, unknown> = {
-      '/api/me': ME,
+    stubFetch({
       '/api/stories': {
         stories: [STORY, near, far],
         readerBand: { lexile: 550, min: 500, max: 650, source: 'grade' },
       },
-      '/api/reading-stats': EMPTY_STATS,
-      '/api/reading-sessions': { sessions: [] },
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const body = answers[String(input)];
-        return new Response(JSON.stringify(body ?? { error: { code: 'not_found', message: 'no' } }), {
-          status: body ? 200 : 404,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
+    });
     renderPage(createFakes().effects, new SimulatedClock());
     expect(await screen.findByText(/^Stories near your reading level come first\./)).toBeVisible();
     await user.click(await screen.findByRole('button', { name: /Story/ }));
@@ -870,34 +852,14 @@ describe('/fluency opens a past reading from the results (ADR 0036)', () => {
   it('"See your last reading" on the results goes back to choosing and shows that reading', async () => {
     const user = userEvent.setup();
     const saved = { ...SAMPLE_RESPONSE.session, has_audio: false };
-    const answers: Record<string, unknown> = {
-      '/api/me': ME,
-      '/api/stories': { stories: [STORY], readerBand: { lexile: 300, min: 200, max: 350, source: 'grade' } },
-      [`/api/stories/${SAMPLE_STORY_ID}`]: { story: { ...STORY, body: BODY, own: false } },
-      '/api/reading-stats': EMPTY_STATS,
+    stubFetch({
       '/api/reading-sessions': { sessions: [saved] },
       [`/api/reading-sessions/${saved.id}`]: { session: saved, result: SAMPLE_RESPONSE.result },
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const body = answers[String(input)];
-        return new Response(JSON.stringify(body ?? { error: { code: 'not_found', message: 'no' } }), {
-          status: body ? 200 : 404,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
+    });
     const clock = new SimulatedClock();
     const { state, stream, effects } = createFakes();
     renderPage(effects, clock);
-    await user.click(await screen.findByRole('button', { name: /Story/ }));
-    await user.click(await screen.findByRole('option', { name: 'The Brown Dog (grade 1)' }));
-    await user.click(await screen.findByRole('button', { name: 'Start reading' }));
-    await waitFor(() => expect(state.microphone).not.toBeNull());
-    await act(async () => state.microphone!.resolve(stream));
-    for (let i = 0; i < 3; i++) await act(async () => clock.increment(1000));
-    await waitFor(() => expect(state.capture).not.toBeNull());
+    await startRecording(user, { state, stream }, clock);
     await user.click(await screen.findByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(state.stop).not.toBeNull());
     await act(async () =>

@@ -45,6 +45,11 @@ import {
 import { useVoiceCommands } from '#voice/use-voice-commands.ts';
 import { storyTarget } from '#voice/command-set.ts';
 import { FLUENCY_ACTIONS, fluencyVoiceCommands } from './voice-commands.ts';
+import {
+  PAST_READING_ACTIONS,
+  lastReadingCommands,
+  pastReadingCommands,
+} from './past-reading.voice-commands.ts';
 import { FollowPassage } from './follow/FollowPassage.tsx';
 import { getAudioSettings, subscribeToAudioSettings } from '../../app/audio/audio-settings-store.ts';
 import { useFollowAlong, type ConnectFollow } from './follow/use-follow-along.ts';
@@ -342,18 +347,21 @@ export function FluencyPage({
   if (storyId && story.data && !storyOptions.some((o) => o.id === storyId)) {
     storyOptions.unshift({ id: storyId, label: story.data.title });
   }
-  // What can be said at each step (issue 11); while recording only "stop".
+  // What can be said at each step (issue 11); while recording only "stop"; on a past reading, its own (ADR 0036).
   const spokenStories = (stories.data?.stories ?? []).map((s) => ({ id: s.id, title: s.title }));
   const newestReading = sessions.data?.[0]?.id;
   useVoiceCommands(
-    fluencyVoiceCommands(viewing ? 'pastReading' : (stateKey ?? ''), spokenStories, {
-      pastReadings: Boolean(newestReading),
-    }),
+    viewing
+      ? pastReadingCommands()
+      : [
+          ...fluencyVoiceCommands(stateKey ?? '', spokenStories),
+          ...lastReadingCommands(stateKey === 'choosing' && Boolean(newestReading)),
+        ],
     (target) => {
-      if (target === FLUENCY_ACTIONS.lastReading) {
+      if (target === PAST_READING_ACTIONS.lastReading) {
         if (newestReading) openReading(newestReading);
-      } else if (target === FLUENCY_ACTIONS.closePastReading) closeReading();
-      else if (target === FLUENCY_ACTIONS.readPastStoryAgain) {
+      } else if (target === PAST_READING_ACTIONS.close) closeReading();
+      else if (target === PAST_READING_ACTIONS.readAgain) {
         const again = queryClient.getQueryData(getReadingSessionQueryOptions(viewing ?? '').queryKey);
         if (again?.session.story_id) readStoryAgain(again.session.story_id);
       } else if (target.startsWith(storyTarget('')))

@@ -18,7 +18,12 @@ import { dismissToast } from '../../ui/toast-store.ts';
 import { FluencyPage } from './FluencyPage.tsx';
 import { pastReadingLine, pastReadingTitle } from './PastReading.tsx';
 import { GROWN_UPS_PROGRESS_TITLE, readingTime } from './ReadingProgress.tsx';
-import { FLUENCY_ACTIONS, fluencyVoiceCommands } from './voice-commands.ts';
+import type { VoiceCommand } from '#core/voice/command.ts';
+import {
+  PAST_READING_ACTIONS,
+  lastReadingCommands,
+  pastReadingCommands,
+} from './past-reading.voice-commands.ts';
 
 /*
  * Opening a past reading again (docs/decisions/0036-reopen-a-past-reading.md) on the real /fluency
@@ -177,24 +182,22 @@ describe('a past reading opened again', () => {
 });
 
 describe('what can be said about past readings', () => {
-  const targets = (step: string, pastReadings?: boolean) =>
-    fluencyVoiceCommands(step, [], pastReadings === undefined ? {} : { pastReadings }).map((c) => [
-      c.phrase,
-      c.target,
-    ]);
+  const said = (commands: readonly VoiceCommand[]) => commands.map((c) => [c.phrase, c.target]);
 
   it('offers "my last reading" while choosing, only when there is one', () => {
-    expect(targets('choosing', true)).toContainEqual(['my last reading', FLUENCY_ACTIONS.lastReading]);
-    expect(targets('choosing', false).map(([phrase]) => phrase)).not.toContain('my last reading');
-    expect(targets('choosing').map(([phrase]) => phrase)).not.toContain('last reading');
+    expect(said(lastReadingCommands(true))).toContainEqual([
+      'my last reading',
+      PAST_READING_ACTIONS.lastReading,
+    ]);
+    expect(lastReadingCommands(false)).toEqual([]);
   });
 
   it('offers back and read again on a past reading, and nothing that starts a recording', () => {
-    expect(targets('pastReading')).toEqual([
-      ['back', FLUENCY_ACTIONS.closePastReading],
-      ['go back', FLUENCY_ACTIONS.closePastReading],
-      ['read again', FLUENCY_ACTIONS.readPastStoryAgain],
-      ['read this story again', FLUENCY_ACTIONS.readPastStoryAgain],
+    expect(said(pastReadingCommands())).toEqual([
+      ['back', PAST_READING_ACTIONS.close],
+      ['go back', PAST_READING_ACTIONS.close],
+      ['read again', PAST_READING_ACTIONS.readAgain],
+      ['read this story again', PAST_READING_ACTIONS.readAgain],
     ]);
   });
 });

@@ -63,7 +63,7 @@ export function PastReading({ id, grade, onClose, onReadAgain, wordAudio }: Past
   }, [spoken, audio]);
 
   const back = (
-    <Button variant="secondary" icon="arrowLeft" onPress={onClose}>
+    <Button variant="secondary" icon="arrowRight" className="past-reading__back" onPress={onClose}>
       Back
     </Button>
   );

@@ -1,7 +1,7 @@
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
-import { nearestLexileFirst } from '#core/lexile/nearest.ts';
 import { LIBRARY_GUIDANCE } from './library.guidance.ts';
 import { useSearchParams } from 'react-router-dom';
+import type { StorySummary } from '#core/api/stories.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -38,6 +38,16 @@ function useFilters(): [LibraryFilters, (next: LibraryFilters) => void] {
 /** How many near stories to offer when nothing is just right. */
 export const CLOSEST_COUNT = 3;
 
+/** The `count` stories whose Lexile is nearest `lexile` (unmeasured ones last), nearest first. */
+export function closestStories(
+  stories: readonly StorySummary[],
+  lexile: number,
+  count: number,
+): StorySummary[] {
+  const distance = (s: StorySummary) => (s.lexile === null ? Infinity : Math.abs(s.lexile - lexile));
+  return [...stories].sort((a, b) => distance(a) - distance(b)).slice(0, count);
+}
+
 /** "1 story matches your choices", "12 stories in the library". */
 export function countText(count: number, filtered: boolean): string {
   const stories = count === 1 ? '1 story' : `${count} stories`;
@@ -64,7 +74,7 @@ export function StoryLibraryPage() {
   const nearby = useLibrary({ grade: filters.grade, theme: filters.theme }, { enabled: nothingJustRight });
   const closest =
     nothingJustRight && band && nearby.data && !nearby.isPlaceholderData
-      ? nearestLexileFirst(nearby.data.stories, band.lexile, CLOSEST_COUNT)
+      ? closestStories(nearby.data.stories, band.lexile, CLOSEST_COUNT)
       : [];
   // Saying a story's title opens it in the reader (issue 11).
   useVoiceCommands(storyListVoiceCommands([...stories, ...closest]));
