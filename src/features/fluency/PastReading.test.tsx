@@ -69,8 +69,17 @@ function stubFetch() {
     [`/api/reading-sessions/${NEWEST.id}`]: { session: NEWEST, result: SAMPLE_RESPONSE.result },
     [`/api/reading-sessions/${OLDER.id}`]: { session: OLDER, result: null },
   };
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
+    if (init?.method === 'DELETE' && answers[path]) {
+      // The reading goes, from the list too.
+      delete answers[path];
+      answers['/api/reading-sessions'] = { sessions: [summary(OLDER)] };
+      return new Response(JSON.stringify({ deleted: true }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     const body = answers[path];
     const notFound = { error: { code: 'session_not_found', message: 'No such reading session.' } };
     return new Response(JSON.stringify(body ?? notFound), {
@@ -166,6 +175,27 @@ describe('a past reading opened again', () => {
     await waitFor(() => expect(start).toBeEnabled());
     await waitFor(() => expect(start).toHaveFocus());
     expect(router.state.location.search).toBe(`?storyId=${SAMPLE_STORY_ID}`);
+  });
+
+  it('deletes the reading it shows, closes without a "not here" in between, and moves the focus on', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage(`/fluency?reading=${NEWEST.id}`);
+    await pastHeading();
+    const detailGets = () =>
+      fetchMock.mock.calls.filter(
+        ([input, init]) =>
+          String(input) === `/api/reading-sessions/${NEWEST.id}` && init?.method !== 'DELETE',
+      ).length;
+    const before = detailGets();
+    await user.click(screen.getByRole('button', { name: /^Delete the reading of The Brown Dog/ }));
+    await user.click(await screen.findByRole('button', { name: 'Delete the reading' }));
+    // Back on the choosing screen, with focus on what is left: the (now older) last reading.
+    const last = await screen.findByRole('button', { name: 'See your last reading' });
+    await waitFor(() => expect(last).toHaveFocus());
+    expect(router.state.location.search).not.toContain('reading=');
+    // The deleted reading was not fetched again (its 404 would have shown "This reading is not here").
+    expect(detailGets()).toBe(before);
+    expect(screen.queryByRole('heading', { name: 'This reading is not here' })).toBeNull();
   });
 
   it('says plainly when the reading is not there (deleted, or another reader’s)', async () => {

@@ -19,10 +19,13 @@ export function useDeleteReadingSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteReadingSession,
+    // The list exactly: the deleted reading's own query (['reading-sessions', id], ADR 0036) is not
+    // fetched again, so a past reading being deleted does not flash "This reading is not here" before it
+    // closes; once unobserved it leaves the cache as any query does.
     onSettled: () =>
       Promise.all(
         [READING_SESSIONS_QUERY_KEY, READING_STATS_QUERY_KEY, ME_QUERY_KEY].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
+          queryClient.invalidateQueries({ queryKey, exact: true }),
         ),
       ),
   });
