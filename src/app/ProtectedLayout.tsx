@@ -29,3 +29,5 @@ export function ProtectedLayout() {
     </QueryScope>
   );
 }
+
+export { ProtectedScreen } from './protected-screens.tsx';

@@ -15,7 +15,7 @@ import {
   readStoryPath,
   studentProgressPath,
 } from './paths.ts';
-import { builtScreenPaths } from './router.tsx';
+import { builtScreenPaths } from './protected-screens.tsx';
 import { MAX_RETRY_DELAY_MS, QUERY_STALE_TIME_MS, createQueryClient, retryDelay } from './query-client.ts';
 
 describe('challengePath (spec §2.5)', () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LOADING_MESSAGE } from '#core/auth/messages.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
@@ -8,6 +8,7 @@ import { protectedPaths, protectedPatterns, publicPaths } from './paths.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 import { RouteFocus } from './RouteFocus.tsx';
+import { lazyPage } from './lazy-page.ts';
 
 /*
  * Code splitting (docs/decisions/0012-route-splitting.md): the landing page and the public frame
@@ -22,14 +23,6 @@ import { RouteFocus } from './RouteFocus.tsx';
  * BrowserRouter renders navigations in a transition, so the old page stays until the next one's
  * chunk has loaded, and RouteFocus then finds the new page's heading.
  */
-
-/** A page whose module is loaded on first visit; `pick` chooses the component it exports. */
-function lazyPage<M, P extends object = object>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType<P>,
-): ComponentType<P> {
-  return lazy(async () => ({ default: pick(await load()) }));
-}
 
 const AboutPage = lazyPage(
   () => import('../features/about/AboutPage.tsx'),
@@ -75,73 +68,15 @@ const ProtectedLayout = lazyPage(
   () => import('./ProtectedLayout.tsx'),
   (m) => m.ProtectedLayout,
 );
-const BeingBuiltPage = lazyPage(
-  () => import('../features/protected/BeingBuiltPage.tsx'),
-  (m) => m.BeingBuiltRoute,
+/**
+ * The protected pages (spec §2.2), one lazy component that picks the page by its route pattern: the
+ * table of pages and their chunks lives in the signed-in frame's chunk (protected-screens.tsx), so the
+ * landing page's first load does not carry it (ADR 0012).
+ */
+const ProtectedScreen = lazyPage(
+  () => import('./ProtectedLayout.tsx'),
+  (m) => m.ProtectedScreen,
 );
-
-/** The screens that work; every other protected path of spec §2.2 gets the "being built" page. */
-const builtScreens: Record<string, ComponentType> = {
-  [protectedPaths.home]: lazyPage(
-    () => import('../features/home/HomePage.tsx'),
-    (m) => m.HomePage,
-  ),
-  [protectedPaths.myVoice]: lazyPage(
-    () => import('../features/my-voice/MyVoicePage.tsx'),
-    (m) => m.MyVoicePage,
-  ),
-  [protectedPaths.profile]: lazyPage(
-    () => import('../features/profile/ProfilePage.tsx'),
-    (m) => m.ProfilePage,
-  ),
-  [protectedPaths.onboarding]: lazyPage(
-    () => import('../features/onboarding/OnboardingPage.tsx'),
-    (m) => m.OnboardingPage,
-  ),
-  [protectedPaths.fluency]: lazyPage(
-    () => import('../features/fluency/FluencyPage.tsx'),
-    (m) => m.FluencyPage,
-  ),
-  [protectedPaths.premadeStories]: lazyPage(
-    () => import('../features/stories/StoryLibraryPage.tsx'),
-    (m) => m.StoryLibraryPage,
-  ),
-  [protectedPatterns.readStory]: lazyPage(
-    () => import('../features/stories/ReadStoryPage.tsx'),
-    (m) => m.ReadStoryPage,
-  ),
-  [protectedPaths.stories]: lazyPage(
-    () => import('../features/stories/MyStoriesPage.tsx'),
-    (m) => m.MyStoriesPage,
-  ),
-  [protectedPaths.tokens]: lazyPage(
-    () => import('../features/rewards/TokensPage.tsx'),
-    (m) => m.TokensPage,
-  ),
-  [protectedPaths.rewards]: lazyPage(
-    () => import('../features/rewards/RewardsPage.tsx'),
-    (m) => m.RewardsPage,
-  ),
-  [protectedPaths.avatarShop]: lazyPage(
-    () => import('../features/rewards/AvatarShopPage.tsx'),
-    (m) => m.AvatarShopPage,
-  ),
-  [protectedPaths.sparkyChat]: lazyPage(
-    () => import('../features/sparky/SparkyChatPage.tsx'),
-    (m) => m.SparkyChatPage,
-  ),
-  [protectedPaths.aiTutor]: lazyPage(
-    () => import('../features/ai-tutor/AiTutorPage.tsx'),
-    (m) => m.AiTutorPage,
-  ),
-  [protectedPaths.sparkyConversation]: lazyPage(
-    () => import('../features/sparky/SparkyConversationPage.tsx'),
-    (m) => m.SparkyConversationPage,
-  ),
-};
-
-/** The protected paths and patterns that have a page (the rest show the "being built" page). */
-export const builtScreenPaths: readonly string[] = Object.keys(builtScreens);
 
 /** Every protected route of spec §2.2, in the spec's order. */
 const protectedRoutePaths: readonly string[] = [
@@ -182,14 +117,7 @@ export function AppRoutes() {
           {/* Signed-in pages (spec §2.2, §2.4): route guard (§4.2), session keeper (§4.3), the shell. */}
           <Route element={<ProtectedLayout />}>
             {protectedRoutePaths.map((path) => {
-              const Screen = builtScreens[path];
-              return (
-                <Route
-                  key={path}
-                  path={path}
-                  element={Screen ? <Screen /> : <BeingBuiltPage path={path} />}
-                />
-              );
+              return <Route key={path} path={path} element={<ProtectedScreen path={path} />} />;
             })}
           </Route>
         </Routes>

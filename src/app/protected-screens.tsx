@@ -1,0 +1,86 @@
+/**
+ * The protected pages of spec §2.2 and the component that shows one by its route pattern. This table
+ * rides in the signed-in frame's chunk (ProtectedLayout.tsx re-exports it), not in the landing page's
+ * first load (docs/decisions/0012-route-splitting.md); each page is still its own lazy chunk.
+ */
+import type { ComponentType } from 'react';
+import { protectedPaths, protectedPatterns } from './paths.ts';
+import { lazyPage } from './lazy-page.ts';
+
+const BeingBuiltPage = lazyPage(
+  () => import('../features/protected/BeingBuiltPage.tsx'),
+  (m) => m.BeingBuiltRoute,
+);
+
+/** The screens that work; every other protected path of spec §2.2 gets the "being built" page. */
+const builtScreens: Record<string, ComponentType> = {
+  [protectedPaths.home]: lazyPage(
+    () => import('../features/home/HomePage.tsx'),
+    (m) => m.HomePage,
+  ),
+  [protectedPaths.myVoice]: lazyPage(
+    () => import('../features/my-voice/MyVoicePage.tsx'),
+    (m) => m.MyVoicePage,
+  ),
+  [protectedPaths.profile]: lazyPage(
+    () => import('../features/profile/ProfilePage.tsx'),
+    (m) => m.ProfilePage,
+  ),
+  [protectedPaths.onboarding]: lazyPage(
+    () => import('../features/onboarding/OnboardingPage.tsx'),
+    (m) => m.OnboardingPage,
+  ),
+  [protectedPaths.fluency]: lazyPage(
+    () => import('../features/fluency/FluencyPage.tsx'),
+    (m) => m.FluencyPage,
+  ),
+  [protectedPaths.premadeStories]: lazyPage(
+    () => import('../features/stories/StoryLibraryPage.tsx'),
+    (m) => m.StoryLibraryPage,
+  ),
+  [protectedPatterns.readStory]: lazyPage(
+    () => import('../features/stories/ReadStoryPage.tsx'),
+    (m) => m.ReadStoryPage,
+  ),
+  [protectedPaths.stories]: lazyPage(
+    () => import('../features/stories/MyStoriesPage.tsx'),
+    (m) => m.MyStoriesPage,
+  ),
+  [protectedPaths.tokens]: lazyPage(
+    () => import('../features/rewards/TokensPage.tsx'),
+    (m) => m.TokensPage,
+  ),
+  [protectedPaths.rewards]: lazyPage(
+    () => import('../features/rewards/RewardsPage.tsx'),
+    (m) => m.RewardsPage,
+  ),
+  [protectedPaths.avatarShop]: lazyPage(
+    () => import('../features/rewards/AvatarShopPage.tsx'),
+    (m) => m.AvatarShopPage,
+  ),
+  [protectedPaths.sparkyChat]: lazyPage(
+    () => import('../features/sparky/SparkyChatPage.tsx'),
+    (m) => m.SparkyChatPage,
+  ),
+  [protectedPaths.aiTutor]: lazyPage(
+    () => import('../features/ai-tutor/AiTutorPage.tsx'),
+    (m) => m.AiTutorPage,
+  ),
+  [protectedPaths.sparkyConversation]: lazyPage(
+    () => import('../features/sparky/SparkyConversationPage.tsx'),
+    (m) => m.SparkyConversationPage,
+  ),
+};
+
+/** The protected paths and patterns that have a page (the rest show the "being built" page). */
+export const builtScreenPaths: readonly string[] = Object.keys(builtScreens);
+
+/**
+ * The page of a protected route pattern: its screen when built, otherwise the "being built" page
+ * (docs/decisions/0004-unbuilt-routes.md).
+ * @param path - a path or pattern of spec §2.2 (`/fluency`, `/read-story/:storyId`)
+ */
+export function ProtectedScreen({ path }: { path: string }) {
+  const Screen = builtScreens[path];
+  return Screen ? <Screen /> : <BeingBuiltPage path={path} />;
+}
