@@ -57,6 +57,25 @@ describe('command registry', () => {
     expect(registry.active()).toEqual([{ phrase: 'stop', intent: 'action', target: 'stop-reading' }]);
   });
 
+  it('while a screen waits for a short answer, only its answers, "stop" and "help" are heard', () => {
+    const registry = createCommandRegistry(base);
+    registry.register({ commands: practice });
+    const answers: VoiceCommand[] = [
+      { phrase: 'm', intent: 'action', target: 'alphabet:letter:M' },
+      { phrase: 'o', intent: 'action', target: 'alphabet:letter:O' },
+    ];
+    const unregister = registry.register({ commands: answers, answering: true });
+    registry.setControls({ commands: [{ phrase: 'Sign Out', intent: 'action', target: 'press:Sign Out' }] });
+    expect(registry.active().map((c) => c.phrase)).toEqual(['m', 'o', 'stop', 'help']);
+    // The global stop and help still run with the base handler.
+    const help = registry.active().find((c) => c.phrase === 'help')!;
+    expect(registry.handlerFor(help)).toBe(base.onAction);
+    unregister();
+    expect(registry.active().map((c) => c.phrase)).toEqual(
+      expect.arrayContaining(['start reading', 'Sign Out', 'reading practice']),
+    );
+  });
+
   it('adds the visible controls after the screen’s commands and replaces them on each look', () => {
     const registry = createCommandRegistry(base);
     registry.register({ commands: practice });

@@ -3,7 +3,8 @@
  * commands every screen has (navigation and the §9 actions, src/app/voice); each mounted screen adds
  * its own while it is shown (./use-voice-commands.ts) and removes them when it goes; the buttons and
  * links on screen are added at the moment the microphone opens (./visible-controls.ts). While a
- * reading is recorded only "stop" is heard.
+ * reading is recorded only "stop" is heard; while a screen waits for a short answer, only its
+ * answers, "stop" and "help".
  *
  * No React and no DOM here: a small store the hook and the listening statechart's actors share.
  */
@@ -20,7 +21,16 @@ export interface Registration {
   readonly onAction?: ActionHandler;
   /** A reading is being recorded: every other command is off except "stop". */
   readonly recording?: boolean;
+  /**
+   * A question is asked whose answers are short words (the letter game's letter names): only the
+   * answering screen's commands and the global "stop" and "help" are heard, so that a navigation
+   * phrase ("goals" for "o", "home" for "b") cannot outvote an answer and take the child away.
+   */
+  readonly answering?: boolean;
 }
+
+/** The global commands still heard while a screen waits for an answer. */
+const HEARD_WHILE_ANSWERING = new Set(['stop', 'help']);
 
 /** The registry's public face. */
 export interface CommandRegistry {
@@ -62,8 +72,13 @@ export function createCommandRegistry(base: Registration): CommandRegistry {
   const recording = () => screens.some((s) => s.recording);
 
   const active = (): VoiceCommand[] => {
-    const all = mergeCommands(...layers().map((l) => l.commands));
-    return recording() ? recordingCommands(mergeCommands(...screens.map((s) => s.commands))) : all;
+    if (recording()) return recordingCommands(mergeCommands(...screens.map((s) => s.commands)));
+    const answering = screens.filter((s) => s.answering);
+    if (answering.length > 0) {
+      const global = base.commands.filter((c) => HEARD_WHILE_ANSWERING.has(c.phrase.trim().toLowerCase()));
+      return mergeCommands(...answering.map((s) => s.commands), global);
+    }
+    return mergeCommands(...layers().map((l) => l.commands));
   };
 
   return {

@@ -23,12 +23,13 @@ export function useVoiceRegistry(): CommandRegistry | null {
  * Registers `commands` while the calling component is mounted.
  * @param commands what can be said (a new array each render is fine: only its content counts)
  * @param onAction runs an action command's target (the latest function is always used)
- * @param options `recording`: a reading is being recorded, so every other command is off but "stop"
+ * @param options `recording`: a reading is being recorded, so every other command is off but "stop";
+ *   `answering`: a question waits for a short answer, so only these commands, "stop" and "help" are on
  */
 export function useVoiceCommands(
   commands: readonly VoiceCommand[],
   onAction?: ActionHandler,
-  options: { recording?: boolean } = {},
+  options: { recording?: boolean; answering?: boolean } = {},
 ): void {
   const registry = useVoiceRegistry();
   const handler = useRef(onAction);
@@ -37,6 +38,7 @@ export function useVoiceCommands(
   });
   const key = JSON.stringify(commands);
   const recording = options.recording ?? false;
+  const answering = options.answering ?? false;
   useEffect(() => {
     if (!registry) return undefined;
     const list = JSON.parse(key) as VoiceCommand[];
@@ -44,6 +46,7 @@ export function useVoiceCommands(
       commands: list,
       onAction: (target, command) => handler.current?.(target, command),
       recording,
+      answering,
     });
-  }, [registry, key, recording]);
+  }, [registry, key, recording, answering]);
 }
