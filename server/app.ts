@@ -26,6 +26,7 @@ import { createScoringService } from './routes/fluency/fluency.service.ts';
 import { createHealthRoutes } from './routes/health/health.routes.ts';
 import { createLogRoutes } from './routes/log/log.routes.ts';
 import { createReadingSessionRoutes } from './routes/reading-sessions/reading-sessions.routes.ts';
+import { createAlphabetRoutes } from './routes/alphabet/alphabet.routes.ts';
 import { createRewardsRoutes } from './routes/rewards/rewards.routes.ts';
 import { createSetupRoutes } from './routes/setup/setup.routes.ts';
 import { createOutboxRoutes } from './routes/outbox/outbox.routes.ts';
@@ -450,6 +451,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createVoiceRoutes({ voice }))
     .route('/', follow.routes)
     .route('/', createRewardsRoutes({ db }))
+    .route('/', createAlphabetRoutes({ db }))
     .route(
       '/',
       createTutorRoutes({

@@ -77,7 +77,7 @@ export const LEDGER_PAGE = 100;
 export const AchievementProgressSchema = z.object({
   current: z.number(),
   target: z.number(),
-  /** What is counted: 'stories', 'days', 'words', 'wcpm', 'tokens', 'sections'. */
+  /** What is counted: 'stories', 'days', 'letters', 'words', 'wcpm', 'tokens'. */
   unit: z.string(),
   /** False when the screen that earns it is not built yet (the card says so instead of a bar). */
   available: z.boolean(),

@@ -8,6 +8,7 @@ import {
   dayInTimeZone,
   generationPlan,
   isTimeZone,
+  offeredChallengeTypes,
   pickDailyChallenges,
   rewardFor,
 } from './daily-challenges.ts';
@@ -49,10 +50,38 @@ describe('daily challenge rules (spec §3, §4.4, §9)', () => {
   });
 
   it('offers only the built types by default, and fewer when fewer are offered', () => {
-    const picked = pickDailyChallenges(seeded(3));
-    expect(picked.map((c) => c.challengeType).sort()).toEqual(['read_stories', 'reading_time']);
+    const random = seeded(3);
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i += 1) {
+      const picked = pickDailyChallenges(random).map((c) => c.challengeType);
+      expect(new Set(picked).size).toBe(2);
+      for (const type of picked) seen.add(type);
+    }
+    // practice_words waits for the word builder.
+    expect([...seen].sort()).toEqual(['alphabet_letters', 'read_stories', 'reading_time']);
     expect(pickDailyChallenges(seeded(3), ['reading_time'])).toHaveLength(1);
     expect(pickDailyChallenges(() => 0.999999, ['read_stories', 'reading_time'])[0]!.targetCount).toBe(19);
+  });
+
+  it('offers Letter Learning to early readers only (Pre-K, K, grade 1, or age 6 and under)', () => {
+    const all = ['read_stories', 'reading_time', 'alphabet_letters'];
+    const older = ['read_stories', 'reading_time'];
+    expect(offeredChallengeTypes({ grade: 'Pre-K' })).toEqual(all);
+    expect(offeredChallengeTypes({ grade: 'K' })).toEqual(all);
+    expect(offeredChallengeTypes({ grade: '1' })).toEqual(all);
+    expect(offeredChallengeTypes({ grade: '2' })).toEqual(older);
+    expect(offeredChallengeTypes({ grade: '12', age: 17 })).toEqual(older);
+    expect(offeredChallengeTypes({ grade: null, age: 6 })).toEqual(all);
+    expect(offeredChallengeTypes({ grade: null, age: 7 })).toEqual(older);
+    expect(offeredChallengeTypes({})).toEqual(older);
+    // A grade-2 reader never gets it, whatever the dice say.
+    const random = seeded(5);
+    for (let i = 0; i < 100; i += 1) {
+      const types = pickDailyChallenges(random, offeredChallengeTypes({ grade: '2' })).map(
+        (c) => c.challengeType,
+      );
+      expect(types).not.toContain('alphabet_letters');
+    }
   });
 
   it('creates when none, regenerates exactly three, keeps otherwise', () => {

@@ -81,10 +81,44 @@ export const REGENERATE_WHEN_COUNT = 3;
 /**
  * Types offered today: only those whose screen is built, so that every challenge can be done and its
  * card leads somewhere real (issue #13). read_stories is done by reading a story aloud, counted from the
- * reading sessions; reading_time by the minutes read aloud (docs/decisions/0016-daily-challenges-until-built.md).
- * practice_words and alphabet_letters join when the word builder and the alphabet screens are built.
+ * reading sessions; reading_time by the minutes read aloud (docs/decisions/0016-daily-challenges-until-built.md);
+ * alphabet_letters by letters found in the letter game of /alphabet, and only for early readers
+ * ({@link offeredChallengeTypes}; docs/decisions/0037-alphabet-learning.md). practice_words joins when the
+ * word builder is built.
  */
-export const OFFERED_CHALLENGE_TYPES: readonly ChallengeType[] = ['read_stories', 'reading_time'];
+export const OFFERED_CHALLENGE_TYPES: readonly ChallengeType[] = [
+  'read_stories',
+  'reading_time',
+  'alphabet_letters',
+];
+
+/** Grades whose readers are early readers (the profile's `grade`: Pre-K, K, 1). */
+export const EARLY_READER_GRADES: readonly string[] = ['Pre-K', 'K', '1'];
+/** Oldest age at which a reader with no such grade is an early reader. */
+export const EARLY_READER_MAX_AGE = 6;
+
+/**
+ * Whether a reader is an early reader: Pre-K, kindergarten or grade 1, or age 6 and under (the rule that
+ * turns "Read buttons to me" on by default, core/audio/settings-defaults.ts).
+ * @param reader - the profile's grade and age, when known
+ */
+export function isEarlyReader(reader: { grade?: string | null; age?: number | null }): boolean {
+  if (reader.grade && EARLY_READER_GRADES.includes(reader.grade)) return true;
+  return reader.age != null && reader.age <= EARLY_READER_MAX_AGE;
+}
+
+/**
+ * The types a reader may be given today: {@link OFFERED_CHALLENGE_TYPES}, without Letter Learning for a
+ * reader who is not an early reader (a grade-4 reader asked to "learn 3 letters" would be asked for nothing;
+ * ADR 0037).
+ * @param reader - the profile's grade and age, when known
+ */
+export function offeredChallengeTypes(reader: {
+  grade?: string | null;
+  age?: number | null;
+}): ChallengeType[] {
+  return OFFERED_CHALLENGE_TYPES.filter((type) => type !== 'alphabet_letters' || isEarlyReader(reader));
+}
 
 /** Whether a text is a challenge type of the catalogue. */
 export function isChallengeType(value: string): value is ChallengeType {

@@ -9,6 +9,7 @@ describe('achievement progress (spec §4.5, §9)', () => {
         storiesCreated: 0,
         streak: 5,
         alphabetCompleted: false,
+        lettersFound: 12,
         wordsBuilt: 0,
         bestCarefulWcpm: 61.4,
         tokensEarned: 240,
@@ -23,5 +24,29 @@ describe('achievement progress (spec §4.5, §9)', () => {
     expect(p.token_collector).toMatchObject({ current: 100, target: 100 });
     expect(p.first_story.available).toBe(false);
     expect(p.word_builder).toMatchObject({ current: 0, target: 10, available: false });
+    expect(p.alphabet_master).toMatchObject({ current: 12, target: 26, unit: 'letters' });
+  });
+
+  it('counts the alphabet complete as all 26 letters, and never past them', () => {
+    const facts = {
+      storiesCreated: 0,
+      streak: 0,
+      wordsBuilt: 0,
+      bestCarefulWcpm: 0,
+      tokensEarned: 0,
+    };
+    const built = { storyCreation: false, alphabet: true, wordBuilder: false };
+    expect(
+      achievementProgress({ ...facts, alphabetCompleted: true, lettersFound: 3 }, built).alphabet_master,
+    ).toEqual({
+      current: 26,
+      target: 26,
+      unit: 'letters',
+      available: true,
+    });
+    expect(
+      achievementProgress({ ...facts, alphabetCompleted: false, lettersFound: 40 }, built).alphabet_master
+        .current,
+    ).toBe(26);
   });
 });

@@ -9,6 +9,7 @@ import {
   WORD_BUILDER_WORDS,
   type AchievementType,
 } from './achievements.ts';
+import { ALPHABET_SIZE } from '../alphabet/letters.ts';
 
 /** What is known about a reader, for progress. */
 export interface ProgressFacts {
@@ -18,6 +19,8 @@ export interface ProgressFacts {
   streak: number;
   /** Whether the alphabet section is completed (spec §4.5 alphabet_completed). */
   alphabetCompleted: boolean;
+  /** Different letters found in the letter game (ADR 0037), 0–26. */
+  lettersFound: number;
   /** Words built in the word builder (spec §4.5 word_built). */
   wordsBuilt: number;
   /** Best WCPM of a reading with at least 90 % accuracy (spec §4.5 speed_reader), or 0. */
@@ -30,7 +33,7 @@ export interface ProgressFacts {
 export interface Progress {
   current: number;
   target: number;
-  unit: 'stories' | 'days' | 'sections' | 'words' | 'wcpm' | 'tokens';
+  unit: 'stories' | 'days' | 'letters' | 'words' | 'wcpm' | 'tokens';
   /** False while the screen that earns it is not built. */
   available: boolean;
 }
@@ -55,9 +58,9 @@ export function achievementProgress(
     reading_streak_3: { current: cap(facts.streak, 3), target: 3, unit: 'days', available: true },
     reading_streak_7: { current: cap(facts.streak, 7), target: 7, unit: 'days', available: true },
     alphabet_master: {
-      current: facts.alphabetCompleted ? 1 : 0,
-      target: 1,
-      unit: 'sections',
+      current: facts.alphabetCompleted ? ALPHABET_SIZE : cap(facts.lettersFound, ALPHABET_SIZE),
+      target: ALPHABET_SIZE,
+      unit: 'letters',
       available: built.alphabet,
     },
     word_builder: {

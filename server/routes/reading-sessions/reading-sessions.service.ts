@@ -11,7 +11,7 @@ import type { Achievement, ReadingSession, ReadingSessionSummary } from '#core/a
 import type { CompletedChallenge } from '#core/api/rewards.ts';
 import type { RandomSource } from '#core/challenges/daily-challenges.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
-import { ACHIEVEMENTS, achievementsEarned } from '#core/rewards/achievements.ts';
+import { achievementsEarned } from '#core/rewards/achievements.ts';
 import { sessionTokens } from '#core/rewards/tokens.ts';
 import { estimateReaderLexile } from '#core/lexile/reader-lexile.ts';
 import { readingStreak, STREAK_WINDOW_DAYS } from '#core/reading/streak.ts';
@@ -23,7 +23,8 @@ import { achievements, profiles, progressTracking, readingSessions, tokenLedger 
 import { queryRows } from '../../db/sql-rows.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import type { ScoringService } from '../fluency/fluency.service.ts';
-import { advanceChallengesForReading, payCompletedChallenges } from '../rewards/daily-challenges.service.ts';
+import { awardAchievements, toAchievement } from '../rewards/award-achievements.ts';
+import { advanceChallenges, payCompletedChallenges } from '../rewards/daily-challenges.service.ts';
 import { findStoryToRead } from '../stories/stories.service.ts';
 
 /** How long a reader's recording is kept, in days. */
@@ -75,17 +76,6 @@ export function toReadingSession(row: SessionRow): ReadingSession {
     mode: row.mode as ReadingSession['mode'],
     reading_seconds: row.readingSeconds,
     has_audio: row.audioPath !== null,
-  };
-}
-
-function toAchievement(row: typeof achievements.$inferSelect): Achievement {
-  return {
-    id: row.id,
-    achievement_type: row.achievementType,
-    achievement_name: row.achievementName,
-    description: row.description,
-    icon_name: row.iconName,
-    earned_at: row.earnedAt.toISOString(),
   };
 }
 
@@ -156,22 +146,7 @@ async function settleRewards(db: Database, row: SessionRow, now: Date) {
         tokens: earnedTokens,
         streak,
       });
-      const created: Achievement[] = [];
-      for (const type of earned) {
-        const entry = ACHIEVEMENTS[type];
-        const inserted = await tx
-          .insert(achievements)
-          .values({
-            userId: row.userId,
-            achievementType: type,
-            achievementName: entry.name,
-            description: entry.description,
-            iconName: entry.icon,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (inserted[0]) created.push(toAchievement(inserted[0]));
-      }
+      const created = await awardAchievements(tx, row.userId, earned);
       return { balance, newAchievements: created, completedChallenges };
     },
     row.userId,
@@ -270,7 +245,7 @@ export async function saveReadingSession(
         .where(eq(profiles.userId, input.userId));
       // Spec §4.4: the reading moves today's challenges on, in this transaction, so it counts once.
       if (profile) {
-        await advanceChallengesForReading(
+        await advanceChallenges(
           tx,
           input.userId,
           now,

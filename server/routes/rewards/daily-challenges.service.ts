@@ -9,6 +9,7 @@ import {
   dayInTimeZone,
   generationPlan,
   isTimeZone,
+  offeredChallengeTypes,
   pickDailyChallenges,
   rewardFor,
   wholeMinutes,
@@ -73,8 +74,8 @@ export async function ensureTodaysChallenges(
   day: string,
   random: RandomSource,
 ): Promise<ChallengeRow[]> {
-  await tx
-    .select({ userId: profiles.userId })
+  const [reader] = await tx
+    .select({ grade: profiles.grade, age: profiles.age })
     .from(profiles)
     .where(eq(profiles.userId, userId))
     .for('update');
@@ -86,7 +87,7 @@ export async function ensureTodaysChallenges(
   const created = await tx
     .insert(dailyChallenges)
     .values(
-      pickDailyChallenges(random).map((c) => ({
+      pickDailyChallenges(random, offeredChallengeTypes(reader ?? {})).map((c) => ({
         userId,
         challengeType: c.challengeType,
         challengeData: c.challengeData,
@@ -125,26 +126,28 @@ export async function getTodaysChallenges(
   });
 }
 
-/** What a saved reading counts towards (spec §4.4 "progress rises with the matching activity"). */
-export interface ReadingActivity {
+/** What an activity counts towards (spec §4.4 "progress rises with the matching activity"). */
+export interface ChallengeActivity {
   /** Whether a story was read (at least half of it): one step of read_stories. */
-  storyRead: boolean;
+  storyRead?: boolean;
   /** Seconds read aloud: reading_time counts whole minutes of them, carried over between readings. */
-  seconds: number;
+  seconds?: number;
+  /** Letters found for the first time today in the letter game: steps of alphabet_letters (ADR 0037). */
+  lettersFound?: number;
 }
 
 /**
- * Moves today's challenges on after a reading, capped at their targets (spec §4.4), in the caller's
- * transaction (the one that saves the session, so a reading counts exactly once). Today's challenges are
- * made first when the reader has not opened the home page yet today.
- * @returns the challenges this reading completed
+ * Moves today's challenges on after an activity (a saved reading, a letter found), capped at their
+ * targets (spec §4.4), in the caller's transaction (the one that saves the activity, so it counts exactly
+ * once). Today's challenges are made first when the reader has not opened the home page yet today.
+ * @returns the challenges this activity completed
  */
-export async function advanceChallengesForReading(
+export async function advanceChallenges(
   tx: Tx,
   userId: string,
   now: Date,
   timeZone: string | null,
-  activity: ReadingActivity,
+  activity: ChallengeActivity,
   random: RandomSource = Math.random,
 ): Promise<ChallengeRow[]> {
   const day = dayInTimeZone(now, readerTimeZone(timeZone));
@@ -156,7 +159,8 @@ export async function advanceChallengesForReading(
     let increment = 0;
     let nextData = data;
     if (row.challengeType === 'read_stories' && activity.storyRead) increment = 1;
-    if (row.challengeType === 'reading_time' && activity.seconds > 0) {
+    if (row.challengeType === 'alphabet_letters') increment = activity.lettersFound ?? 0;
+    if (row.challengeType === 'reading_time' && activity.seconds && activity.seconds > 0) {
       const seconds = (data.seconds ?? 0) + activity.seconds;
       increment = wholeMinutes(seconds) - row.currentCount;
       nextData = { ...data, seconds: Math.round(seconds * 10) / 10 };

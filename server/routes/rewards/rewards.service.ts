@@ -75,7 +75,7 @@ export async function tokenHistory(db: Database, userId: string): Promise<Tokens
 }
 
 /** Which activities that earn achievements have a screen in this release. */
-export const BUILT_ACTIVITIES = { storyCreation: false, alphabet: false, wordBuilder: false } as const;
+export const BUILT_ACTIVITIES = { storyCreation: false, alphabet: true, wordBuilder: false } as const;
 
 /**
  * GET /api/rewards: the seven achievements of spec §3, earned ones first (newest first), then the others
@@ -100,6 +100,7 @@ export async function rewardsFor(db: Database, userId: string, now = new Date())
         storiesCreated: sql<string>`(select count(*) from ${stories} where ${stories.ownerId} = ${userId})`,
         wordsBuilt: sql<string>`(select count(*) from ${progressTracking} where ${progressTracking.userId} = ${userId} and ${progressTracking.activityType} = 'word_built')`,
         alphabetCompleted: sql<boolean>`exists (select 1 from ${progressTracking} where ${progressTracking.userId} = ${userId} and ${progressTracking.activityType} = 'alphabet_completed')`,
+        lettersFound: sql<string>`(select count(distinct ${progressTracking.activityData}->>'letter') from ${progressTracking} where ${progressTracking.userId} = ${userId} and ${progressTracking.activityType} = 'letter_found')`,
       })
       .from(profiles)
       .where(eq(profiles.userId, userId));
@@ -111,6 +112,7 @@ export async function rewardsFor(db: Database, userId: string, now = new Date())
           now,
         ),
         alphabetCompleted: Boolean(facts?.alphabetCompleted),
+        lettersFound: Number(facts?.lettersFound ?? 0),
         wordsBuilt: Number(facts?.wordsBuilt ?? 0),
         bestCarefulWcpm: Number(facts?.bestCarefulWcpm ?? 0),
         tokensEarned: Number(facts?.tokensEarned ?? 0),

@@ -1,0 +1,142 @@
+/**
+ * The letter game's progress on the server (docs/decisions/0037-alphabet-learning.md): letters found are
+ * kept as `progress_tracking` rows (spec §3; activity_type `letter_found`, activity_data `{ letter, day }`),
+ * at most one per letter per reader per day in the reader's time zone; a letter new today moves Letter
+ * Learning on (spec §4.4), and the 26th different letter adds `alphabet_completed` and earns Alphabet
+ * Master (spec §4.5).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { AlphabetProgress, LetterFoundResponse } from '#core/api/alphabet.ts';
+import { ALPHABET_SIZE, isLetter, LETTERS, type Letter } from '#core/alphabet/letters.ts';
+import { dayInTimeZone, type RandomSource } from '#core/challenges/daily-challenges.ts';
+import { achievementsEarned } from '#core/rewards/achievements.ts';
+import type { Database } from '../../db/client.ts';
+import { asSystem, asUser, type Tx } from '../../db/rls.ts';
+import { profiles, progressTracking } from '../../db/schema.ts';
+import { tokensEarnedBy } from '../reading-sessions/reading-sessions.service.ts';
+import { awardAchievements } from '../rewards/award-achievements.ts';
+import {
+  advanceChallenges,
+  payCompletedChallenges,
+  readerTimeZone,
+} from '../rewards/daily-challenges.service.ts';
+
+/** activity_type of a letter found in the game. */
+export const LETTER_FOUND = 'letter_found';
+/** activity_type of the whole alphabet found (spec §4.5). */
+export const ALPHABET_COMPLETED = 'alphabet_completed';
+
+/** Letters in alphabet order, each once, from stored values (anything that is not a letter is dropped). */
+function inOrder(values: readonly unknown[]): Letter[] {
+  const seen = new Set(values.filter(isLetter));
+  return LETTERS.filter((l) => seen.has(l));
+}
+
+/** The reader's letters, ever and on `day`, read in the caller's transaction. */
+async function progressIn(tx: Tx, userId: string, day: string): Promise<AlphabetProgress> {
+  const rows = await tx
+    .select({
+      letter: sql<string>`${progressTracking.activityData}->>'letter'`,
+      day: sql<string>`${progressTracking.activityData}->>'day'`,
+    })
+    .from(progressTracking)
+    .where(and(eq(progressTracking.userId, userId), eq(progressTracking.activityType, LETTER_FOUND)));
+  const found = inOrder(rows.map((r) => r.letter));
+  return {
+    found,
+    today: inOrder(rows.filter((r) => r.day === day).map((r) => r.letter)),
+    completed: found.length === ALPHABET_SIZE,
+  };
+}
+
+/** The reader's today (YYYY-MM-DD in their zone), the profile row locked when `lock` (see below). */
+async function readerDay(tx: Tx, userId: string, now: Date, lock: boolean) {
+  const query = tx.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.userId, userId));
+  const [profile] = lock ? await query.for('update') : await query;
+  return { profile, day: dayInTimeZone(now, readerTimeZone(profile?.timeZone)) };
+}
+
+/**
+ * GET /api/alphabet: the letters the reader has found, ever and today.
+ * @param now - the current time (the reader's today is taken in their zone)
+ */
+export async function alphabetProgress(db: Database, userId: string, now: Date): Promise<AlphabetProgress> {
+  return asUser(db, userId, async (tx) => {
+    const { day } = await readerDay(tx, userId, now, false);
+    return progressIn(tx, userId, day);
+  });
+}
+
+/**
+ * POST /api/alphabet/found: the reader found `letter` in the game.
+ *
+ * In one transaction as the reader, with their profile row locked (so two finds at once are counted one
+ * after the other, and the same letter twice at once counts once): a letter not yet found today is kept
+ * and moves today's Letter Learning on by one (today's challenges are made first if need be); when the
+ * reader has now found all 26, `alphabet_completed` is added once. Then, as server work: Alphabet Master
+ * (and Token Collector, if the payment reaches it) is awarded, each at most once, and completed challenges
+ * are paid once (ADR 0016).
+ * @param random - uniform [0, 1) source for today's challenges when they are made here
+ * @throws Error('User not authenticated') for an empty user id (spec §5)
+ */
+export async function letterFound(
+  db: Database,
+  userId: string,
+  letter: Letter,
+  now: Date,
+  random: RandomSource = Math.random,
+): Promise<LetterFoundResponse> {
+  const kept = await asUser(db, userId, async (tx) => {
+    const { profile, day } = await readerDay(tx, userId, now, true);
+    const before = await progressIn(tx, userId, day);
+    const counted = profile !== undefined && !before.today.includes(letter);
+    let completedNow = false;
+    if (counted) {
+      await tx.insert(progressTracking).values({
+        userId,
+        activityType: LETTER_FOUND,
+        activityData: { letter, day },
+        completedAt: now,
+      });
+      await advanceChallenges(tx, userId, now, profile.timeZone, { lettersFound: 1 }, random);
+      if (!before.found.includes(letter) && before.found.length + 1 === ALPHABET_SIZE) {
+        const [done] = await tx
+          .select({ id: progressTracking.id })
+          .from(progressTracking)
+          .where(
+            and(eq(progressTracking.userId, userId), eq(progressTracking.activityType, ALPHABET_COMPLETED)),
+          )
+          .limit(1);
+        if (!done) {
+          await tx.insert(progressTracking).values({
+            userId,
+            activityType: ALPHABET_COMPLETED,
+            activityData: { letters: ALPHABET_SIZE },
+            completedAt: now,
+          });
+          completedNow = true;
+        }
+      }
+    }
+    return { counted, completedNow, progress: counted ? await progressIn(tx, userId, day) : before };
+  });
+
+  const rewards = await asSystem(
+    db,
+    async (tx) => {
+      const completedChallenges = kept.counted ? await payCompletedChallenges(tx, userId) : [];
+      const earnedTypes = achievementsEarned({
+        activityType: kept.completedNow ? ALPHABET_COMPLETED : LETTER_FOUND,
+        tokens: await tokensEarnedBy(tx, userId),
+      });
+      const newAchievements = await awardAchievements(tx, userId, earnedTypes);
+      const [row] = await tx
+        .select({ tokens: profiles.tokens })
+        .from(profiles)
+        .where(eq(profiles.userId, userId));
+      return { completedChallenges, newAchievements, balance: row?.tokens ?? 0 };
+    },
+    userId,
+  );
+  return { progress: kept.progress, counted: kept.counted, ...rewards };
+}

@@ -1,0 +1,257 @@
+/**
+ * The letter game's API on PGlite and PostgreSQL (docs/decisions/0037-alphabet-learning.md): a letter
+ * found is kept once a day per reader, moves Letter Learning on and pays it once; the 26th letter earns
+ * Alphabet Master once; bad, oversized and hostile bodies are refused and change nothing; a reader never
+ * sees another's letters; many finds at once count as they should.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlphabetProgressSchema, LetterFoundResponseSchema } from '../core/api/alphabet.ts';
+import { LETTERS, type Letter } from '../core/alphabet/letters.ts';
+import type { DatabaseHandle } from '../server/db/client.ts';
+import { asSystem, asUser, type Tx } from '../server/db/rls.ts';
+import {
+  achievements,
+  dailyChallenges,
+  profiles,
+  progressTracking,
+  tokenLedger,
+} from '../server/db/schema.ts';
+import { alphabetProgress, letterFound } from '../server/routes/alphabet/alphabet.service.ts';
+import { getTodaysChallenges } from '../server/routes/rewards/daily-challenges.service.ts';
+import { rewardsFor } from '../server/routes/rewards/rewards.service.ts';
+import { createBrowser, createSignedInClient, createTestApp, errorOf, type TestApp } from './helpers/app.ts';
+import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
+
+/** A random source answering these values in turn (then the last one). */
+function sequence(...values: number[]) {
+  let i = 0;
+  return () => values[Math.min(i++, values.length - 1)]!;
+}
+/** Today's two for a kindergartner: Letter Learning (target 3), then Story Time (target 1). */
+const LETTERS_FIRST = () => sequence(0.99, 0, 0, 0);
+
+describe(`the letter game's API (${testDatabaseKind})`, () => {
+  let handle: DatabaseHandle;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    app = createTestApp(handle);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  /** A signed-in kindergartner. */
+  async function kindergartner() {
+    const made = await createSignedInClient(app, handle, { grade: 'K' });
+    return made;
+  }
+  const post = (client: Awaited<ReturnType<typeof kindergartner>>['client'], letter: string) =>
+    client.api.alphabet.found.$post({ json: { letter: letter as Letter } });
+  const rowsOf = (userId: string) =>
+    asSystem(handle.db, (tx) =>
+      tx.select().from(progressTracking).where(eq(progressTracking.userId, userId)),
+    );
+  const ledgerOf = (userId: string) =>
+    asSystem(handle.db, (tx) => tx.select().from(tokenLedger).where(eq(tokenLedger.userId, userId)));
+  const achievementsOf = (userId: string) =>
+    asSystem(handle.db, (tx) => tx.select().from(achievements).where(eq(achievements.userId, userId)));
+
+  it('starts empty, keeps a letter found, and a second find of it the same day counts nothing', async () => {
+    const { client, userId } = await kindergartner();
+    const first = await client.api.alphabet.$get();
+    expect(first.status).toBe(200);
+    expect(AlphabetProgressSchema.parse(await first.json())).toEqual({
+      found: [],
+      today: [],
+      completed: false,
+    });
+
+    const found = await post(client, 'M');
+    expect(found.status).toBe(200);
+    const body = LetterFoundResponseSchema.parse(await found.json());
+    expect(body).toMatchObject({ counted: true, progress: { found: ['M'], today: ['M'], completed: false } });
+    const again = LetterFoundResponseSchema.parse(await (await post(client, 'M')).json());
+    expect(again.counted).toBe(false);
+    expect(again.progress).toEqual(body.progress);
+    const rows = await rowsOf(userId);
+    expect(rows.filter((r) => r.activityType === 'letter_found')).toHaveLength(1);
+    expect(rows.find((r) => r.activityType === 'letter_found')?.activityData).toMatchObject({ letter: 'M' });
+  });
+
+  it('counts a letter again on the reader’s next day, in their own time zone', async () => {
+    const { userId } = await kindergartner();
+    await asSystem(handle.db, (tx) =>
+      tx.update(profiles).set({ timeZone: 'Pacific/Auckland' }).where(eq(profiles.userId, userId)),
+    );
+    // 10:00 UTC is 23:00 in Auckland (summer, UTC+13); 12:00 UTC is the next day there.
+    const evening = new Date('2027-01-10T10:00:00Z');
+    const nextMorning = new Date('2027-01-10T12:00:00Z');
+    expect((await letterFound(handle.db, userId, 'B', evening)).counted).toBe(true);
+    expect((await letterFound(handle.db, userId, 'B', evening)).counted).toBe(false);
+    const next = await letterFound(handle.db, userId, 'B', nextMorning);
+    expect(next.counted).toBe(true);
+    expect(next.progress).toEqual({ found: ['B'], today: ['B'], completed: false });
+    expect((await alphabetProgress(handle.db, userId, nextMorning)).today).toEqual(['B']);
+    expect((await alphabetProgress(handle.db, userId, new Date('2027-01-11T12:00:00Z'))).today).toEqual([]);
+  });
+
+  it('moves Letter Learning on with new letters only, and pays it once when it completes', async () => {
+    const { userId } = await kindergartner();
+    const now = new Date('2027-02-01T09:00:00Z');
+    const today = await getTodaysChallenges(handle.db, userId, now, LETTERS_FIRST());
+    const letters = today.challenges.find((c) => c.challenge_type === 'alphabet_letters')!;
+    expect(letters).toMatchObject({ target_count: 3, current_count: 0, completed: false });
+
+    await letterFound(handle.db, userId, 'A', now);
+    await letterFound(handle.db, userId, 'A', now); // the same letter: no step
+    const second = await letterFound(handle.db, userId, 'C', now);
+    expect(second.completedChallenges).toEqual([]);
+    const third = await letterFound(handle.db, userId, 'D', now);
+    expect(third.completedChallenges).toEqual([
+      { id: letters.id, challenge_type: 'alphabet_letters', name: 'Letter Learning', reward_tokens: 8 },
+    ]);
+    expect(third.balance).toBe(8);
+    const fourth = await letterFound(handle.db, userId, 'E', now);
+    expect(fourth.completedChallenges).toEqual([]);
+    expect(fourth.balance).toBe(8);
+    const [row] = await asSystem(handle.db, (tx) =>
+      tx.select().from(dailyChallenges).where(eq(dailyChallenges.id, letters.id)),
+    );
+    expect(row).toMatchObject({ currentCount: 3, completed: true });
+    expect((await ledgerOf(userId)).filter((r) => r.reason.startsWith('daily_challenge'))).toHaveLength(1);
+  });
+
+  it('makes today’s challenges when a letter comes first, and a grade-3 reader gets no Letter Learning', async () => {
+    const { userId } = await kindergartner();
+    const now = new Date('2027-02-02T09:00:00Z');
+    await letterFound(handle.db, userId, 'Q', now, LETTERS_FIRST());
+    const today = await getTodaysChallenges(handle.db, userId, now);
+    expect(today.challenges.find((c) => c.challenge_type === 'alphabet_letters')?.current_count).toBe(1);
+
+    const older = await createSignedInClient(app, handle, { grade: '3' });
+    for (let i = 0; i < 10; i += 1) {
+      const day = new Date(Date.UTC(2027, 2, 1 + i, 9));
+      const challenges = await getTodaysChallenges(handle.db, older.userId, day);
+      expect(challenges.challenges.map((c) => c.challenge_type)).not.toContain('alphabet_letters');
+    }
+    // The game itself is open to every reader.
+    expect((await letterFound(handle.db, older.userId, 'Q', now)).counted).toBe(true);
+  });
+
+  it('earns Alphabet Master at the 26th letter, once, and shows the letters on /rewards', async () => {
+    const { userId } = await kindergartner();
+    const now = new Date('2027-03-01T09:00:00Z');
+    for (const letter of LETTERS.slice(0, 25)) {
+      expect((await letterFound(handle.db, userId, letter, now)).newAchievements).toEqual([]);
+    }
+    const rewards = await rewardsFor(handle.db, userId, now);
+    expect(rewards.achievements.find((a) => a.achievement_type === 'alphabet_master')?.progress).toEqual({
+      current: 25,
+      target: 26,
+      unit: 'letters',
+      available: true,
+    });
+    const last = await letterFound(handle.db, userId, 'Z', now);
+    expect(last.progress.completed).toBe(true);
+    expect(last.newAchievements.map((a) => a.achievement_type)).toEqual(['alphabet_master']);
+    // Found again, the next day too: nothing more is earned.
+    expect((await letterFound(handle.db, userId, 'Z', now)).newAchievements).toEqual([]);
+    expect(
+      (await letterFound(handle.db, userId, 'Z', new Date('2027-03-02T09:00:00Z'))).newAchievements,
+    ).toEqual([]);
+    expect((await achievementsOf(userId)).map((a) => a.achievementType)).toEqual(['alphabet_master']);
+    const rows = await rowsOf(userId);
+    expect(rows.filter((r) => r.activityType === 'alphabet_completed')).toHaveLength(1);
+    const after = await rewardsFor(handle.db, userId, now);
+    expect(after.achievements[0]).toMatchObject({ achievement_type: 'alphabet_master' });
+    expect(after.achievements[0]!.earned_at).not.toBeNull();
+  });
+
+  it('refuses bad, hostile and oversized bodies and requests without a session, keeping nothing', async () => {
+    const { client, userId } = await kindergartner();
+    const bodies: unknown[] = [
+      { letter: 'm' },
+      { letter: 'AB' },
+      { letter: '' },
+      { letter: 7 },
+      { letter: null },
+      {},
+      { letter: 'M', userId: 'someone-else' },
+      { letter: "A'; drop table progress_tracking; --" },
+      { letter: '<script>' },
+      { letter: 'Ａ' },
+      ['M'],
+    ];
+    for (const body of bodies) {
+      const res = await client.request('/api/alphabet/found', { method: 'POST', json: body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect((await errorOf(res)).code).toBe('invalid_input');
+    }
+    const notJson = await client.request('/api/alphabet/found', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"letter": "M"',
+    });
+    expect(notJson.status).toBe(400);
+    expect((await errorOf(notJson)).code).toBe('invalid_json');
+    const huge = await client.request('/api/alphabet/found', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ letter: 'M', pad: 'x'.repeat(200_000) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(await rowsOf(userId)).toEqual([]);
+
+    const stranger = createBrowser(app);
+    expect((await stranger.api.alphabet.$get()).status).toBe(401);
+    const anonymous = await stranger.api.alphabet.found.$post({ json: { letter: 'M' } });
+    expect(anonymous.status).toBe(401);
+    expect((await errorOf(anonymous)).code).toBe('unauthenticated');
+  });
+
+  it('keeps each reader’s letters to themselves, with many readers at once', async () => {
+    const readers = await Promise.all(Array.from({ length: 8 }, () => kindergartner()));
+    const answers = await Promise.all(readers.map((r, i) => post(r.client, LETTERS[i]!)));
+    for (const answer of answers) expect(answer.status).toBe(200);
+    const progress = await Promise.all(
+      readers.map(async (r) =>
+        AlphabetProgressSchema.parse(await (await r.client.api.alphabet.$get()).json()),
+      ),
+    );
+    expect(progress.map((p) => p.found)).toEqual(LETTERS.slice(0, 8).map((l) => [l]));
+    // Row-level security: the rows of one reader are not visible to another, even by the table.
+    const [one, two] = readers;
+    const letterRowsOfOne = (tx: Tx) =>
+      tx
+        .select()
+        .from(progressTracking)
+        .where(
+          and(eq(progressTracking.userId, one!.userId), eq(progressTracking.activityType, 'letter_found')),
+        );
+    expect(await asSystem(handle.db, letterRowsOfOne)).toHaveLength(1);
+    expect(await asUser(handle.db, two!.userId, letterRowsOfOne)).toEqual([]);
+    expect((await alphabetProgress(handle.db, two!.userId, new Date())).found).toEqual(['B']);
+  });
+
+  it('counts 26 letters sent at once exactly once each, and the same letter sent 8 times at once once', async () => {
+    const { client, userId } = await kindergartner();
+    const same = await Promise.all(Array.from({ length: 8 }, () => post(client, 'K')));
+    const counted = await Promise.all(
+      same.map(async (r) => LetterFoundResponseSchema.parse(await r.json()).counted),
+    );
+    expect(counted.filter(Boolean)).toHaveLength(1);
+    const all = await Promise.all(LETTERS.map((letter) => post(client, letter)));
+    const bodies = await Promise.all(all.map(async (r) => LetterFoundResponseSchema.parse(await r.json())));
+    expect(bodies.filter((b) => b.counted)).toHaveLength(25);
+    expect(bodies.flatMap((b) => b.newAchievements.map((a) => a.achievement_type))).toEqual([
+      'alphabet_master',
+    ]);
+    const rows = await rowsOf(userId);
+    expect(rows.filter((r) => r.activityType === 'letter_found')).toHaveLength(26);
+    expect(rows.filter((r) => r.activityType === 'alphabet_completed')).toHaveLength(1);
+    expect((await achievementsOf(userId)).map((a) => a.achievementType)).toEqual(['alphabet_master']);
+  });
+});
