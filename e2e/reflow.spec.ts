@@ -25,7 +25,7 @@ const READERS = [
     userType: 'student',
     name: 'Ravi',
     home: '/home',
-    expected: ['/home', '/premade-stories', '/fluency', '/rewards'],
+    expected: ['/home', '/premade-stories', '/alphabet', '/fluency', '/rewards'],
   },
   { userType: 'teacher', name: 'Ito', home: '/teacher-dashboard', expected: ['/profile', '/fluency'] },
   { userType: 'guardian', name: 'Diaz', home: '/home', expected: ['/profile', '/fluency'] },

@@ -65,6 +65,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/sparky-chat': ['src/app/ProtectedLayout.tsx', 'src/features/sparky/SparkyChatPage.tsx'],
   '/sparky-conversation': ['src/app/ProtectedLayout.tsx', 'src/features/sparky/SparkyConversationPage.tsx'],
   '/ai-tutor': ['src/app/ProtectedLayout.tsx', 'src/features/ai-tutor/AiTutorPage.tsx'],
+  '/alphabet, /alphabet-learning': ['src/app/ProtectedLayout.tsx', 'src/features/alphabet/AlphabetPage.tsx'],
   '(screens being built)': ['src/app/ProtectedLayout.tsx', 'src/features/protected/BeingBuiltPage.tsx'],
 };
 

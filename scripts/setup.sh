@@ -34,7 +34,11 @@ packages=(pocketsphinx pocketsphinx-en-us sphinxbase-utils flite sox)
 # pocketsphinx-testdata (1.8 MB): real LibriVox read speech with transcripts for `npm run bench:scoring`.
 # chromium-headless-shell: the same chromium release without the browser's user interface, which the Playwright
 # tests drive (ADR 0032: about a quarter less CPU on 2 cores); chromium itself for bench:speech and by hand.
-if (( want_test )); then packages+=(chromium chromium-headless-shell postgresql pocketsphinx-testdata); fi
+# fonts-noto-color-emoji (10 MB): the pictures of the alphabet screen are emoji (ADR 0037), which Debian's
+# chromium draws only with a colour emoji font; a desktop that runs a browser usually has one already.
+if (( want_test )); then
+  packages+=(chromium chromium-headless-shell postgresql pocketsphinx-testdata fonts-noto-color-emoji)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

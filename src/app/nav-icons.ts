@@ -17,6 +17,7 @@ const ICONS: Record<string, IconName> = {
   [p.create]: 'pencil',
   [p.import]: 'clipboard',
   [p.learn]: 'letters',
+  [p.alphabet]: 'letters',
   [p.screening]: 'clipboard',
   [p.assessment]: 'levels',
   [p.reports]: 'chart',

@@ -69,6 +69,8 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
         item(p.premadeStories),
         item(p.import),
         item(p.learn),
+        // Until the Learning Center is built, its first game is in the menu itself.
+        item(p.alphabet),
         item(p.fluency),
         // Students have no Assess group (§6), so their screening and assessment sit under Learn.
         item(p.screening),
@@ -96,6 +98,7 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
         item(p.premadeStories),
         item(p.import),
         item(p.learn),
+        item(p.alphabet),
         item(p.fluency),
       ],
     },

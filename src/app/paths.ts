@@ -171,6 +171,8 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.sparkyChat,
   protectedPaths.aiTutor,
   protectedPaths.sparkyConversation,
+  protectedPaths.alphabet,
+  protectedPaths.alphabetLearning,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

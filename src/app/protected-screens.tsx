@@ -7,6 +7,11 @@ import type { ComponentType } from 'react';
 import { protectedPaths, protectedPatterns } from './paths.ts';
 import { lazyPage } from './lazy-page.ts';
 
+const AlphabetPage = lazyPage(
+  () => import('../features/alphabet/AlphabetPage.tsx'),
+  (m) => m.AlphabetPage,
+);
+
 const BeingBuiltPage = lazyPage(
   () => import('../features/protected/BeingBuiltPage.tsx'),
   (m) => m.BeingBuiltRoute,
@@ -66,6 +71,9 @@ const builtScreens: Record<string, ComponentType> = {
     () => import('../features/ai-tutor/AiTutorPage.tsx'),
     (m) => m.AiTutorPage,
   ),
+  [protectedPaths.alphabet]: AlphabetPage,
+  // Named in Sparky's guidance (spec §2.2): the same screen as /alphabet, under its own path.
+  [protectedPaths.alphabetLearning]: AlphabetPage,
   [protectedPaths.sparkyConversation]: lazyPage(
     () => import('../features/sparky/SparkyConversationPage.tsx'),
     (m) => m.SparkyConversationPage,

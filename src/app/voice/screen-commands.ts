@@ -7,6 +7,7 @@
  */
 import type { VoiceCommand } from '#core/voice/command.ts';
 import { globalActionCommands, mergeCommands, navigationCommands } from '#voice/command-set.ts';
+import { alphabetVoiceCommands } from '../../features/alphabet/alphabet.voice-commands.ts';
 import { fluencyVoiceCommands } from '../../features/fluency/voice-commands.ts';
 import { SCREEN_TITLES } from '../../features/protected/screen-titles.ts';
 import { storyListVoiceCommands } from '../../features/stories/voice-commands.ts';
@@ -29,6 +30,9 @@ export function ownScreenCommands(path: string, library: readonly ListedStory[])
       return fluencyVoiceCommands('choosing', library);
     case protectedPaths.premadeStories:
       return storyListVoiceCommands(library);
+    case protectedPaths.alphabet:
+    case protectedPaths.alphabetLearning:
+      return alphabetVoiceCommands({ step: 'idle' });
     default:
       return [];
   }

@@ -18,11 +18,11 @@ const PROGRESS: ReadonlyArray<{ item: string; status: FeatureStatus }> = [
     status: 'ready',
   },
   { item: 'Fluency practice with a library of original stories and a read-to-me mode', status: 'ready' },
-  {
-    item: 'Story creation, screening, phonics games, Sparky the talking guide, classroom tools',
-    status: 'planned',
-  },
-  { item: 'Talking navigation for children who cannot read the screen yet', status: 'planned' },
+  { item: 'Talking navigation for children who cannot read the screen yet', status: 'ready' },
+  { item: 'Sparky the talking guide, a reading tutor, tokens, badges and an avatar shop', status: 'ready' },
+  { item: 'The letter game (Alphabet Learning)', status: 'ready' },
+  { item: 'The word builder and the sound-it-out phonics game', status: 'planned' },
+  { item: 'Story creation, screening, reports for parents, classroom tools', status: 'planned' },
 ];
 
 /**

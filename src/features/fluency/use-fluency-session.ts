@@ -41,8 +41,7 @@ import {
 } from '#voice/microphone-capture.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { invalidateAfterReading } from '../../lib/api/rewards.ts';
-import { challengeDoneLine } from '#core/challenges/challenge-messages.ts';
-import { showToast } from '../../ui/toast-store.ts';
+import { celebrate } from '../../lib/celebrate.ts';
 import { READING_SESSIONS_QUERY_KEY } from './api/reading-sessions.ts';
 import { READING_STATS_QUERY_KEY } from './api/reading-stats.ts';
 import { checkReadingEnd } from './api/check-reading-end.ts';
@@ -99,34 +98,6 @@ export const browserEffects: FluencyEffects = {
   newRecordingId: () => newRecordingId(),
   checkReadingEnd,
 };
-
-/**
- * Shows 'Achievement Unlocked!' (spec §4.5) for the achievements a session earned, one toast at a time
- * (§9), which the audio queue says with its fanfare; then says, waiting their turn behind it (priority 0,
- * so nothing already waiting is replaced), the daily challenges it completed (spec §4.4) and the further
- * achievements.
- * @param speak the audio queue's speak
- */
-function celebrate(response: SaveReadingSessionResponse, speak: (request: SpeakRequest) => void): void {
-  const [first, ...more] = response.newAchievements;
-  if (first) {
-    showToast({
-      title: 'Achievement Unlocked!',
-      description: `${first.achievement_name}: ${first.description}`,
-      variant: 'default',
-      ...(more.length > 0 ? { details: more.map((a) => `${a.achievement_name}: ${a.description}`) } : {}),
-    });
-  }
-  for (const done of response.completedChallenges)
-    speak({ text: challengeDoneLine(done.name, done.reward_tokens), type: 'toast', priority: 0 });
-  for (const achievement of more) {
-    speak({
-      text: `Achievement Unlocked! ${achievement.achievement_name}: ${achievement.description}`,
-      type: 'achievement',
-      priority: 0,
-    });
-  }
-}
 
 /**
  * How a message of the session is said through the app's one audio queue (§4.9), or null for the

@@ -41,10 +41,14 @@ describe('HomePage', () => {
     );
     // Practice first; My Stories is not offered while stories cannot be made (it would be empty).
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(links.slice(0, 2)).toEqual(['/fluency', '/premade-stories']);
+    expect(links.slice(0, 3)).toEqual(['/fluency', '/premade-stories', '/alphabet']);
+    expect(screen.getByRole('link', { name: 'Play the letter game and learn your ABC' })).toHaveAttribute(
+      'href',
+      '/alphabet',
+    );
     expect(links).not.toContain('/stories');
     expect(screen.getByText(/2nd grade, pet: Rex/)).toBeInTheDocument();
-    expect(screen.getByText('Letter, word and sound games')).toBeInTheDocument();
+    expect(screen.getByText('Word and sound games')).toBeInTheDocument();
     // Something that works is not listed as being built.
     expect(screen.queryByText(/Reading stories aloud/)).not.toBeInTheDocument();
   });

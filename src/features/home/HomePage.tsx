@@ -15,7 +15,7 @@ import { DailyChallengesCard } from './DailyChallengesCard.tsx';
 
 /** What is coming, said plainly (nothing here is a link until it works), for readers and for guardians. */
 export const COMING_SOON = {
-  reader: ['Letter, word and sound games'],
+  reader: ['Word and sound games'],
   guardian: ["Progress reports on your child's reading", 'Reading goals to set together'],
 } as const;
 
@@ -26,6 +26,7 @@ export const COMING_SOON = {
 const OFFERS: Record<string, string> = {
   [protectedPaths.fluency]: 'Read a story aloud and see how you did',
   [protectedPaths.premadeStories]: 'Pick a story from the library, or have it read to you',
+  [protectedPaths.alphabet]: 'Play the letter game and learn your ABC',
   [protectedPaths.aiTutor]: 'Practise the words you missed with Sparky, your tutor',
   [protectedPaths.avatarShop]: 'Spend your tokens on hats, glasses and pets for your avatar',
   [protectedPaths.rewards]: 'See the badges you can earn',

@@ -63,13 +63,13 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
     title: 'Letters and sounds',
     text: 'Alphabet practice, a word builder and a sound-it-out phonics game for children just starting out.',
     icon: 'letters',
-    status: 'planned',
+    status: 'building',
   },
   {
     title: 'Sparky, a friendly guide',
     text: 'A cheerful mascot who encourages your child, explains each page out loud and suggests what to do next.',
     icon: 'star',
-    status: 'planned',
+    status: 'ready',
   },
   {
     title: 'Tools for teachers',

@@ -21,7 +21,7 @@ const ICONS: Record<string, IconName> = {
 const UNITS: Record<string, string> = {
   stories: 'stories',
   days: 'days in a row',
-  sections: 'sections',
+  letters: 'letters',
   words: 'words',
   wcpm: 'words a minute',
   tokens: 'tokens',

@@ -110,6 +110,7 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'My Voice', href: p.myVoice },
       { name: 'Saved Stories', href: p.stories },
       { name: 'Premade Stories', href: p.premadeStories },
+      { name: 'Alphabet Learning', href: p.alphabet },
       { name: 'Reading Practice', href: p.fluency },
       { name: 'Avatar Shop', href: p.avatarShop },
       { name: 'Tokens', href: p.tokens },

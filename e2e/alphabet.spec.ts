@@ -1,0 +1,160 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { LETTERS } from '../core/alphabet/letters.ts';
+import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './helpers/axe.ts';
+import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+import { fliteReading, launchWithMicrophone } from './helpers/microphone.ts';
+import { finishOnboardingByApi, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
+import { saveShot } from './helpers/shots.ts';
+import { logVoiceCommands } from './helpers/voice-log.ts';
+
+test.afterEach(closeOpenedContexts);
+
+/*
+ * Alphabet Learning (ADR 0037) as a kindergartner: the screen from the menu, the letter game by keyboard
+ * alone with Sparky's question in the captions, a wrong letter and the right one; then the last letter of
+ * the alphabet found by voice ("letter m" into the fake microphone), which earns Alphabet Master. Axe on
+ * each step.
+ */
+
+/** flite (voice rms) says `text`, with room either side, as the fake microphone plays it. */
+function spoken(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sparky-letter-'));
+  const raw = join(dir, 'raw.wav');
+  const wav = join(dir, 'command.wav');
+  execFileSync('flite', ['-voice', 'rms', '-t', text, '-o', raw]);
+  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', '0.5', '2']);
+  return wav;
+}
+
+/** Press Tab until the control has focus (at most 100 times), as a keyboard or switch user would. */
+async function tabTo(page: Page, name: string): Promise<void> {
+  const target = page.getByRole('button', { name, exact: true });
+  for (let i = 0; i < 100 && !(await target.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test('a kindergartner: the letter game by keyboard, then the last letter by voice earns Alphabet Master', async ({
+  browser: plainBrowser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const setup = await openContext(plainBrowser, {
+    baseURL: baseURL!,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await setup.newPage();
+  const email = await signUpVerified(page, { name: 'Zoe', grade: 'K' });
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: TEST_PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+  await finishOnboardingByApi(page, 'K');
+  // A first reading (the route guard sends a reader without one to the assessment, spec §4.2).
+  const list = (await (await page.request.get('/api/stories')).json()) as {
+    stories: { id: string; wordCount: number }[];
+  };
+  const shortest = list.stories.reduce((a, b) => (b.wordCount < a.wordCount ? b : a));
+  const first = await page.request.post('/api/reading-sessions', {
+    multipart: {
+      audio: {
+        name: 'reading.wav',
+        mimeType: 'audio/wav',
+        buffer: readFileSync(fliteReading('The cat sat')),
+      },
+      storyId: shortest.id,
+      idempotencyKey: `alphabet-first-${Date.now()}`,
+    },
+    timeout: 60_000,
+  });
+  expect(first.status(), await first.text()).toBe(201);
+  // Every letter but M and Q found before (by the API, as the game sends them).
+  for (const letter of LETTERS.filter((l) => l !== 'M' && l !== 'Q')) {
+    const found = await page.request.post('/api/alphabet/found', { data: { letter } });
+    expect(found.status(), await found.text()).toBe(200);
+  }
+
+  // From the menu, by its picture and name.
+  await page.goto('/home');
+  await page.getByRole('navigation').getByRole('link', { name: 'Alphabet Learning' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Alphabet Learning' })).toBeVisible();
+  await expect(page.getByText('You have found 24 of 26 letters')).toBeVisible();
+  const grid = page.getByRole('list', { name: 'All the letters' });
+  await expect(grid.getByRole('button')).toHaveCount(26);
+  await expectNoAxeViolationsInBothThemes(page, '/alphabet');
+  await saveShot(page, 'alphabet');
+
+  // The game by keyboard alone: Sparky asks for one of the two letters left, in the captions too.
+  const strip = page.getByRole('region', { name: "Sparky's captions" });
+  await tabTo(page, 'Play the letter game');
+  await page.keyboard.press('Enter');
+  await expect(strip).toContainText(/Find the letter [MQ]\./, { timeout: 30_000 });
+  const asked = /Find the letter ([MQ])\./.exec((await strip.textContent()) ?? '')![1]!;
+  const choices = page.getByRole('list', { name: 'Find the letter you hear.' }).getByRole('button');
+  await expect(choices).toHaveCount(3);
+  await expect(choices.first()).toBeFocused();
+  await expectNoAxeViolations(page, '/alphabet asking');
+  const names = await choices.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+  const wrong = names.find((n) => n !== asked)!;
+  await tabTo(page, wrong);
+  await page.keyboard.press('Enter');
+  await expect(strip).toContainText(`That is ${wrong}. Try again: find the letter ${asked}.`, {
+    timeout: 30_000,
+  });
+  await tabTo(page, asked);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: `Yes! That is ${asked}.` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next letter' })).toBeFocused();
+  await expect(page.getByText('You have found 25 of 26 letters')).toBeVisible();
+  await expectNoAxeViolations(page, '/alphabet right');
+  await saveShot(page, 'alphabet-right');
+  await page.keyboard.press('Escape'); // quiet, before the next page
+  const storageState = await setup.storageState();
+  await setup.close();
+
+  // The last letter by voice: Play, then "letter …" said into the microphone through Talk to Sparky.
+  const last = asked === 'M' ? 'Q' : 'M';
+  const browser = await launchWithMicrophone(spoken(`letter ${last}`));
+  try {
+    const context = await browser.newContext({
+      baseURL: baseURL!,
+      viewport: { width: 1280, height: 900 },
+      permissions: ['microphone'],
+      storageState,
+    });
+    const voicePage = await context.newPage();
+    const voiceLog = logVoiceCommands(voicePage);
+    await voicePage.goto('/alphabet');
+    await expect(voicePage.getByText('You have found 25 of 26 letters')).toBeVisible();
+    await voicePage.getByRole('button', { name: 'Play the letter game' }).click();
+    await expect(voicePage.getByRole('region', { name: "Sparky's captions" })).toContainText(
+      `Find the letter ${last}.`,
+      { timeout: 30_000 },
+    );
+    await tabTo(voicePage, 'Talk to Sparky');
+    await voicePage.keyboard.press('Enter');
+    try {
+      await expect(voicePage.getByRole('status').filter({ hasText: `Yes! That is ${last}.` })).toBeVisible({
+        timeout: 60_000,
+      });
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\nSpoken commands sent: ${voiceLog.summary()}`);
+    }
+    await expect(voicePage.getByText('Achievement Unlocked!')).toBeVisible({ timeout: 30_000 });
+    await expect(voicePage.getByText('You have found 26 of 26 letters')).toBeVisible();
+    await saveShot(voicePage, 'alphabet-master');
+    const rewards = (await (await voicePage.request.get('/api/rewards')).json()) as {
+      achievements: { achievement_type: string; earned_at: string | null }[];
+    };
+    expect(
+      rewards.achievements.find((a) => a.achievement_type === 'alphabet_master')?.earned_at,
+    ).toBeTruthy();
+  } finally {
+    await browser.close();
+  }
+});
