@@ -113,6 +113,12 @@ test('a kindergartner: the letter game by keyboard, then the last letter by voic
   await expect(page.getByText('You have found 25 of 26 letters')).toBeVisible();
   await expectNoAxeViolations(page, '/alphabet right');
   await saveShot(page, 'alphabet-right');
+  // For a person to look at: a phone, and high contrast (axe checked both themes above).
+  await page.setViewportSize({ width: 375, height: 667 });
+  await saveShot(page, 'alphabet-right-375');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'high-contrast'));
+  await saveShot(page, 'alphabet-right-375-high-contrast');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'standard'));
   await page.keyboard.press('Escape'); // quiet, before the next page
   const storageState = await setup.storageState();
   await setup.close();

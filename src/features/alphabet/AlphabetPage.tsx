@@ -57,7 +57,7 @@ function LetterExample({ letter }: { letter: Letter }) {
       <span className="alphabet__picture" aria-hidden="true">
         {picture}
       </span>
-      <span>{word}</span>
+      <span className="alphabet__word">{word}</span>
     </span>
   );
 }
