@@ -14,6 +14,7 @@ const places: ChatPlaces = {
   library: '/premade-stories',
   fluency: '/fluency',
   rewards: '/rewards',
+  alphabet: '/alphabet',
   shop: '/avatar-shop',
 };
 
@@ -62,6 +63,13 @@ describe('chatAnswer', () => {
     );
     expect(chatAnswer('what-can-i-do', { ...facts, challengesDone: 2 }, places).text).toMatch(
       /^You finished all your daily challenges today! /,
+    );
+    // The letter game is offered only where it is built.
+    expect(chatAnswer('what-can-i-do', facts, places).text).toMatch(
+      /listen to a story, play the letter game, or spend/,
+    );
+    expect(chatAnswer('what-can-i-do', facts, { ...places, alphabet: null }).text).toMatch(
+      /listen to a story, or spend/,
     );
   });
 

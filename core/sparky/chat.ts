@@ -91,6 +91,8 @@ export interface ChatPlaces {
   fluency: string | null;
   rewards: string | null;
   shop: string | null;
+  /** The letter game (/alphabet, ADR 0037). */
+  alphabet: string | null;
 }
 
 /** What Sparky says to a question he does not know. */
@@ -125,7 +127,7 @@ export function chatAnswer(topic: ChatTopic | null, facts: ChatFacts, places: Ch
             ? 'You finished all your daily challenges today! '
             : '';
       return {
-        text: `${challenge}You can read a story out loud to me, listen to a story, or spend your tokens on your avatar.`,
+        text: `${challenge}You can read a story out loud to me, listen to a story, ${places.alphabet ? 'play the letter game, ' : ''}or spend your tokens on your avatar.`,
         link: link(places.fluency, 'Go to Reading Practice'),
       };
     }

@@ -122,6 +122,7 @@ export function useSparkyChat(options: SparkyChatOptions = {}): SparkyChat {
           fluency: built(protectedPaths.fluency),
           rewards: built(protectedPaths.rewards),
           shop: built(protectedPaths.avatarShop),
+          alphabet: built(protectedPaths.alphabet),
         },
       );
       answerWith(topic === 'help' && options.helpText ? options.helpText : answer.text, answer.link, null);
