@@ -101,6 +101,10 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
   const actorRef = useRef<AudioQueueActor | null>(null);
   const pending = useRef<((actor: AudioQueueActor) => void)[]>([]);
   const guidance = useRef<readonly string[] | null>(null);
+  // Guidance withdrawn while its page is shown stays withdrawn until a page registers its guidance
+  // again: the page's second line is still on its timer, and said later it would replace (§4.9)
+  // the answer the child's own action is waiting for (a chat answer, the letter game's question).
+  const guidanceWithdrawn = useRef(false);
   const lastAudioError = useRef(0);
   // Lines offered with `say`, by item id, waiting for their end; and those heard to their end.
   const waiters = useRef(new Map<string, (how: LineEnd) => void>());
@@ -117,6 +121,7 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
     };
     const speak = (request: SpeakRequest) => {
       if (request.text.trim() === '' && request.sound === undefined) return;
+      if (request.type === 'guidance' && guidanceWithdrawn.current) return;
       const at = Date.now();
       // For `npm run bench:speech` (and the browser's performance panel): when a line was offered.
       markAudio(SPEAK_MARK, request.text);
@@ -147,11 +152,15 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
       toggle: () => withActor((a) => a.send({ type: 'audio.toggle' })),
       skip: () => withActor((a) => a.send({ type: 'audio.skip' })),
       stop: () => withActor((a) => a.send({ type: 'audio.stop' })),
-      withdraw: (itemType) => withActor((a) => a.send({ type: 'audio.withdraw', itemType })),
+      withdraw: (itemType) => {
+        if (itemType === 'guidance') guidanceWithdrawn.current = true;
+        withActor((a) => a.send({ type: 'audio.withdraw', itemType }));
+      },
       duck: () => withActor((a) => a.send({ type: 'audio.duck' })),
       unduck: () => withActor((a) => a.send({ type: 'audio.unduck' })),
       setGuidance: (lines) => {
         guidance.current = lines;
+        if (lines) guidanceWithdrawn.current = false;
       },
       speakGuidance: () => {
         const lines = guidance.current;

@@ -49,7 +49,11 @@ export interface AudioQueueApi {
   skip(): void;
   /** End the current line and empty the queue (Escape). */
   stop(): void;
-  /** Drops every line of one type, waiting or being said (a page's guidance when the page is left). */
+  /**
+   * Drops every line of one type, waiting or being said (a page's guidance when the page is left).
+   * Guidance withdrawn stays withdrawn until a page registers its guidance again (`setGuidance`), so a
+   * line still on its timer is not said after the child has started something.
+   */
   withdraw(type: AudioItemType): void;
   /** The microphone records: play at a fifth of the volume and start nothing new (issue 11). */
   duck(): void;
