@@ -15,6 +15,7 @@
 import type { ActorLogic, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import type { DailyChallenge } from '#core/api/rewards.ts';
+import { CHALLENGE_CATALOGUE } from '#core/challenges/daily-challenges.ts';
 import { restingLeafPaths } from './graph-coverage.ts';
 import { dailyChallengesMachine, type DailyChallengesEvent } from './daily-challenges.machine.ts';
 
@@ -33,19 +34,14 @@ export type DailyChallengesTestEvent =
 
 /** A challenge for samples. */
 export function sampleChallenge(
-  type: 'read_stories' | 'reading_time',
+  type: 'read_stories' | 'reading_time' | 'alphabet_letters',
   progress: { current: number; target: number },
 ): DailyChallenge {
-  const story = type === 'read_stories';
+  const def = CHALLENGE_CATALOGUE[type];
   return {
     id: `challenge-${type}`,
     challenge_type: type,
-    challenge_data: {
-      name: story ? 'Story Time' : 'Reading Marathon',
-      icon: story ? 'book' : 'clock',
-      reward_tokens: story ? 10 : 15,
-      unit: story ? 'stories' : 'minutes',
-    },
+    challenge_data: { name: def.name, icon: def.icon, reward_tokens: def.rewardTokens, unit: def.unit },
     target_count: progress.target,
     current_count: progress.current,
     completed: progress.current >= progress.target,

@@ -15,6 +15,7 @@ import {
   ANNOUNCE_EVENT,
   SAMPLE_CHALLENGES,
   createDailyChallengesTestModel,
+  sampleChallenge,
   type DailyChallengesSnapshot,
 } from '#machines/daily-challenges.test-model.ts';
 import { DAILY_CHALLENGES_QUERY_KEY } from '../../lib/api/rewards.ts';
@@ -138,6 +139,18 @@ describe('DailyChallengesCard: the generated paths through the real card', () =>
       });
     });
   }
+
+  it('links Letter Learning to the letter game (spec §2.5: alphabet_letters → /alphabet)', async () => {
+    const { pending } = renderCard();
+    pending
+      .shift()!
+      .resolve([
+        sampleChallenge('alphabet_letters', { current: 1, target: 3 }),
+        sampleChallenge('read_stories', { current: 0, target: 1 }),
+      ]);
+    await flush();
+    expect(screen.getByRole('link', { name: /Letter Learning/ })).toHaveAttribute('href', '/alphabet');
+  });
 
   it('links each challenge by its type and says the summary after 4.5 s', async () => {
     const { pending, spoken } = renderCard();
