@@ -2,7 +2,8 @@
  * The letter game's API on PGlite and PostgreSQL (docs/decisions/0037-alphabet-learning.md): a letter
  * found is kept once a day per reader, moves Letter Learning on and pays it once; the 26th letter earns
  * Alphabet Master once; bad, oversized and hostile bodies are refused and change nothing; a reader never
- * sees another's letters; many finds at once count as they should.
+ * sees another's letters; many finds at once count as they should; a reward lost between the find's two
+ * transactions is made by the next find; deleting the account takes the finds, deleting readings does not.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
   progressTracking,
   tokenLedger,
 } from '../server/db/schema.ts';
+import { MAX_JSON_BYTES } from '../server/app.ts';
 import { alphabetProgress, letterFound } from '../server/routes/alphabet/alphabet.service.ts';
 import { getTodaysChallenges } from '../server/routes/rewards/daily-challenges.service.ts';
 import { rewardsFor } from '../server/routes/rewards/rewards.service.ts';
@@ -63,6 +65,8 @@ describe(`the letter game's API (${testDatabaseKind})`, () => {
     const { client, userId } = await kindergartner();
     const first = await client.api.alphabet.$get();
     expect(first.status).toBe(200);
+    // A reader's own answer: never kept by a cache (server/app.ts sets it on every /api answer).
+    expect(first.headers.get('cache-control')).toBe('no-store');
     expect(AlphabetProgressSchema.parse(await first.json())).toEqual({
       found: [],
       today: [],
@@ -71,6 +75,7 @@ describe(`the letter game's API (${testDatabaseKind})`, () => {
 
     const found = await post(client, 'M');
     expect(found.status).toBe(200);
+    expect(found.headers.get('cache-control')).toBe('no-store');
     const body = LetterFoundResponseSchema.parse(await found.json());
     expect(body).toMatchObject({ counted: true, progress: { found: ['M'], today: ['M'], completed: false } });
     const again = LetterFoundResponseSchema.parse(await (await post(client, 'M')).json());
@@ -197,12 +202,40 @@ describe(`the letter game's API (${testDatabaseKind})`, () => {
     });
     expect(notJson.status).toBe(400);
     expect((await errorOf(notJson)).code).toBe('invalid_json');
-    const huge = await client.request('/api/alphabet/found', {
+    // A body that is not sent as JSON is read as no fields at all (hono's validator), so it lacks `letter`.
+    for (const headers of [{ 'content-type': 'text/plain' }, {} as Record<string, string>]) {
+      const res = await client.request('/api/alphabet/found', {
+        method: 'POST',
+        headers,
+        body: '{"letter":"M"}',
+      });
+      expect(res.status, JSON.stringify(headers)).toBe(422);
+      expect((await errorOf(res)).code).toBe('invalid_input');
+    }
+    // JSON bodies are limited to MAX_JSON_BYTES (server/app.ts): one byte over is refused before it is read.
+    const padded = (bytes: number) => {
+      const shell = JSON.stringify({ letter: 'M', pad: '' });
+      return JSON.stringify({ letter: 'M', pad: 'x'.repeat(bytes - shell.length) });
+    };
+    for (const body of [
+      padded(MAX_JSON_BYTES + 1),
+      JSON.stringify({ letter: 'M', pad: 'x'.repeat(200_000) }),
+    ]) {
+      const huge = await client.request('/api/alphabet/found', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(huge.status, `${body.length} bytes`).toBe(413);
+      expect((await errorOf(huge)).code).toBe('body_too_large');
+    }
+    // At the limit, the body is read, and refused for its extra field, not for its size.
+    const atLimit = await client.request('/api/alphabet/found', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ letter: 'M', pad: 'x'.repeat(200_000) }),
+      body: padded(MAX_JSON_BYTES),
     });
-    expect(huge.status).toBe(413);
+    expect(atLimit.status).toBe(422);
     expect(await rowsOf(userId)).toEqual([]);
 
     const stranger = createBrowser(app);
@@ -236,22 +269,117 @@ describe(`the letter game's API (${testDatabaseKind})`, () => {
     expect((await alphabetProgress(handle.db, two!.userId, new Date())).found).toEqual(['B']);
   });
 
-  it('counts 26 letters sent at once exactly once each, and the same letter sent 8 times at once once', async () => {
+  it('pays Letter Learning once, and says so in one answer only, when 26 letters arrive at once', async () => {
+    const { userId } = await kindergartner();
+    const now = new Date('2027-04-01T09:00:00Z');
+    await getTodaysChallenges(handle.db, userId, now, LETTERS_FIRST());
+    const answers = await Promise.all(LETTERS.map((letter) => letterFound(handle.db, userId, letter, now)));
+    expect(answers.filter((a) => a.counted)).toHaveLength(26);
+    expect(answers.flatMap((a) => a.completedChallenges.map((c) => c.challenge_type))).toEqual([
+      'alphabet_letters',
+    ]);
+    expect(answers.flatMap((a) => a.newAchievements.map((x) => x.achievement_type))).toEqual([
+      'alphabet_master',
+    ]);
+    const paid = (await ledgerOf(userId)).filter((r) => r.reason.startsWith('daily_challenge'));
+    expect(paid.map((r) => r.amount)).toEqual([8]);
+    expect(Math.max(...answers.map((a) => a.balance))).toBe(8);
+  });
+
+  it('counts 26 different letters posted at once, each once, and earns Alphabet Master once', async () => {
     const { client, userId } = await kindergartner();
-    const same = await Promise.all(Array.from({ length: 8 }, () => post(client, 'K')));
-    const counted = await Promise.all(
-      same.map(async (r) => LetterFoundResponseSchema.parse(await r.json()).counted),
-    );
-    expect(counted.filter(Boolean)).toHaveLength(1);
     const all = await Promise.all(LETTERS.map((letter) => post(client, letter)));
+    for (const answer of all) expect(answer.status).toBe(200);
     const bodies = await Promise.all(all.map(async (r) => LetterFoundResponseSchema.parse(await r.json())));
-    expect(bodies.filter((b) => b.counted)).toHaveLength(25);
+    expect(bodies.every((b) => b.counted)).toBe(true);
     expect(bodies.flatMap((b) => b.newAchievements.map((a) => a.achievement_type))).toEqual([
       'alphabet_master',
     ]);
+    // The answers of the last requests to finish show the whole alphabet.
+    expect(bodies.filter((b) => b.progress.completed).length).toBeGreaterThanOrEqual(1);
     const rows = await rowsOf(userId);
     expect(rows.filter((r) => r.activityType === 'letter_found')).toHaveLength(26);
     expect(rows.filter((r) => r.activityType === 'alphabet_completed')).toHaveLength(1);
     expect((await achievementsOf(userId)).map((a) => a.achievementType)).toEqual(['alphabet_master']);
+    expect(AlphabetProgressSchema.parse(await (await client.api.alphabet.$get()).json())).toEqual({
+      found: [...LETTERS],
+      today: [...LETTERS],
+      completed: true,
+    });
+  });
+
+  it('counts the same letter posted 8 times at once once', async () => {
+    const { client, userId } = await kindergartner();
+    const same = await Promise.all(Array.from({ length: 8 }, () => post(client, 'K')));
+    for (const answer of same) expect(answer.status).toBe(200);
+    const counted = await Promise.all(
+      same.map(async (r) => LetterFoundResponseSchema.parse(await r.json()).counted),
+    );
+    expect(counted.filter(Boolean)).toHaveLength(1);
+    expect((await rowsOf(userId)).filter((r) => r.activityType === 'letter_found')).toHaveLength(1);
+    // Letter Learning, if today's two include it, moved on by one step only.
+    const challenges = await asSystem(handle.db, (tx) =>
+      tx.select().from(dailyChallenges).where(eq(dailyChallenges.userId, userId)),
+    );
+    for (const c of challenges) {
+      expect(c.currentCount, c.challengeType).toBe(c.challengeType === 'alphabet_letters' ? 1 : 0);
+    }
+  });
+
+  it('makes, on the next find, a payment or an award lost between the two transactions of a find', async () => {
+    const { userId } = await kindergartner();
+    const now = new Date('2027-05-01T09:00:00Z');
+    const today = await getTodaysChallenges(handle.db, userId, now, LETTERS_FIRST());
+    const letters = today.challenges.find((c) => c.challenge_type === 'alphabet_letters')!;
+    // What the first transaction of the 26th find leaves when the server stops before the second one:
+    // every letter kept, the alphabet completed, Letter Learning completed, nothing paid or awarded.
+    await asSystem(handle.db, async (tx) => {
+      await tx.insert(progressTracking).values(
+        LETTERS.map((letter) => ({
+          userId,
+          activityType: 'letter_found',
+          activityData: { letter, day: '2027-05-01' },
+          completedAt: now,
+        })),
+      );
+      await tx.insert(progressTracking).values({
+        userId,
+        activityType: 'alphabet_completed',
+        activityData: { letters: 26 },
+        completedAt: now,
+      });
+      await tx
+        .update(dailyChallenges)
+        .set({ currentCount: letters.target_count, completed: true })
+        .where(eq(dailyChallenges.id, letters.id));
+    });
+    const repeat = await letterFound(handle.db, userId, 'A', now);
+    expect(repeat.counted).toBe(false);
+    expect(repeat.completedChallenges.map((c) => c.id)).toEqual([letters.id]);
+    expect(repeat.newAchievements.map((a) => a.achievement_type)).toEqual(['alphabet_master']);
+    expect(repeat.balance).toBe(8);
+    const again = await letterFound(handle.db, userId, 'B', now);
+    expect(again).toMatchObject({ counted: false, completedChallenges: [], newAchievements: [], balance: 8 });
+    expect(await rowsOf(userId)).toHaveLength(27);
+  });
+
+  it('keeps the finds when the reader deletes their recordings, and deletes them with the account', async () => {
+    const { client, userId } = await kindergartner();
+    const other = await kindergartner();
+    for (const letter of ['A', 'B', 'C']) expect((await post(client, letter)).status).toBe(200);
+    expect((await post(other.client, 'A')).status).toBe(200);
+
+    // "Delete my recordings" deletes recordings: letters found are not readings (ADR 0037).
+    expect((await client.api.recordings.$delete()).status).toBe(200);
+    expect((await rowsOf(userId)).filter((r) => r.activityType === 'letter_found')).toHaveLength(3);
+
+    const deleted = await client.request('/api/account', {
+      method: 'DELETE',
+      json: { password: 'purple-otter-reads-42' },
+    });
+    expect(deleted.status).toBe(200);
+    // progress_tracking.user_id cascades from the user row (server/db/schema.ts).
+    expect(await rowsOf(userId)).toEqual([]);
+    expect(await rowsOf(other.userId)).toHaveLength(1);
   });
 });

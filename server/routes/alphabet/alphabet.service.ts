@@ -32,19 +32,24 @@ function inOrder(values: readonly unknown[]): Letter[] {
   return LETTERS.filter((l) => seen.has(l));
 }
 
-/** The reader's letters, ever and on `day`, read in the caller's transaction. */
+/**
+ * The reader's letters, ever and on `day`, read in the caller's transaction: one row per letter (at most
+ * 26), however many days the reader has played.
+ */
 async function progressIn(tx: Tx, userId: string, day: string): Promise<AlphabetProgress> {
+  const letter = sql<string>`${progressTracking.activityData}->>'letter'`;
   const rows = await tx
     .select({
-      letter: sql<string>`${progressTracking.activityData}->>'letter'`,
-      day: sql<string>`${progressTracking.activityData}->>'day'`,
+      letter,
+      today: sql<boolean>`bool_or(${progressTracking.activityData}->>'day' = ${day})`,
     })
     .from(progressTracking)
-    .where(and(eq(progressTracking.userId, userId), eq(progressTracking.activityType, LETTER_FOUND)));
+    .where(and(eq(progressTracking.userId, userId), eq(progressTracking.activityType, LETTER_FOUND)))
+    .groupBy(letter);
   const found = inOrder(rows.map((r) => r.letter));
   return {
     found,
-    today: inOrder(rows.filter((r) => r.day === day).map((r) => r.letter)),
+    today: inOrder(rows.filter((r) => r.today).map((r) => r.letter)),
     completed: found.length === ALPHABET_SIZE,
   };
 }
@@ -57,8 +62,11 @@ async function readerDay(tx: Tx, userId: string, now: Date, lock: boolean) {
 }
 
 /**
- * GET /api/alphabet: the letters the reader has found, ever and today.
- * @param now - the current time (the reader's today is taken in their zone)
+ * GET /api/alphabet: the letters the reader has found, ever and today (spec §3 progress_tracking rows of
+ * type `letter_found`), each once in alphabet order; `completed` once all 26 are found (spec §4.5).
+ * @param now - the current time (the reader's today is taken in their profile's zone, else UTC, as for the
+ *   daily challenges)
+ * @throws Error('User not authenticated') for an empty user id (spec §5)
  */
 export async function alphabetProgress(db: Database, userId: string, now: Date): Promise<AlphabetProgress> {
   return asUser(db, userId, async (tx) => {
@@ -72,11 +80,17 @@ export async function alphabetProgress(db: Database, userId: string, now: Date):
  *
  * In one transaction as the reader, with their profile row locked (so two finds at once are counted one
  * after the other, and the same letter twice at once counts once): a letter not yet found today is kept
- * and moves today's Letter Learning on by one (today's challenges are made first if need be); when the
- * reader has now found all 26, `alphabet_completed` is added once. Then, as server work: Alphabet Master
- * (and Token Collector, if the payment reaches it) is awarded, each at most once, and completed challenges
- * are paid once (ADR 0016).
+ * (spec §3 progress_tracking) and moves today's Letter Learning on by one, capped at its target (spec §4.4;
+ * today's challenges are made first if need be); when the reader has now found all 26, `alphabet_completed`
+ * is added once. Then, as server work, like a saved reading's rewards: completed challenges not yet paid
+ * are paid once (ADR 0016), and Alphabet Master (spec §4.5; once all 26 are found) and Token Collector (if
+ * the payment reaches it) are awarded, each at most once. That second step runs on every find, counted or
+ * not, so a payment or award lost between the two transactions (a crash) is made by the next find.
+ * @param letter - the capital letter found (validated by LetterFoundRequestSchema)
+ * @param now - the current time (the reader's today is taken in their profile's zone, else UTC)
  * @param random - uniform [0, 1) source for today's challenges when they are made here
+ * @returns LetterFoundResponse: `counted` false (and nothing written) for a letter already found today, or
+ *   for a user without a profile
  * @throws Error('User not authenticated') for an empty user id (spec §5)
  */
 export async function letterFound(
@@ -90,7 +104,6 @@ export async function letterFound(
     const { profile, day } = await readerDay(tx, userId, now, true);
     const before = await progressIn(tx, userId, day);
     const counted = profile !== undefined && !before.today.includes(letter);
-    let completedNow = false;
     if (counted) {
       await tx.insert(progressTracking).values({
         userId,
@@ -114,19 +127,18 @@ export async function letterFound(
             activityData: { letters: ALPHABET_SIZE },
             completedAt: now,
           });
-          completedNow = true;
         }
       }
     }
-    return { counted, completedNow, progress: counted ? await progressIn(tx, userId, day) : before };
+    return { counted, progress: counted ? await progressIn(tx, userId, day) : before };
   });
 
   const rewards = await asSystem(
     db,
     async (tx) => {
-      const completedChallenges = kept.counted ? await payCompletedChallenges(tx, userId) : [];
+      const completedChallenges = await payCompletedChallenges(tx, userId);
       const earnedTypes = achievementsEarned({
-        activityType: kept.completedNow ? ALPHABET_COMPLETED : LETTER_FOUND,
+        activityType: kept.progress.completed ? ALPHABET_COMPLETED : LETTER_FOUND,
         tokens: await tokensEarnedBy(tx, userId),
       });
       const newAchievements = await awardAchievements(tx, userId, earnedTypes);

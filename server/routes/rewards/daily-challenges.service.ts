@@ -181,9 +181,19 @@ export async function advanceChallenges(
  * Pays every completed challenge of the user that has not been paid yet (spec §4.4 "tokens are awarded
  * once, at the first completion"): award_tokens with the key `daily_challenge:<id>`, so a retry never pays
  * twice. Runs as server work (the caller's app_system transaction).
- * @returns the challenges paid now
+ *
+ * The profile row is locked first, so that two payments of one reader run one after the other: the second
+ * looks for unpaid challenges only once the first has committed, and does not answer a challenge the first
+ * paid (award_tokens' key already kept the tokens from being paid twice, but on PostgreSQL both answers
+ * named the challenge, so the browser celebrated it twice; tests/alphabet.test.ts, 26 letters at once).
+ * @returns the challenges paid now, each by exactly one caller
  */
 export async function payCompletedChallenges(tx: Tx, userId: string): Promise<CompletedChallenge[]> {
+  await tx
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for('update');
   const unpaid = await tx
     .select()
     .from(dailyChallenges)
