@@ -1,41 +1,24 @@
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { FLUENCY_GUIDANCE } from './fluency.guidance.ts';
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-  type Ref,
-  type RefObject,
-} from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { useReducedMotion } from '#a11y/use-display-preferences.ts';
-import { formatClock } from '#core/fluency-session/countdown.ts';
-import { STILL_READING_HELP, STILL_READING_WAIT_SECONDS } from '#core/fluency-session/end-of-reading.ts';
 import { nearestLevelFirst } from '#core/lexile/nearest.ts';
-import { estimatedShareRead } from '#core/fluency-session/reading-place.ts';
-import { SAVE_ERROR_MESSAGES } from '#core/fluency-session/save-errors.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/LoadingIndicator.tsx';
-import { useScoringStatus } from './api/scoring-queue.ts';
 import { Select } from '../../ui/Select.tsx';
 import '../../ui/page.css';
 import { useLibrary, useStory } from '../../lib/api/stories.ts';
-import { LevelMeter } from './LevelMeter.tsx';
 import type { WordAudio } from './ListenToWord.tsx';
 import { ReadingProgress } from './ReadingProgress.tsx';
 import { PastReading } from './PastReading.tsx';
 import { useReadingSessions } from './api/reading-sessions.ts';
 import { getReadingSessionQueryOptions } from './api/reading-session.ts';
 import { ResultsView } from './ResultsView.tsx';
+export { ScoringWait, secondsBeforeStop } from './SessionSteps.tsx';
 import {
   browserEffects,
   useFluencySession,
@@ -50,7 +33,7 @@ import {
   lastReadingCommands,
   pastReadingCommands,
 } from './past-reading.voice-commands.ts';
-import { FollowPassage } from './follow/FollowPassage.tsx';
+import { Passage, SessionStepPanel, useSessionView } from './SessionSteps.tsx';
 import { getAudioSettings, subscribeToAudioSettings } from '../../app/audio/audio-settings-store.ts';
 import { useFollowAlong, type ConnectFollow } from './follow/use-follow-along.ts';
 import { useAudioQueue } from '../../app/audio/audio-context.ts';
@@ -66,99 +49,6 @@ export interface FluencyPageProps {
   clock?: SessionClock;
   /** Opens the follow-along socket (default: the real one; tests pass a fake). */
   connectFollow?: ConnectFollow;
-}
-
-/** The story text, large and well spaced, one paragraph per blank-line block. */
-function Passage({ title, body, ref }: { title: string; body: string; ref?: Ref<HTMLElement> }) {
-  return (
-    <article className="fluency-passage" aria-labelledby="passage-heading" ref={ref}>
-      <h3 id="passage-heading" className="fluency-passage__title">
-        {title}
-      </h3>
-      {body
-        .split(/\n\s*\n/)
-        .map((p) => p.trim())
-        .filter(Boolean)
-        .map((p, i) => (
-          <p key={i}>{p}</p>
-        ))}
-    </article>
-  );
-}
-
-/** A wait with a still-friendly spinner; the words are announced by the session (no second live region). */
-function Busy({ children }: { children: ReactNode }) {
-  const reduceMotion = useReducedMotion();
-  return (
-    <p className="fluency-busy">
-      <Spinner size={40} reduceMotion={reduceMotion} />
-      <span>{children}</span>
-    </p>
-  );
-}
-
-/**
- * While the server scores a reading: its place in line when others are being scored first, then an
- * estimate of progress (GET /api/scoring-queue/:key, issue #14 item 5). Not a live region: the
- * heading already announced the wait, and a count read out every second would drown the page.
- */
-export function ScoringWait({ recordingKey }: { recordingKey: string | null }) {
-  const { data } = useScoringStatus(recordingKey);
-  if (!data) return null;
-  if (data.state === 'queued') {
-    const wait = data.estimatedWaitSeconds;
-    return (
-      <p className="fluency-queue">
-        {data.position === 1
-          ? 'Your reading is next in line.'
-          : `Your reading is number ${data.position} in line.`}{' '}
-        {wait >= 5 ? `About ${wait} seconds to wait.` : 'It starts in a moment.'}
-      </p>
-    );
-  }
-  const percent = Math.round(data.progress * 100);
-  return (
-    <p className="fluency-queue">
-      <label htmlFor="scoring-progress">Checking every word: {percent}%</label>
-      <progress id="scoring-progress" max={100} value={percent} />
-    </p>
-  );
-}
-
-/**
- * Seconds left before a reading nobody answered stops (WCAG 2.2.1: the reader is told).
- * @param elapsedSeconds recording time now
- * @param askedAtSeconds recording time when "Are you still reading?" was asked
- */
-export function secondsBeforeStop(elapsedSeconds: number, askedAtSeconds: number): number {
-  return Math.max(0, Math.ceil(STILL_READING_WAIT_SECONDS - (elapsedSeconds - askedAtSeconds)));
-}
-
-/**
- * Keeps the reader's place on screen while recording (issue 17, item 2): when the story runs past the
- * bottom of the screen, scrolls forward so the estimated place sits a line and a half below the
- * sticky control bar. Forward only, so a reader who scrolled back is not pulled about.
- */
-function useFollowPlace(
-  share: number,
-  passage: RefObject<HTMLElement | null>,
-  bar: RefObject<HTMLElement | null>,
-  reduceMotion: boolean,
-) {
-  // Re-run in steps of 1/40 of the story, not on every audio block.
-  const step = Math.floor(share * 40);
-  useEffect(() => {
-    const article = passage.current;
-    if (step <= 0 || !article || typeof window.scrollBy !== 'function') return;
-    const rect = article.getBoundingClientRect();
-    if (rect.bottom <= window.innerHeight) return; // the rest of the story is on screen already
-    const barHeight = bar.current?.getBoundingClientRect().height ?? 0;
-    const line = Number.parseFloat(getComputedStyle(article).lineHeight) || 48;
-    const place = rect.top + (step / 40) * rect.height;
-    const by = place - barHeight - line * 1.5;
-    if (by < line) return;
-    window.scrollBy({ top: by, behavior: reduceMotion ? 'auto' : 'smooth' });
-  }, [step, passage, bar, reduceMotion]);
 }
 
 /**
@@ -197,7 +87,6 @@ export function FluencyPage({
     follow.tap,
   );
   const me = useMe();
-  const reduceMotion = useReducedMotion();
   const stories = useLibrary();
   const { storyId } = snapshot.context;
   const story = useStory(storyId);
@@ -209,37 +98,12 @@ export function FluencyPage({
   useEffect(() => setPassage(storyBody), [storyBody, setPassage]);
   const state = snapshot.value;
   const stateKey = typeof state === 'string' ? state : Object.keys(state)[0];
-  // Once a session has begun, coming back to choosing puts focus on Start (not on first load).
-  const [started, setStarted] = useState(false);
-  if (stateKey !== 'choosing' && !started) setStarted(true);
-  // Each state's main button takes focus when the state begins, so keyboard, switch and screen-reader
-  // users land on what they can do next (the button's name is read; no extra announcement needed).
-  // The first button of the state's action row is its main one. A layout effect moves the focus in the
-  // same task as the commit that removed the old button: with a plain effect, a key pressed in between
-  // (a keyboard or switch user pressing Cancel as the countdown appears) went to the page's body.
-  const actions = useRef<HTMLDivElement>(null);
-  const valueKey = JSON.stringify(state);
-  useLayoutEffect(() => {
-    if (valueKey === '"choosing"' && !started) return;
-    actions.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
-  }, [valueKey, started]);
-
-  // When the countdown begins, the session moves to the top of the screen: the control bar, then the
-  // story, with nothing above them (at 375 px the page's heading would otherwise leave one line of it).
-  const session = useRef<HTMLElement>(null);
-  const bar = useRef<HTMLDivElement>(null);
-  const passageRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (stateKey !== 'countdown') return;
-    session.current?.scrollIntoView?.({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
-  }, [stateKey, reduceMotion]);
-  const listening = snapshot.matches({ recording: 'capturing' });
-  useFollowPlace(
-    listening && wordsTotal ? estimatedShareRead(snapshot.context.speechSeconds, wordsTotal, grade) : 0,
+  const {
+    sessionRef: session,
+    actionsRef: actions,
+    barRef,
     passageRef,
-    bar,
-    reduceMotion,
-  );
+  } = useSessionView(snapshot, { wordsTotal, grade });
 
   // Keep ?storyId= in step with the choice, so a reload or a shared link opens the same story.
   // (Other parameters, such as ?reading=, stay.)
@@ -334,7 +198,7 @@ export function FluencyPage({
       document.querySelector<HTMLElement>('[data-last-reading]'),
     ].find((el) => el && !el.closest('[hidden]'));
     (opener ?? progressHeading.current)?.focus();
-  }, [viewing, storyReady]);
+  }, [viewing, storyReady, actions]);
 
   // The reader's own grade first, then the grades around it (the library lists them easiest first): a
   // grade-5 reader does not scroll past forty easier stories, and a kindergartner meets theirs first.
@@ -378,11 +242,6 @@ export function FluencyPage({
   const passage = story.data ? (
     <Passage title={story.data.title} body={story.data.body} ref={passageRef} />
   ) : null;
-  const cancel = (
-    <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })}>
-      Cancel
-    </Button>
-  );
 
   let panel: ReactNode;
   if (snapshot.matches('choosing')) {
@@ -413,177 +272,6 @@ export function FluencyPage({
         {passage}
       </>
     );
-  } else if (snapshot.matches('requestingMicrophone')) {
-    panel = (
-      <>
-        <h2 id="session-title">Getting the microphone ready</h2>
-        <Busy>Asking to use the microphone… If your browser asks, choose Allow.</Busy>
-        <div className="fluency-actions" ref={actions}>
-          {cancel}
-        </div>
-      </>
-    );
-  } else if (snapshot.matches('microphoneProblem')) {
-    const issue = snapshot.context.microphoneIssue;
-    panel = (
-      <>
-        <h2 id="session-title">
-          {issue === 'denied' ? "Sparky can't use the microphone" : "The microphone isn't working"}
-        </h2>
-        {issue === 'denied' ? (
-          <>
-            <p>Sparky needs the microphone to hear you read. It was not allowed.</p>
-            <p>
-              To allow it: select the lock or microphone icon next to the web address at the top of the
-              browser, set Microphone to Allow, then press Try again. A grown-up can help.
-            </p>
-          </>
-        ) : issue === 'notFound' ? (
-          <p>No microphone was found. Plug in a microphone or headset, then press Try again.</p>
-        ) : (
-          <p>
-            The microphone stopped or could not start. Check that no other app is using it, then press Try
-            again.
-          </p>
-        )}
-        <div className="fluency-actions" ref={actions}>
-          <Button icon="selfCorrection" onPress={() => send({ type: 'session.retry' })}>
-            Try again
-          </Button>
-          {cancel}
-        </div>
-      </>
-    );
-  } else if (snapshot.matches('countdown')) {
-    panel = (
-      <>
-        <div className="fluency-bar" ref={bar}>
-          <h2 id="session-title" className="fluency-bar__title">
-            Get ready to read
-          </h2>
-          <div className="fluency-bar__row">
-            <p className="fluency-countdown" aria-hidden="true">
-              {snapshot.context.countdown}
-            </p>
-            <p className="fluency-bar__help">Start reading when the recording starts.</p>
-          </div>
-          <div className="fluency-actions" ref={actions}>
-            <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })}>
-              Cancel
-            </Button>
-          </div>
-        </div>
-        {passage}
-      </>
-    );
-  } else if (snapshot.matches('recording')) {
-    const finishing = snapshot.matches({ recording: 'finishing' });
-    const asking = snapshot.matches({ recording: { capturing: 'askingStillReading' } });
-    const { elapsedSeconds, askedAtSeconds } = snapshot.context;
-    panel = (
-      <>
-        <div className={`fluency-bar${asking ? ' fluency-bar--asking' : ''}`} ref={bar}>
-          <h2 id="session-title" className="fluency-bar__title">
-            {finishing
-              ? 'Finishing the recording'
-              : asking
-                ? 'Are you still reading?'
-                : 'Recording: read the story out loud'}
-          </h2>
-          {asking ? (
-            <>
-              <p className="fluency-bar__help">{STILL_READING_HELP}</p>
-              <p className="fluency-bar__help">
-                If Sparky hears nothing, it stops listening in{' '}
-                {secondsBeforeStop(elapsedSeconds, askedAtSeconds ?? elapsedSeconds)} seconds.
-              </p>
-            </>
-          ) : null}
-          <div className="fluency-bar__row">
-            <p className="fluency-clock">
-              <span className="fluency-rec-dot" aria-hidden="true" />
-              Time: <span role="timer">{formatClock(elapsedSeconds)}</span> of{' '}
-              {formatClock(snapshot.context.maxSeconds)}
-            </p>
-            <LevelMeter level={snapshot.context.level} />
-          </div>
-          <div className="fluency-actions" ref={actions}>
-            {asking ? (
-              <Button icon="mic" onPress={() => send({ type: 'session.continue' })}>
-                Keep reading
-              </Button>
-            ) : null}
-            <Button
-              icon="stop"
-              variant={asking ? 'secondary' : 'primary'}
-              onPress={() => send({ type: 'session.stop' })}
-              isDisabled={finishing}
-            >
-              Stop
-            </Button>
-            {cancel}
-          </div>
-        </div>
-        {story.data ? (
-          <FollowPassage
-            title={story.data.title}
-            body={story.data.body}
-            state={follow.state}
-            ref={passageRef}
-          />
-        ) : null}
-      </>
-    );
-  } else if (snapshot.matches('submitting')) {
-    const scoring = snapshot.matches({ submitting: 'scoring' });
-    panel = (
-      <>
-        <h2 id="session-title">{scoring ? 'Sparky is listening' : 'Sending your reading'}</h2>
-        <Busy>
-          {scoring
-            ? 'Sparky is listening to your reading and checking every word…'
-            : 'Sending your reading to Sparky…'}
-        </Busy>
-        {scoring ? <ScoringWait recordingKey={snapshot.context.recording?.id ?? null} /> : null}
-        <div className="fluency-actions" ref={actions}>
-          <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })}>
-            Cancel
-          </Button>
-        </div>
-      </>
-    );
-  } else if (snapshot.matches('failed')) {
-    const kind = snapshot.context.saveError?.kind ?? 'server';
-    const message = SAVE_ERROR_MESSAGES[kind];
-    const resendFirst = kind === 'network' || kind === 'server';
-    panel = (
-      <>
-        <h2 id="session-title">{message.title}</h2>
-        <p role="alert">{message.help}</p>
-        <div className="fluency-actions" ref={actions}>
-          {resendFirst ? (
-            <>
-              <Button icon="arrowRight" onPress={() => send({ type: 'session.retry' })}>
-                Send again
-              </Button>
-              <Button variant="secondary" onPress={() => send({ type: 'session.restart' })}>
-                Read again
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button icon="selfCorrection" onPress={() => send({ type: 'session.restart' })}>
-                Read again
-              </Button>
-              <Button variant="secondary" onPress={() => send({ type: 'session.retry' })}>
-                Send again
-              </Button>
-            </>
-          )}
-          {cancel}
-        </div>
-      </>
-    );
   } else if (snapshot.matches('results') && snapshot.context.response) {
     panel = (
       <ResultsView
@@ -593,6 +281,18 @@ export function FluencyPage({
         onReadAgain={() => send({ type: 'session.restart' })}
         onChooseAnother={() => send({ type: 'story.choose', storyId: storyId ?? '' })}
         {...(wordAudio ? { wordAudio } : {})}
+      />
+    );
+  } else {
+    panel = (
+      <SessionStepPanel
+        snapshot={snapshot}
+        send={send}
+        story={story.data}
+        followState={follow.state}
+        actionsRef={actions}
+        barRef={barRef}
+        passageRef={passageRef}
       />
     );
   }
