@@ -292,17 +292,18 @@ describe(`accounts (${testDatabaseKind})`, () => {
       grade: '2',
       age: 7,
     });
-    // The database says eligible (tests/procedures.test.ts); the API answers not eligible while the
-    // assessment screen is not built, so the route guard does not send readers to it.
+    // A grade-2 student who finished onboarding, with no reading and no assessment: the route guard sends
+    // them to the Reading Assessment (spec §4.2 step 4; docs/decisions/0038-reading-assessment.md).
     expect(await (await client.api['assessment-eligibility'].$get()).json()).toEqual({
-      eligible: false,
-      reason: 'assessment_not_available',
-    });
-    const { checkEligibility } = await import('../server/routes/account/account.service.ts');
-    const me = await (await client.api.me.$get()).json();
-    expect(await checkEligibility(handle.db, me.user.id, true)).toEqual({
       eligible: true,
       reason: 'eligible',
+    });
+    // With the assessment switched off (ADR 0008's switch, kept as a parameter), nobody is eligible.
+    const { checkEligibility } = await import('../server/routes/account/account.service.ts');
+    const me = await (await client.api.me.$get()).json();
+    expect(await checkEligibility(handle.db, me.user.id, false)).toEqual({
+      eligible: false,
+      reason: 'assessment_not_available',
     });
   });
 
@@ -313,6 +314,7 @@ describe(`accounts (${testDatabaseKind})`, () => {
       ['PATCH', '/api/profile'],
       ['POST', '/api/onboarding'],
       ['GET', '/api/assessment-eligibility'],
+      ['POST', '/api/assessment/defer'],
       ['POST', '/api/roles'],
     ] as const) {
       const response = await client.request(path, { method, json: method === 'GET' ? undefined : {} });

@@ -96,6 +96,56 @@ describe(`remote procedures (${testDatabaseKind})`, () => {
       });
     });
 
+    it('does not send teachers, guardians or pre-readers, nor a reader who said "Not now" (ADR 0038)', async () => {
+      const onboarded = (overrides: Partial<typeof profiles.$inferInsert>) =>
+        createTestUser(handle, { onboardingCompleted: true, ...overrides }).then((u) => u.id);
+      const cases: [Partial<typeof profiles.$inferInsert>, string][] = [
+        [{ userType: 'teacher', grade: '3' }, 'not_a_reader'],
+        [{ userType: 'guardian' }, 'not_a_reader'],
+        [{ grade: 'Pre-K', age: 4 }, 'pre_reader'],
+        [{ grade: 'K', age: 9 }, 'pre_reader'],
+        [{ grade: null, age: 5 }, 'pre_reader'],
+        // DIBELS 8 ORF starts in grade 1: a grade-1 reader of 5 is sent; without a grade, 6 is the age of grade 1.
+        [{ grade: '1', age: 5 }, 'eligible'],
+        [{ grade: null, age: 6 }, 'eligible'],
+        [{ grade: null, age: null }, 'eligible'],
+        [{ userType: 'other', grade: '12' }, 'eligible'],
+        [{ grade: '3', assessmentDeferredUntil: new Date(Date.now() + 3_600_000) }, 'deferred'],
+        [{ grade: '3', assessmentDeferredUntil: new Date(Date.now() - 1_000) }, 'eligible'],
+        // The order: the spec's reasons first, then who the assessment is for, then "Not now".
+        [{ userType: 'teacher', assessmentCompleted: true }, 'assessment_completed'],
+        [{ userType: 'guardian', grade: 'K' }, 'not_a_reader'],
+        [{ grade: 'K', assessmentDeferredUntil: new Date(Date.now() + 3_600_000) }, 'pre_reader'],
+        [{ onboardingCompleted: false, userType: 'teacher' }, 'onboarding_incomplete'],
+      ];
+      for (const [overrides, reason] of cases) {
+        const id = await onboarded(overrides);
+        expect(await eligibility(handle, id), JSON.stringify(overrides)).toEqual({
+          eligible: reason === 'eligible',
+          reason,
+          readingSessions: 0,
+        });
+      }
+      const teacher = await onboarded({ userType: 'teacher' });
+      await asSystem(handle.db, (tx) =>
+        tx.insert(readingSessions).values({ userId: teacher, storyTitle: 'A' }),
+      );
+      expect(await eligibility(handle, teacher)).toEqual({
+        eligible: false,
+        reason: 'has_reading_sessions',
+        readingSessions: 1,
+      });
+    });
+
+    it('may be called as server work too, and refuses no user', async () => {
+      const { id } = await createTestUser(handle, { onboardingCompleted: true, grade: '2' });
+      const rows = await asSystem(handle.db, (tx) =>
+        queryRows<{ result: unknown }>(tx, sql`select check_assessment_eligibility(${id}) as result`),
+      );
+      expect(rows[0]?.result).toEqual({ eligible: true, reason: 'eligible', readingSessions: 0 });
+      await expect(eligibility(handle, id, '')).rejects.toThrow();
+    });
+
     it('cannot see another user: their profile is not found', async () => {
       const me = await createTestUser(handle);
       const other = await createTestUser(handle, { onboardingCompleted: true });

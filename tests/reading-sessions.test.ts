@@ -131,19 +131,34 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
       expect(profile.estimated_lexile_range).toBe(`${lexile - 50}L - ${lexile + 100}L`);
 
       const list = await parseResponse(client.api['reading-sessions'].$get());
-      // The list carries only what the progress table shows (no word results, mode, story id).
+      // The list carries only what the progress table shows, with the story and the mode (a reading
+      // check is marked, and a second one takes another passage: ADR 0038); no word results.
       const {
         id,
         created_at,
+        story_id,
         story_title,
+        mode,
         wcpm,
         accuracy_percentage,
         fluency_score,
         tokens_awarded,
         has_audio,
       } = saved.session;
+      expect(mode).toBe('practice');
       expect(list.sessions).toEqual([
-        { id, created_at, story_title, wcpm, accuracy_percentage, fluency_score, tokens_awarded, has_audio },
+        {
+          id,
+          created_at,
+          story_id,
+          story_title,
+          mode,
+          wcpm,
+          accuracy_percentage,
+          fluency_score,
+          tokens_awarded,
+          has_audio,
+        },
       ]);
       const detail = await parseResponse(
         client.api['reading-sessions'][':id'].$get({ param: { id: saved.session.id } }),

@@ -79,6 +79,8 @@ export const API_ERROR_CODES = [
   'insufficient_tokens', // 409: the balance is below the price (details: { balance, price })
   'idempotency_conflict', // 409: the purchase key was used for another item
   'item_not_owned', // 409: wearing an item the reader has not bought, or one of another kind
+  // The Reading Assessment (docs/decisions/0038-reading-assessment.md)
+  'assessment_completed', // 409: "Not now" on an assessment the reader has already done
   ...(Object.keys(SPEECH_ERROR_STATUS) as SpeechErrorCode[]),
 ] as const;
 

@@ -114,14 +114,17 @@ export type SaveReadingSessionResponse = z.infer<typeof SaveReadingSessionRespon
 
 /**
  * One row of GET /api/reading-sessions: only what the progress page's session table shows (spec §7.3:
- * date, story, WCPM, accuracy, fluency score, tokens) and its delete button says (whether a
- * recording goes too). The whole session, with the per-word result,
+ * date, story, WCPM, accuracy, fluency score, tokens), whether it was a practice reading or the
+ * Reading Assessment (with its story, so a second assessment takes another passage), and what its
+ * delete button says (whether a recording goes too). The whole session, with the per-word result,
  * is GET /api/reading-sessions/:id.
  */
 export const ReadingSessionSummarySchema = ReadingSessionSchema.pick({
   id: true,
   created_at: true,
+  story_id: true,
   story_title: true,
+  mode: true,
   wcpm: true,
   accuracy_percentage: true,
   fluency_score: true,

@@ -167,6 +167,11 @@ export const profiles = pgTable(
     lastAssessmentWpm: real('last_assessment_wpm'),
     /** Percent, 0–100. */
     lastAssessmentAccuracy: real('last_assessment_accuracy'),
+    /**
+     * Until when the reader put the Reading Assessment off ("Not now", POST /api/assessment/defer): the route
+     * guard does not send them to it before then (check_assessment_eligibility reason `deferred`; ADR 0038).
+     */
+    assessmentDeferredUntil: timestamp('assessment_deferred_until', { withTimezone: true }),
     readingLevel: text('reading_level'),
     /** IANA time zone of the reader's browser ("Europe/Paris"): whose "today" daily challenges use (§4.4). */
     timeZone: text('time_zone'),

@@ -6,6 +6,7 @@
  */
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { ApiErrorCode } from '#core/api/errors.ts';
@@ -65,5 +66,49 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
       );
       throw new ApiFailure(answer.status, answer.code, answer.message, answer.details);
     }
+  });
+}
+
+/** A JSON media type: `application/json`, or `application/<something>+json`, with any parameters. */
+const JSON_MEDIA_TYPE = /^application\/([a-z0-9.!#$&^_-]+\+)?json\s*(;|$)/i;
+
+/**
+ * For a POST whose input is nothing at all: accepts no body (zero bytes, whatever the Content-Type), or a JSON
+ * body `schema` accepts (an empty `z.strictObject({})`). Unlike {@link validate}, a body sent as something other
+ * than JSON is refused rather than read as no fields. The route's body limit (MAX_JSON_BYTES, server/app.ts)
+ * applies before: the body is read here.
+ * @throws ApiFailure 400 `invalid_json` for a JSON body that does not parse; 422 `invalid_input` for a body not
+ *   sent as JSON, or one `schema` refuses (a field; its issues as `details`)
+ */
+export function validateEmptyBody(schema: z.ZodType) {
+  return createMiddleware(async (c, next) => {
+    const text = await c.req.text();
+    if (text.length > 0) {
+      let answer: ReturnType<RefusalFor> | null;
+      if (!JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) {
+        answer = {
+          status: 422,
+          code: 'invalid_input',
+          message: 'This request takes no body, or an empty JSON object.',
+        };
+      } else {
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch {
+          throw new ApiFailure(400, 'invalid_json', 'The request body must be JSON.');
+        }
+        const result = schema.safeParse(value);
+        answer = result.success ? null : invalidInput(inputIssues(result.error));
+      }
+      if (answer) {
+        (c.var as { log?: { info: (o: object, m: string) => void } }).log?.info(
+          { code: answer.code, target: 'json' },
+          'input refused',
+        );
+        throw new ApiFailure(answer.status, answer.code, answer.message, answer.details);
+      }
+    }
+    await next();
   });
 }

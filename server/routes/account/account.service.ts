@@ -188,15 +188,18 @@ export async function completeOnboarding(
 }
 
 /**
- * Whether the reading assessment screen exists yet. Until it does, nobody is eligible: the route guard
- * (spec §4.2 step 4) would otherwise send every new reader to a screen that is not built, and they could
- * not practise at all. See docs/decisions/0008-assessment-eligibility-until-built.md.
+ * Whether the Reading Assessment exists. It does (docs/decisions/0038-reading-assessment.md), so the route guard
+ * (spec §4.2 step 4) follows the database's answer. While it did not, nobody was eligible: the guard would have
+ * sent every new reader to a screen that was not built (docs/decisions/0008-assessment-eligibility-until-built.md).
+ * `checkEligibility` still takes it as a parameter, for tests of the switched-off answer.
  */
-export const ASSESSMENT_AVAILABLE = false;
+export const ASSESSMENT_AVAILABLE = true;
 
 /**
- * check_assessment_eligibility (spec §7.4) for the signed-in user; `{ eligible: false, reason:
- * 'assessment_not_available' }` while the assessment is not built, whatever the database says.
+ * check_assessment_eligibility (spec §7.4; its reasons: core/api/assessment.ts
+ * ASSESSMENT_ELIGIBILITY_REASONS) for the signed-in user, run as that user. `{ eligible: false, reason:
+ * 'assessment_not_available' }` instead of `eligible` when `assessmentAvailable` is false.
+ * @throws Error when the database answers nothing
  */
 export async function checkEligibility(
   db: Database,

@@ -1,7 +1,8 @@
 /**
  * Saving a scored read-aloud as a reading session (spec §3), with everything it earns: a progress event,
  * tokens through award_tokens (paid once per session, however often the upload is retried), and the
- * achievements of spec §4.5. Recordings are kept for AUDIO_RETENTION_DAYS for "Listen to a word".
+ * achievements of spec §4.5, and the reader's Lexile level (§4.7); a Reading Assessment (mode `assessment`) also
+ * sets the profile's assessment results. Recordings are kept for AUDIO_RETENTION_DAYS for "Listen to a word".
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
@@ -12,13 +13,14 @@ import type { CompletedChallenge } from '#core/api/rewards.ts';
 import type { RandomSource } from '#core/challenges/daily-challenges.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { achievementsEarned } from '#core/rewards/achievements.ts';
+import { isMostlyRead } from '#core/rewards/reading-share.ts';
 import { sessionTokens } from '#core/rewards/tokens.ts';
 import { estimateReaderLexile } from '#core/lexile/reader-lexile.ts';
 import { readingStreak, STREAK_WINDOW_DAYS } from '#core/reading/streak.ts';
 import { computeReadingStats } from '#core/reading/stats.ts';
 import { normsGrade, seasonOf } from '#core/reading/season.ts';
 import type { Database } from '../../db/client.ts';
-import { asSystem, asUser, type Tx } from '../../db/rls.ts';
+import { asSystem, asUser, systemStep, type Tx } from '../../db/rls.ts';
 import { achievements, profiles, progressTracking, readingSessions, tokenLedger } from '../../db/schema.ts';
 import { queryRows } from '../../db/sql-rows.ts';
 import { ApiFailure } from '../../http/errors.ts';
@@ -39,7 +41,9 @@ type SessionRow = typeof readingSessions.$inferSelect;
 const summaryColumns = {
   id: readingSessions.id,
   createdAt: readingSessions.createdAt,
+  storyId: readingSessions.storyId,
   storyTitle: readingSessions.storyTitle,
+  mode: readingSessions.mode,
   fluencyScore: readingSessions.fluencyScore,
   accuracyPercentage: readingSessions.accuracyPercentage,
   wordsPerMinute: readingSessions.wordsPerMinute,
@@ -53,7 +57,9 @@ export function toReadingSessionSummary(row: SessionSummaryRow): ReadingSessionS
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
+    story_id: row.storyId,
     story_title: row.storyTitle,
+    mode: row.mode as ReadingSessionSummary['mode'],
     wcpm: row.wordsPerMinute,
     accuracy_percentage: row.accuracyPercentage,
     fluency_score: row.fluencyScore,
@@ -173,6 +179,9 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * Save a scored reading. A second call with the same idempotency key returns the first session
  * (replayed: true) and pays nothing more; a call that failed half-way is completed by the retry.
+ * In the same transaction as the session: a practice reading gives a reader without a Lexile level an estimate
+ * (spec §4.7); an assessment (`mode: 'assessment'`, ADR 0038) sets `assessment_completed`, the last assessment's
+ * WCPM and accuracy, the Lexile level and range from them (over an earlier one), and clears a "Not now".
  */
 export async function saveReadingSession(
   db: Database,
@@ -195,7 +204,7 @@ export async function saveReadingSession(
   if (existing) return replayReadingSession(db, existing, now);
 
   const { result } = input;
-  const tokens = sessionTokens(result);
+  const tokens = sessionTokens(result, input.mode);
   // The recording is written first, under the session's id, so the row never points at nothing.
   const id = randomUUID();
   const relative = join('recordings', input.userId, `${id}.wav`);
@@ -238,7 +247,6 @@ export async function saveReadingSession(
         },
         completedAt: now,
       });
-      // Spec §4.7: a reader without a Lexile level gets one estimated from this reading.
       const [profile] = await tx
         .select({ grade: profiles.grade, lexileLevel: profiles.lexileLevel, timeZone: profiles.timeZone })
         .from(profiles)
@@ -250,11 +258,32 @@ export async function saveReadingSession(
           input.userId,
           now,
           profile.timeZone,
-          { storyRead: tokens > 0, seconds: result.readingSeconds },
+          { storyRead: isMostlyRead(result), seconds: result.readingSeconds },
           input.random,
         );
       }
-      if (profile && profile.lexileLevel === null) {
+      if (profile && input.mode === 'assessment') {
+        // The Reading Assessment (docs/decisions/0038-reading-assessment.md) is the direct measure of the reader:
+        // it sets the assessment's results (spec §3) and the Lexile level and range from them (§4.7, §9), over an
+        // earlier estimate, and ends a "Not now". In this transaction, so a replayed upload (answered from the
+        // saved session above) never sets them again. Assessment results are server work (migration 0002).
+        const estimate = estimateReaderLexile(profile.grade, result.wcpm, result.accuracy);
+        await systemStep(tx, (system) =>
+          system
+            .update(profiles)
+            .set({
+              assessmentCompleted: true,
+              lastAssessmentWpm: result.wcpm,
+              lastAssessmentAccuracy: result.accuracy,
+              lexileLevel: estimate.level,
+              estimatedLexileRange: estimate.range,
+              assessmentDeferredUntil: null,
+              updatedAt: now,
+            })
+            .where(eq(profiles.userId, input.userId)),
+        );
+      } else if (profile && profile.lexileLevel === null) {
+        // Spec §4.7: a reader without a Lexile level gets one estimated from a practice reading.
         const estimate = estimateReaderLexile(profile.grade, result.wcpm, result.accuracy);
         await tx
           .update(profiles)

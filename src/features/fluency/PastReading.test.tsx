@@ -44,7 +44,9 @@ const OLDER: ReadingSession = {
 const summary = (s: ReadingSession): ReadingSessionSummary => ({
   id: s.id,
   created_at: s.created_at,
+  story_id: s.story_id,
   story_title: s.story_title,
+  mode: s.mode,
   wcpm: s.wcpm,
   accuracy_percentage: s.accuracy_percentage,
   fluency_score: s.fluency_score,
