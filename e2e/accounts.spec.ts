@@ -153,6 +153,12 @@ test.describe('accounts', () => {
     await page.getByRole('option', { name: '3rd grade' }).click();
     await page.getByRole('textbox', { name: /Pet's name/ }).fill('Biscuit');
     await page.getByRole('button', { name: 'Start reading' }).click();
+    // §4.2 step 4: a new reader who has not read yet is asked for the one-minute reading check first
+    // (ADR 0038); "Not now" puts it off for a day.
+    await expect(page).toHaveURL(/\/assessment$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'A one-minute reading check' })).toBeVisible();
+    await checkA11y(page, '/assessment');
+    await page.getByRole('button', { name: 'Not now' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Home Dashboard' })).toBeVisible();
     await expect(page.getByText('Hi, Mia!')).toBeVisible();
@@ -340,6 +346,10 @@ test.describe('accounts', () => {
     await tabTo('textbox', /Pet's name/);
     await kb.type('Rex');
     await kb.press('Enter');
+    // The reading check, put off by keyboard alone.
+    await expect(page).toHaveURL(/\/assessment$/);
+    await tabTo('button', 'Not now');
+    await kb.press('Enter');
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Home Dashboard' })).toBeVisible();
     await expect(page.getByText('Hi, Ana!')).toBeVisible();
@@ -372,6 +382,8 @@ test.describe('accounts', () => {
     // On a phone the toast sits over the foot of the form: close it, as a child would, then go on.
     await page.getByRole('button', { name: 'Dismiss: Welcome back!' }).click();
     await page.getByRole('button', { name: 'Start reading' }).click();
+    await expect(page).toHaveURL(/\/assessment$/);
+    await page.getByRole('button', { name: 'Not now' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('navigation', { name: 'Sidebar' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Open menu' }).click();

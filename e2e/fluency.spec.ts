@@ -168,8 +168,8 @@ async function tokens(page: Page): Promise<number> {
 }
 
 /**
- * A first reading saved through the API. The route guard (spec §4.2 step 4) sends a reader with no
- * reading sessions to /assessment, which is not built yet; one saved session lets /fluency open.
+ * A reading saved through the API, as a reader's earlier practice (the history, the tokens and the
+ * challenges the journeys count on start from it).
  */
 async function firstSessionByApi(page: Page, reading: Reading): Promise<void> {
   const response = await page.request.post('/api/reading-sessions', {

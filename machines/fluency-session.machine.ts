@@ -69,6 +69,9 @@ export interface RecordingInfo {
   readonly byteLength: number;
 }
 
+/** The first words of what is said when the results appear (the summary follows). */
+export const RESULTS_READY = 'Your results are ready.';
+
 /** Machine input. */
 export interface FluencySessionInput {
   /** The story to read (from `?storyId=`), if already chosen. */
@@ -492,8 +495,8 @@ export const fluencySessionMachine = setup({
         type: 'announce',
         params: ({ context }) => ({
           message: context.response
-            ? `Your results are ready. ${readingSummary(context.response.result).spoken}`
-            : 'Your results are ready.',
+            ? `${RESULTS_READY} ${readingSummary(context.response.result).spoken}`
+            : RESULTS_READY,
         }),
       },
       on: {

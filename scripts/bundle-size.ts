@@ -55,6 +55,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/profile': ['src/app/ProtectedLayout.tsx', 'src/features/profile/ProfilePage.tsx'],
   '/onboarding': ['src/app/ProtectedLayout.tsx', 'src/features/onboarding/OnboardingPage.tsx'],
   '/fluency': ['src/app/ProtectedLayout.tsx', 'src/features/fluency/FluencyPage.tsx'],
+  '/assessment': ['src/app/ProtectedLayout.tsx', 'src/features/fluency/assessment/AssessmentPage.tsx'],
   '/premade-stories': ['src/app/ProtectedLayout.tsx', 'src/features/stories/StoryLibraryPage.tsx'],
   '/read-story/:storyId': ['src/app/ProtectedLayout.tsx', 'src/features/stories/ReadStoryPage.tsx'],
   '/stories': ['src/app/ProtectedLayout.tsx', 'src/features/stories/MyStoriesPage.tsx'],

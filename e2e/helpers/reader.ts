@@ -58,8 +58,19 @@ export async function signUpVerified(page: Page, who: TestReader): Promise<strin
   return email;
 }
 
-/** Marks onboarding done through the API with this grade (what the onboarding screen saves). */
-export async function finishOnboardingByApi(page: Page, grade: string): Promise<void> {
+/**
+ * Marks onboarding done through the API with this grade (what the onboarding screen saves). A new
+ * reader would then be sent to the reading check (spec §4.2 step 4, ADR 0038): unless `assessment` is
+ * 'ask', it is put off as "Not now" does, so the test opens the page it is about.
+ */
+export async function finishOnboardingByApi(
+  page: Page,
+  grade: string,
+  { assessment = 'putOff' }: { assessment?: 'putOff' | 'ask' } = {},
+): Promise<void> {
   const onboarding = await page.request.post('/api/onboarding', { data: { grade } });
   expect(onboarding.status(), await onboarding.text()).toBe(200);
+  if (assessment === 'ask') return;
+  const defer = await page.request.post('/api/assessment/defer');
+  expect(defer.status(), await defer.text()).toBe(200);
 }

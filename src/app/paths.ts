@@ -162,6 +162,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.profile,
   protectedPaths.onboarding,
   protectedPaths.fluency,
+  protectedPaths.assessment,
   protectedPaths.stories,
   protectedPaths.premadeStories,
   protectedPaths.tokens,

@@ -39,6 +39,10 @@ const builtScreens: Record<string, ComponentType> = {
     () => import('../features/fluency/FluencyPage.tsx'),
     (m) => m.FluencyPage,
   ),
+  [protectedPaths.assessment]: lazyPage(
+    () => import('../features/fluency/assessment/AssessmentPage.tsx'),
+    (m) => m.AssessmentPage,
+  ),
   [protectedPaths.premadeStories]: lazyPage(
     () => import('../features/stories/StoryLibraryPage.tsx'),
     (m) => m.StoryLibraryPage,

@@ -8,6 +8,7 @@
 import type { VoiceCommand } from '#core/voice/command.ts';
 import { globalActionCommands, mergeCommands, navigationCommands } from '#voice/command-set.ts';
 import { alphabetVoiceCommands } from '../../features/alphabet/alphabet.voice-commands.ts';
+import { assessmentVoiceCommands } from '../../features/fluency/assessment/assessment.voice-commands.ts';
 import { fluencyVoiceCommands } from '../../features/fluency/voice-commands.ts';
 import { SCREEN_TITLES } from '../../features/protected/screen-titles.ts';
 import { storyListVoiceCommands } from '../../features/stories/voice-commands.ts';
@@ -30,6 +31,9 @@ export function ownScreenCommands(path: string, library: readonly ListedStory[])
       return fluencyVoiceCommands('choosing', library);
     case protectedPaths.premadeStories:
       return storyListVoiceCommands(library);
+    case protectedPaths.assessment:
+      // A reader who has not done the assessment yet: "Not now" is offered.
+      return assessmentVoiceCommands('choosing', true);
     case protectedPaths.alphabet:
     case protectedPaths.alphabetLearning:
       return alphabetVoiceCommands({ step: 'idle' });

@@ -21,8 +21,9 @@ const PROGRESS: ReadonlyArray<{ item: string; status: FeatureStatus }> = [
   { item: 'Talking navigation for children who cannot read the screen yet', status: 'ready' },
   { item: 'Sparky the talking guide, a reading tutor, tokens, badges and an avatar shop', status: 'ready' },
   { item: 'The letter game (Alphabet Learning)', status: 'ready' },
+  { item: 'A one-minute reading check that sets the starting level (Reading Assessment)', status: 'ready' },
   { item: 'The word builder and the sound-it-out phonics game', status: 'planned' },
-  { item: 'Story creation, screening, reports for parents, classroom tools', status: 'planned' },
+  { item: 'Story creation, screening over time, reports for parents, classroom tools', status: 'planned' },
 ];
 
 /**

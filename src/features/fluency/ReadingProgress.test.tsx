@@ -34,7 +34,8 @@ const SESSIONS = STATS.chart.map((p): ReadingSession => ({
   accuracy_percentage: p.accuracy,
   wcpm: p.wcpm,
   tokens_awarded: 5,
-  mode: 'practice',
+  // The newest was the Reading Assessment.
+  mode: p.id === 'c' ? 'assessment' : 'practice',
   reading_seconds: 30,
   has_audio: false,
 }));
@@ -127,6 +128,8 @@ describe('ReadingProgress (issue 17, item 3)', () => {
     expect(shown).toEqual([...columns.slice(0, 6), null]);
     // ... which a screen reader does not hear twice: the cell's name is its value alone.
     expect(within(first!).getByRole('cell', { name: 'The Snail Race' })).toBeInTheDocument();
+    const last = within(table).getAllByRole('row').at(-1)!;
+    expect(within(last).getByRole('cell', { name: 'The Snail Race (reading check)' })).toBeInTheDocument();
     expect(within(first!).getByRole('cell', { name: '90.0%' })).toBeInTheDocument();
   });
 

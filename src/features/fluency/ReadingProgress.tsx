@@ -227,6 +227,7 @@ function History({
               <td {...r.cell}>
                 <StackLabel>Story</StackLabel>
                 {s.story_title}
+                {s.mode === 'assessment' ? ' (reading check)' : null}
               </td>
               <td {...r.cell}>
                 <StackLabel>Words correct per minute</StackLabel>

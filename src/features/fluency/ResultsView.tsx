@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { ReadingSession, SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
 import { speakableTokens } from '#core/api/stories.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
@@ -75,37 +75,15 @@ export function ResultsView({
         <ReadingSummaryParts summary={summary} />
 
         <h3 id="rewards-title">Tokens</h3>
-        {response.replayed ? (
-          <p>
-            This reading was already saved. Its tokens were paid the first time; you have {response.balance}{' '}
-            tokens.
-          </p>
-        ) : response.tokensAwarded > 0 ? (
-          <p>
-            You earned{' '}
-            <strong>
-              {response.tokensAwarded} {response.tokensAwarded === 1 ? 'token' : 'tokens'}
-            </strong>
-            . You now have {response.balance} tokens.
-          </p>
-        ) : (
-          <p>
-            Tokens come when you read most of a story. Read to the end to earn them! You have{' '}
-            {response.balance} tokens.
-          </p>
-        )}
-        {response.newAchievements.length > 0 ? (
-          <>
-            <h4>Achievement unlocked</h4>
-            <ul>
-              {response.newAchievements.map((a) => (
-                <li key={a.id}>
-                  <strong>{a.achievement_name}</strong>: {a.description}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
+        <RewardsOfReading
+          response={response}
+          whenNone={
+            <p>
+              Tokens come when you read most of a story. Read to the end to earn them! You have{' '}
+              {response.balance} tokens.
+            </p>
+          }
+        />
       </div>
 
       <div className="fluency-actions">
@@ -121,6 +99,51 @@ export function ResultsView({
 
       <GrownUpsFigures result={result} createdAt={session.created_at} grade={grade} />
     </section>
+  );
+}
+
+/**
+ * The tokens a saved reading earned and the achievements it unlocked (spec §4.5): a replayed upload
+ * says its tokens were paid the first time; a reading that earned none shows `whenNone`.
+ */
+export function RewardsOfReading({
+  response,
+  whenNone = null,
+}: {
+  response: SaveReadingSessionResponse;
+  whenNone?: ReactNode;
+}) {
+  return (
+    <>
+      {response.replayed ? (
+        <p>
+          This reading was already saved. Its tokens were paid the first time; you have {response.balance}{' '}
+          tokens.
+        </p>
+      ) : response.tokensAwarded > 0 ? (
+        <p>
+          You earned{' '}
+          <strong>
+            {response.tokensAwarded} {response.tokensAwarded === 1 ? 'token' : 'tokens'}
+          </strong>
+          . You now have {response.balance} tokens.
+        </p>
+      ) : (
+        whenNone
+      )}
+      {response.newAchievements.length > 0 ? (
+        <>
+          <h4>Achievement unlocked</h4>
+          <ul>
+            {response.newAchievements.map((a) => (
+              <li key={a.id}>
+                <strong>{a.achievement_name}</strong>: {a.description}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
   );
 }
 

@@ -16,6 +16,8 @@ import { PRIORITY_WARNING } from '#core/audio/queue.ts';
 import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
 import { useAudioQueue, useAudioStatus } from '../../app/audio/audio-context.ts';
 import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
+import type { ScoringMode } from '#core/fluency/metrics.ts';
+import { assessmentResultLines } from '#core/assessment/results.ts';
 import {
   END_CHECK_NEW_SPEECH_SECONDS,
   INITIAL_SILENCE_WATCH,
@@ -28,6 +30,7 @@ import {
 import { couldHaveReadAll } from '#core/fluency-session/reading-place.ts';
 import { classifySaveError } from '#core/fluency-session/save-errors.ts';
 import {
+  RESULTS_READY,
   fluencySessionMachine,
   type CaptureCommand,
   type CaptureInput,
@@ -78,6 +81,12 @@ export interface ReadingInfo {
   wordsTotal: number | null;
   /** The reader's profile grade. */
   grade: string | null;
+  /**
+   * How the reading is scored and kept (core/fluency/metrics.ts): Reading Practice's 'practice'
+   * (the default), or 'assessment' for the Reading Assessment, which counts a hesitation over 3 s as
+   * an error (DIBELS 8) and sets the reader's level (docs/decisions/0038-reading-assessment.md).
+   */
+  mode?: ScoringMode;
 }
 
 /**
@@ -307,7 +316,12 @@ export function provideFluencySession(
         }
         effects
           .saveReading(
-            { audio, storyId: input.storyId, idempotencyKey: input.idempotencyKey },
+            {
+              audio,
+              storyId: input.storyId,
+              idempotencyKey: input.idempotencyKey,
+              mode: reading().mode ?? 'practice',
+            },
             { onUploaded: () => sendBack({ type: 'upload.sent' }) },
             controller.signal,
           )
@@ -334,9 +348,17 @@ export function provideFluencySession(
     actions: {
       // Said by Sparky through the app's one queue, which also captions and announces it once
       // (§4.9); the line that opens the microphone is only announced (spokenRequestOf).
-      announce: (_, params) => {
-        const request = spokenRequestOf(params.message);
-        if (request === null) announce(params.message, params.politeness);
+      // The Reading Assessment's results are said in its own words (core/assessment/results.ts).
+      announce: ({ context }, params) => {
+        const message =
+          reading().mode === 'assessment' && context.response && params.message.startsWith(RESULTS_READY)
+            ? `${RESULTS_READY} ${assessmentResultLines(
+                context.response.result,
+                context.recording?.durationSeconds ?? null,
+              ).join(' ')}`
+            : params.message;
+        const request = spokenRequestOf(message);
+        if (request === null) announce(message, params.politeness);
         else speak(request);
       },
       publishResult: (_, params) => onSaved(params.response),
@@ -373,6 +395,8 @@ function flagBox() {
  * @param effects the browser effects, or fakes in tests
  * @param maxSeconds longest recording (default 60 s)
  * @param clock the machine's clock for the countdown and the time limit (tests pass a SimulatedClock)
+ * @param follow the follow-along's tap on the recording
+ * @param mode 'practice' (default) or 'assessment' ({@link ReadingInfo.mode})
  * @returns the snapshot, `send`, and `setReading` for the page to pass the story's length and the
  *   reader's grade (for the end check) once they have loaded
  */
@@ -382,11 +406,12 @@ export function useFluencySession(
   maxSeconds?: number,
   clock?: SessionClock,
   follow?: FollowTap,
+  mode: ScoringMode = 'practice',
 ) {
   const queryClient = useQueryClient();
   // What the recorder reads when it hears a pause: kept outside React state (no re-render).
   const [reading] = useState(() =>
-    readingInfoBox({ storyId: initialStoryId, wordsTotal: null, grade: null }),
+    readingInfoBox({ storyId: initialStoryId, wordsTotal: null, grade: null, mode }),
   );
   const audio = useAudioQueue();
   // Sparky talks at full volume (not ducked): read by the recorder, outside React state.

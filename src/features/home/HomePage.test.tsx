@@ -41,7 +41,10 @@ describe('HomePage', () => {
     );
     // Practice first; My Stories is not offered while stories cannot be made (it would be empty).
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(links.slice(0, 3)).toEqual(['/fluency', '/premade-stories', '/alphabet']);
+    expect(links.slice(0, 4)).toEqual(['/fluency', '/assessment', '/premade-stories', '/alphabet']);
+    expect(
+      screen.getByRole('link', { name: 'Read to Sparky for one minute, so Sparky knows your level' }),
+    ).toHaveAttribute('href', '/assessment');
     expect(screen.getByRole('link', { name: 'Play the letter game and learn your ABC' })).toHaveAttribute(
       'href',
       '/alphabet',

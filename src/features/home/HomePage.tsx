@@ -25,6 +25,7 @@ export const COMING_SOON = {
  */
 const OFFERS: Record<string, string> = {
   [protectedPaths.fluency]: 'Read a story aloud and see how you did',
+  [protectedPaths.assessment]: 'Read to Sparky for one minute, so Sparky knows your level',
   [protectedPaths.premadeStories]: 'Pick a story from the library, or have it read to you',
   [protectedPaths.alphabet]: 'Play the letter game and learn your ABC',
   [protectedPaths.aiTutor]: 'Practise the words you missed with Sparky, your tutor',

@@ -43,9 +43,9 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
   },
   {
     title: 'Tokens and rewards',
-    text: 'Tokens for every practice session, reading streaks and achievements are counted today; an avatar shop and daily challenges to spend them on come later.',
+    text: 'Tokens for every practice session, daily challenges, reading streaks and achievements, and an avatar shop to spend the tokens in.',
     icon: 'trophy',
-    status: 'building',
+    status: 'ready',
   },
   {
     title: 'Make your own stories',
@@ -55,9 +55,9 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
   },
   {
     title: 'Reading check-ups',
-    text: 'A short reading screening to find the right starting point, and a history of check-ups over time.',
+    text: 'A one-minute reading check finds the right starting level today. Regular screening, with a history of check-ups over time, comes later.',
     icon: 'clipboard',
-    status: 'planned',
+    status: 'building',
   },
   {
     title: 'Letters and sounds',
@@ -79,7 +79,7 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
   },
   {
     title: 'Made for every child',
-    text: 'Switch to high contrast, make the text bigger or turn off motion with the Display button at the top of every page. Every page works with a keyboard and a screen reader. Talking navigation comes later.',
+    text: 'Switch to high contrast, make the text bigger or turn off motion with the Display button at the top of every page. Every page works with a keyboard, a switch and a screen reader, and can be used by voice.',
     icon: 'access',
     status: 'ready',
   },
@@ -101,8 +101,8 @@ export const HOW_IT_WORKS_STEPS: readonly HowItWorksStep[] = [
   },
   {
     title: 'Take Screening',
-    text: 'A short reading check-up shows where your child is starting, so stories begin at the right level.',
-    status: 'planned',
+    text: 'A one-minute reading check shows where your child is starting, so stories begin at the right level.',
+    status: 'ready',
   },
   {
     title: 'Practice Daily',

@@ -112,6 +112,7 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'Premade Stories', href: p.premadeStories },
       { name: 'Alphabet Learning', href: p.alphabet },
       { name: 'Reading Practice', href: p.fluency },
+      { name: 'Reading Assessment', href: p.assessment },
       { name: 'Avatar Shop', href: p.avatarShop },
       { name: 'Tokens', href: p.tokens },
       { name: 'Rewards', href: p.rewards },
