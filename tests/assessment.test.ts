@@ -21,7 +21,7 @@ import { estimateReaderLexile } from '../core/lexile/reader-lexile.ts';
 import { MAX_JSON_BYTES } from '../server/app.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem, asUser } from '../server/db/rls.ts';
-import { profiles, readingSessions } from '../server/db/schema.ts';
+import { profiles, readingSessions, stories } from '../server/db/schema.ts';
 import { queryRows } from '../server/db/sql-rows.ts';
 import type { Recogniser } from '../server/speech/recogniser.ts';
 import {
@@ -279,6 +279,32 @@ describe(`the Reading Assessment's API (${testDatabaseKind})`, () => {
     expect(assessment.tokensAwarded).toBe(10);
     const practised = await onboarded({}, { grade: '3', age: 8 });
     expect((await send(practised.client, 'practice')).tokensAwarded).toBe(0);
+  });
+
+  it("a reading's story sets the reading level that Sparky's 'Ready to Level Up!' compares with", async () => {
+    // The same passage as a library story with a Lexile measure (the fixture's has none).
+    const [levelled] = await asSystem(handle.db, (tx) =>
+      tx
+        .insert(stories)
+        .values({ title: 'The Old Red Box, levelled', body: STORY, gradeBand: '2', lexile: 310 })
+        .returning(),
+    );
+    const { client, userId } = await onboarded({}, { grade: '3', age: 8 });
+    const send = async (id: string) => {
+      const answer = await client.request('/api/reading-sessions', {
+        method: 'POST',
+        body: audioForm(reading, { storyId: id, mode: 'assessment', idempotencyKey: `rec-${randomUUID()}` }),
+      });
+      expect(answer.status).toBe(201);
+      return (await answer.json()) as { result: { wcpm: number; accuracy: number } };
+    };
+    const { result } = await send(levelled!.id);
+    const row = await profileRow(userId);
+    expect(row?.readingLevel).toBe('310L');
+    expect(row?.lexileLevel).toBe(estimateReaderLexile('3', result.wcpm, result.accuracy).level);
+    // A story without a measure leaves the reading level as it was.
+    await send(storyId);
+    expect((await profileRow(userId))?.readingLevel).toBe('310L');
   });
 
   it('a practice reading estimates a missing level and sets no assessment result', async () => {

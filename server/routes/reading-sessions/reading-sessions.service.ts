@@ -189,6 +189,8 @@ export async function saveReadingSession(
     userId: string;
     storyId: string;
     storyTitle: string;
+    /** The story's Lexile measure, when known: it becomes the reader's reading level (ADR 0038). */
+    storyLexile?: number | null;
     mode: 'practice' | 'assessment';
     idempotencyKey: string;
     result: FluencyResult;
@@ -290,6 +292,14 @@ export async function saveReadingSession(
           .set({ lexileLevel: estimate.level, estimatedLexileRange: estimate.range, updatedAt: now })
           .where(eq(profiles.userId, input.userId));
       }
+      // The reading level is the level of what the reader reads now (profiles.reading_level, spec §3): Sparky's
+      // 'Ready to Level Up!' (§4.8) compares the measured Lexile level with it (docs/decisions/0038).
+      if (profile && input.storyLexile != null) {
+        await tx
+          .update(profiles)
+          .set({ readingLevel: `${input.storyLexile}L`, updatedAt: now })
+          .where(eq(profiles.userId, input.userId));
+      }
       return inserted!;
     });
   } catch (error) {
@@ -382,6 +392,7 @@ export async function scoreAndSaveReading(
     userId,
     storyId,
     storyTitle: story.title,
+    storyLexile: story.lexile,
     mode: upload.mode,
     idempotencyKey: upload.idempotencyKey,
     result,

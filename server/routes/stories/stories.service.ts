@@ -123,11 +123,14 @@ export async function findStoryToRead(
   db: Database,
   userId: string,
   storyId: string,
-): Promise<{ title: string; body: string } | null> {
+): Promise<{ title: string; body: string; lexile: number | null } | null> {
   const cached = (await libraryOf(db)).byId.get(storyId);
-  if (cached) return { title: cached.title, body: cached.body };
+  if (cached) return { title: cached.title, body: cached.body, lexile: cached.lexile };
   const [row] = await asUser(db, userId, (tx) =>
-    tx.select({ title: stories.title, body: stories.body }).from(stories).where(eq(stories.id, storyId)),
+    tx
+      .select({ title: stories.title, body: stories.body, lexile: stories.lexile })
+      .from(stories)
+      .where(eq(stories.id, storyId)),
   );
   return row ?? null;
 }
