@@ -5,7 +5,7 @@
  * (FluencyPage.test.tsx), which shares them (SessionSteps.tsx).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -289,12 +289,20 @@ describe('/assessment', () => {
   it('a reader who did it before gets another passage, their level, and "Go home" instead of "Not now"', async () => {
     const calls = stubFetch({
       '/api/me': DONE_ME,
-      '/api/reading-sessions': { sessions: [summaryOf(LONG_3.id, 'assessment')] },
+      '/api/reading-sessions': {
+        sessions: [summaryOf(LONG_3.id, 'assessment'), { ...summaryOf(SHORT_3.id, 'practice'), id: 'p1' }],
+      },
     });
     const user = userEvent.setup();
     const { registry } = renderPage(createFakes().effects, new SimulatedClock());
     expect(await screen.findByRole('heading', { level: 3, name: SHORT_3.title })).toBeInTheDocument();
     expect(screen.getByText(/your level is 520L/)).toBeInTheDocument();
+    // The earlier check, for grown-ups; practice readings are not listed there.
+    const checks = screen.getByRole('table', { name: 'Reading checks, newest first' });
+    const rows = within(checks).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getByRole('cell', { name: 'Earlier' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('cell', { name: '80' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Not now' })).not.toBeInTheDocument();
     expect(registry.active().map((c) => c.phrase)).not.toContain('not now');
     await user.click(screen.getByRole('button', { name: 'Go home' }));

@@ -31,6 +31,7 @@ import {
 import { FLUENCY_ACTIONS } from '../voice-commands.ts';
 import '../fluency.css';
 import { ASSESSMENT_GUIDANCE } from './assessment.guidance.ts';
+import { EarlierChecks } from './EarlierChecks.tsx';
 import { ASSESSMENT_ACTIONS, assessmentVoiceCommands } from './assessment.voice-commands.ts';
 
 /** Props of {@link AssessmentPage}; tests pass fakes. */
@@ -300,6 +301,7 @@ export function AssessmentPage({
           {panel}
         </section>
       )}
+      {snapshot.matches('choosing') ? <EarlierChecks sessions={sessions.data ?? []} /> : null}
     </div>
   );
 }
