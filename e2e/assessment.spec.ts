@@ -73,6 +73,13 @@ test('a new grade-1 reader is asked for the reading check, reads into the microp
     await expect(page.getByRole('heading', { level: 3, name: passage!.title })).toBeVisible();
     await saveShot(page, 'assessment-intro');
     await checkA11y(page, '/assessment');
+    // On a phone: the buttons and the story, nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
+    await saveShot(page, 'assessment-intro-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     const start = page.getByRole('button', { name: 'Start reading' });
     await expect(start).toBeEnabled();
