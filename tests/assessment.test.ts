@@ -245,7 +245,7 @@ describe(`the Reading Assessment's API (${testDatabaseKind})`, () => {
     expect((await profileRow(userId))?.assessmentDeferredUntil).toBeNull();
   });
 
-  it('a full minute of assessment earns tokens short of half the story; the same reading in practice earns none', async () => {
+  it('times the minute as DIBELS 8 does: a reader who stalled is credited with the words read, and a short stop sets no level', async () => {
     // The reading, then silence up to 58 s: a reader the minute stopped, ten words in (the scripted
     // recogniser hears the first ten of the story's 28 words, the rest not reached).
     const folder = mkdtempSync(join(tmpdir(), 'sparky-minute-'));
@@ -257,28 +257,42 @@ describe(`the Reading Assessment's API (${testDatabaseKind})`, () => {
     ]);
     const minute = new Uint8Array(readFileSync(join(folder, 'minute.wav')));
     const unheard = Array.from({ length: 18 }, (_, i) => 10 + i);
-    const send = async (client: TestBrowser, mode: 'practice' | 'assessment') => {
+    const send = async (client: TestBrowser, audio: Uint8Array) => {
       missed = new Set(unheard);
       try {
         const answer = await client.request('/api/reading-sessions', {
           method: 'POST',
-          body: audioForm(minute, { storyId, mode, idempotencyKey: `rec-${randomUUID()}` }),
+          body: audioForm(audio, { storyId, mode: 'assessment', idempotencyKey: `rec-${randomUUID()}` }),
         });
         expect(answer.status).toBe(201);
         return (await answer.json()) as {
           tokensAwarded: number;
-          result: { wordsAttempted: number; wordsCorrect: number };
+          result: { wordsAttempted: number; wordsCorrect: number; wcpm: number; accuracy: number };
         };
       } finally {
         missed = new Set();
       }
     };
-    const assessed = await onboarded({}, { grade: '3', age: 8 });
-    const assessment = await send(assessed.client, 'assessment');
-    expect(assessment.result).toMatchObject({ wordsAttempted: 10, wordsCorrect: 10 });
-    expect(assessment.tokensAwarded).toBe(10);
-    const practised = await onboarded({}, { grade: '3', age: 8 });
-    expect((await send(practised.client, 'practice')).tokensAwarded).toBe(0);
+    const stalled = await onboarded({}, { grade: '3', age: 8 });
+    const assessment = await send(stalled.client, minute);
+    expect(assessment.result).toMatchObject({ wordsAttempted: 10, wordsCorrect: 10, wcpm: 10 });
+    // Short of half the story: no tokens, as in practice.
+    expect(assessment.tokensAwarded).toBe(0);
+    expect(await profileRow(stalled.userId)).toMatchObject({
+      assessmentCompleted: true,
+      lexileLevel: estimateReaderLexile('3', 10, assessment.result.accuracy).level,
+    });
+
+    // The same ten words in a reading stopped after a few seconds: saved, but no level and not done.
+    const stopped = await onboarded({}, { grade: '3', age: 8 });
+    const short = await send(stopped.client, reading);
+    expect(short.result.wordsAttempted).toBe(10);
+    expect(await profileRow(stopped.userId)).toMatchObject({
+      assessmentCompleted: false,
+      lexileLevel: null,
+      lastAssessmentWpm: null,
+    });
+    expect(await eligibilityOf(stopped.client)).toEqual({ eligible: false, reason: 'has_reading_sessions' });
   });
 
   it("a reading's story sets the reading level that Sparky's 'Ready to Level Up!' compares with", async () => {

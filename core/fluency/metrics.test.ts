@@ -50,7 +50,30 @@ describe('computeMetrics', () => {
     const m = computeMetrics(words, 'assessment');
     expect(m.wordsCorrect).toBe(3);
     expect(m.errors).toBe(3);
-    expect(m.wcpm).toBe(22.5);
+    // The passage's end not reached: the words read right in the minute, not a rate over 8 s.
+    expect(m.wcpm).toBe(3);
+  });
+
+  it('in assessment mode, times one minute as DIBELS 8 does: prorated only for a reader who reached the end', () => {
+    const finished = words.slice(0, 6);
+    // All six reached in 8 s: 3 correct × 60 / 8.
+    expect(computeMetrics(finished, 'assessment').wcpm).toBe(22.5);
+    // A reader who read two words then stalled is credited with two, not 2 × 60 / 2 s.
+    const stalled = [
+      w(0, 'correct', 0.5, 1),
+      w(1, 'correct', 1.2, 2),
+      ...[2, 3, 4].map((i) => w(i, 'not_reached', null, null)),
+    ];
+    expect(computeMetrics(stalled, 'practice').wcpm).toBe(80);
+    expect(computeMetrics(stalled, 'assessment').wcpm).toBe(2);
+    // Words begun after the minute (an upload longer than the minute) do not count.
+    const long = [
+      w(0, 'correct', 30, 31),
+      w(1, 'correct', 59, 59.5),
+      w(2, 'correct', 61, 62),
+      w(3, 'not_reached', null, null),
+    ];
+    expect(computeMetrics(long, 'assessment')).toMatchObject({ wordsCorrect: 3, wcpm: 2 });
   });
 
   it('returns zeros when nothing was read', () => {

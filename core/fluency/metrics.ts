@@ -20,6 +20,9 @@ export interface ReadingMetrics {
   accuracy: number;
 }
 
+/** The one minute of a DIBELS 8 oral reading fluency assessment, seconds. */
+export const ORF_MINUTE_SECONDS = 60;
+
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
@@ -29,13 +32,17 @@ const round3 = (x: number): number => Math.round(x * 1000) / 1000;
  * - errors = `substitution` + `omission`, plus, in assessment mode, correct words read after a
  *   hesitation > 3 s (DIBELS 8: the examiner supplies the word and marks it an error);
  * - readingSeconds = end of the last word read − onset of the first word read (words with times);
- * - WCPM = correct × 60 / readingSeconds (0 when nothing was timed);
+ * - WCPM = correct × 60 / readingSeconds (0 when nothing was timed). In assessment mode, as DIBELS 8
+ *   times it: the words read right in the first {@link ORF_MINUTE_SECONDS} s of the recording, prorated
+ *   (× 60 / readingSeconds) only for a reader who reached the passage's last word; a reader who stalled
+ *   or stopped early is not credited with a rate they did not read at;
  * - accuracy = correct / (correct + errors) × 100 (0 when nothing was attempted).
  * @param words scored words in passage order.
  * @param mode practice (default) or assessment.
  */
 export function computeMetrics(words: readonly ScoredWord[], mode: ScoringMode = 'practice'): ReadingMetrics {
   let correct = 0;
+  let correctInMinute = 0;
   let errors = 0;
   let attempted = 0;
   let first = Infinity;
@@ -46,17 +53,21 @@ export function computeMetrics(words: readonly ScoredWord[], mode: ScoringMode =
     if (w.start !== null) first = Math.min(first, w.start);
     if (w.end !== null) last = Math.max(last, w.end);
     const readRight = w.status === 'correct' || w.status === 'self_correction';
-    if (readRight && !(mode === 'assessment' && w.hesitation)) correct++;
-    else errors++;
+    if (readRight && !(mode === 'assessment' && w.hesitation)) {
+      correct++;
+      if (w.start === null || w.start < ORF_MINUTE_SECONDS) correctInMinute++;
+    } else errors++;
   }
   const readingSeconds = last > first ? round3(last - first) : 0;
+  const reachedEnd = words.length > 0 && attempted === words.length;
+  const rate = readingSeconds > 0 ? round1((correct * 60) / readingSeconds) : 0;
   return {
     readingSeconds,
     wordsTotal: words.length,
     wordsAttempted: attempted,
     wordsCorrect: correct,
     errors,
-    wcpm: readingSeconds > 0 ? round1((correct * 60) / readingSeconds) : 0,
+    wcpm: mode === 'assessment' && !reachedEnd ? correctInMinute : rate,
     accuracy: correct + errors > 0 ? round1((correct / (correct + errors)) * 100) : 0,
   };
 }

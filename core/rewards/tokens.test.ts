@@ -11,18 +11,3 @@ describe('sessionTokens', () => {
     expect(sessionTokens({ wordsAttempted: 0, wordsTotal: 0, accuracy: 0 })).toBe(0);
   });
 });
-
-describe('sessionTokens of a Reading Assessment', () => {
-  const minute = { wordsAttempted: 40, wordsTotal: 113, accuracy: 95, wordsCorrect: 38, durationSeconds: 60 };
-  it('pays a full minute of reading as a whole reading, even short of half the story', () => {
-    expect(sessionTokens(minute, 'assessment')).toBe(10);
-    expect(sessionTokens({ ...minute, accuracy: 80 }, 'assessment')).toBe(5);
-    expect(sessionTokens({ ...minute, durationSeconds: 55 }, 'assessment')).toBe(10);
-  });
-  it('pays nothing for a short stop, a minute of few words, or the same figures in practice', () => {
-    expect(sessionTokens({ ...minute, durationSeconds: 30 }, 'assessment')).toBe(0);
-    expect(sessionTokens({ ...minute, wordsCorrect: 9 }, 'assessment')).toBe(0);
-    expect(sessionTokens(minute)).toBe(0);
-    expect(sessionTokens(minute, 'practice')).toBe(0);
-  });
-});

@@ -47,7 +47,16 @@ export async function asSystem<T>(db: Database, work: (tx: Tx) => Promise<T>, us
  */
 export async function systemStep<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
   await tx.execute(sql`select set_config('role', 'app_system', true)`);
-  const result = await work(tx);
-  await tx.execute(sql`select set_config('role', 'app_user', true)`);
+  const backToUser = () => tx.execute(sql`select set_config('role', 'app_user', true)`);
+  let result: T;
+  try {
+    result = await work(tx);
+  } catch (error) {
+    // Back to the user's role should a caller ever go on in this transaction; after a failed statement
+    // the transaction refuses every command, and the original error is the one to report.
+    await backToUser().catch(() => undefined);
+    throw error;
+  }
+  await backToUser();
   return result;
 }

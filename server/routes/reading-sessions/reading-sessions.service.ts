@@ -13,6 +13,7 @@ import type { CompletedChallenge } from '#core/api/rewards.ts';
 import type { RandomSource } from '#core/challenges/daily-challenges.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { achievementsEarned } from '#core/rewards/achievements.ts';
+import { setsTheLevel } from '#core/assessment/results.ts';
 import { isMostlyRead } from '#core/rewards/reading-share.ts';
 import { sessionTokens } from '#core/rewards/tokens.ts';
 import { estimateReaderLexile } from '#core/lexile/reader-lexile.ts';
@@ -206,7 +207,7 @@ export async function saveReadingSession(
   if (existing) return replayReadingSession(db, existing, now);
 
   const { result } = input;
-  const tokens = sessionTokens(result, input.mode);
+  const tokens = sessionTokens(result);
   // The recording is written first, under the session's id, so the row never points at nothing.
   const id = randomUUID();
   const relative = join('recordings', input.userId, `${id}.wav`);
@@ -264,7 +265,7 @@ export async function saveReadingSession(
           input.random,
         );
       }
-      if (profile && input.mode === 'assessment') {
+      if (profile && input.mode === 'assessment' && setsTheLevel(result)) {
         // The Reading Assessment (docs/decisions/0038-reading-assessment.md) is the direct measure of the reader:
         // it sets the assessment's results (spec §3) and the Lexile level and range from them (§4.7, §9), over an
         // earlier estimate, and ends a "Not now". In this transaction, so a replayed upload (answered from the
@@ -284,7 +285,7 @@ export async function saveReadingSession(
             })
             .where(eq(profiles.userId, input.userId)),
         );
-      } else if (profile && profile.lexileLevel === null) {
+      } else if (profile && input.mode === 'practice' && profile.lexileLevel === null) {
         // Spec §4.7: a reader without a Lexile level gets one estimated from a practice reading.
         const estimate = estimateReaderLexile(profile.grade, result.wcpm, result.accuracy);
         await tx

@@ -17,7 +17,8 @@ import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
 import { useAudioQueue, useAudioStatus } from '../../app/audio/audio-context.ts';
 import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
 import type { ScoringMode } from '#core/fluency/metrics.ts';
-import { assessmentResultLines } from '#core/assessment/results.ts';
+import { assessmentResultLines, setsTheLevel } from '#core/assessment/results.ts';
+import type { MeResponse } from '#core/api/account.ts';
 import {
   END_CHECK_NEW_SPEECH_SECONDS,
   INITIAL_SILENCE_WATCH,
@@ -352,10 +353,7 @@ export function provideFluencySession(
       announce: ({ context }, params) => {
         const message =
           reading().mode === 'assessment' && context.response && params.message.startsWith(RESULTS_READY)
-            ? `${RESULTS_READY} ${assessmentResultLines(
-                context.response.result,
-                context.recording?.durationSeconds ?? null,
-              ).join(' ')}`
+            ? `${RESULTS_READY} ${assessmentResultLines(context.response.result).join(' ')}`
             : params.message;
         const request = spokenRequestOf(message);
         if (request === null) announce(message, params.politeness);
@@ -438,6 +436,20 @@ export function useFluencySession(
     provideFluencySession(
       effects,
       (response) => {
+        // The route guard (spec §4.2 step 4) must not send a reader who has just read back to the
+        // assessment while /api/me is refetched: the cache says at once that there is a reading, and
+        // an assessment that set the level says it is done.
+        const completed = reading.get().mode === 'assessment' && setsTheLevel(response.result);
+        queryClient.setQueryData<MeResponse | null>(ME_QUERY_KEY, (old) =>
+          old
+            ? {
+                ...old,
+                hasReadingSessions: true,
+                profile:
+                  old.profile && completed ? { ...old.profile, assessment_completed: true } : old.profile,
+              }
+            : old,
+        );
         // The header's token count and streak, the history and the chart (spec §2.4, §4.6, §9).
         void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: READING_STATS_QUERY_KEY });

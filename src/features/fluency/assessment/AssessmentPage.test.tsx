@@ -13,6 +13,8 @@ import { SimulatedClock } from 'xstate';
 import { clearAnnouncements } from '#a11y/announcer.ts';
 import type { ReadingSessionSummary, SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
 import { estimateReaderLexile } from '#core/lexile/reader-lexile.ts';
+import type { MeResponse } from '#core/api/account.ts';
+import { ME_QUERY_KEY } from '../../../lib/api/me.ts';
 import { SAMPLE_RECORDING, SAMPLE_RESPONSE, SAMPLE_STORY } from '#machines/fluency-session.test-model.ts';
 import { createCommandRegistry, type CommandRegistry } from '#voice/command-registry.ts';
 import { VoiceRegistryContext } from '#voice/use-voice-commands.ts';
@@ -180,6 +182,7 @@ function say(registry: CommandRegistry, phrase: string) {
 /** An assessment result: 60 s read, the passage's words partly reached. */
 const RESPONSE: SaveReadingSessionResponse = {
   ...SAMPLE_RESPONSE,
+  result: { ...SAMPLE_RESPONSE.result, durationSeconds: 60 },
   session: { ...SAMPLE_RESPONSE.session, story_id: LONG_3.id, story_title: LONG_3.title, mode: 'assessment' },
   newAchievements: [],
 };
@@ -196,7 +199,7 @@ describe('/assessment', () => {
     const user = userEvent.setup();
     const clock = new SimulatedClock();
     const { state, stream, effects } = createFakes();
-    const { spoken } = renderPage(effects, clock);
+    const { spoken, client } = renderPage(effects, clock);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Reading Assessment' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'A one-minute reading check' })).toBeInTheDocument();
@@ -221,6 +224,16 @@ describe('/assessment', () => {
     );
     await waitFor(() => expect(state.saves).toHaveLength(1));
     expect(state.saves[0]!.request).toMatchObject({ storyId: LONG_3.id, mode: 'assessment' });
+    // From now on /api/me answers slowly (a busy server): the refetch after the save does not come back.
+    const answered = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+        String(input instanceof Request ? input.url : input).includes('/api/me')
+          ? new Promise<Response>(() => {})
+          : answered(input, init),
+      ),
+    );
     await act(async () => state.saves[0]!.resolve(RESPONSE));
 
     const results = await screen.findByRole('heading', { level: 2, name: 'Reading check done!' });
@@ -234,6 +247,15 @@ describe('/assessment', () => {
     const level = estimateReaderLexile('3', RESPONSE.result.wcpm, RESPONSE.result.accuracy);
     expect(screen.getByText(`${level.level}L`)).toBeInTheDocument();
     expect(screen.getByText(new RegExp(`range ${level.range}`))).toBeInTheDocument();
+    // The guard must not send the reader back while /api/me is refetched (ADR 0038).
+    expect(client.getQueryData<MeResponse>(ME_QUERY_KEY)).toMatchObject({
+      hasReadingSessions: true,
+      profile: { assessment_completed: true },
+    });
+    // Only the words reached are listed, then one line for the rest.
+    // (The sample reading reached 7 of 9 words: "not reached" is left to the legend.)
+    expect(screen.getAllByText('not reached')).toHaveLength(1);
+    expect(screen.getByText(/The rest of the story was not reached/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start reading practice' }));
     expect(await screen.findByRole('heading', { name: 'Practice here' })).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
 import { ASSESSMENT_SECONDS, assessmentBand, pickAssessmentPassage } from '#core/assessment/passage.ts';
-import { assessmentResultLines } from '#core/assessment/results.ts';
+import { assessmentResultLines, setsTheLevel } from '#core/assessment/results.ts';
 import { estimateReaderLexile } from '#core/lexile/reader-lexile.ts';
 import { useVoiceCommands } from '#voice/use-voice-commands.ts';
 import { useAudioQueue } from '../../../app/audio/audio-context.ts';
@@ -53,13 +53,10 @@ function AssessmentResults({
   response,
   grade,
   passageText,
-  recordingSeconds,
   onPractice,
   wordAudio,
 }: {
   response: SaveReadingSessionResponse;
-  /** How long the recording lasted (null when unknown): "in one minute" only for a full minute. */
-  recordingSeconds: number | null;
   grade: string | null;
   passageText: string | undefined;
   onPractice: () => void;
@@ -68,7 +65,7 @@ function AssessmentResults({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const result = withPassageText(response.result, passageText);
-  const lines = assessmentResultLines(response.result, recordingSeconds);
+  const lines = assessmentResultLines(response.result);
   const level = estimateReaderLexile(grade, result.wcpm, result.accuracy);
   return (
     <section aria-labelledby="results-title" className="fluency-results">
@@ -96,14 +93,30 @@ function AssessmentResults({
       </div>
       <section aria-labelledby="level-title" className="page__card">
         <h3 id="level-title">For grown-ups: reading level</h3>
-        <p>
-          Estimated Lexile level: <strong>{level.level}L</strong> (range {level.range}). Sparky offers stories
-          near this level first. It comes from this one-minute reading: the grade&apos;s Lexile target, scaled
-          by the words correct per minute against the grade&apos;s expected rate, plus two points for each
-          point of accuracy above 85 %, kept within the grade&apos;s band.
-        </p>
+        {setsTheLevel(result) ? (
+          <p>
+            Estimated Lexile level: <strong>{level.level}L</strong> (range {level.range}). Sparky offers
+            stories near this level first. It comes from this one-minute reading: the grade&apos;s Lexile
+            target, scaled by the words correct per minute against the grade&apos;s expected rate, plus two
+            points for each point of accuracy above 85 %, kept within the grade&apos;s band.
+          </p>
+        ) : (
+          <p>
+            This reading stopped before the end of the story and lasted less than 30 seconds, so it did not
+            set a reading level. It is kept with the other readings.
+          </p>
+        )}
       </section>
-      <HowEachWordWent result={result} session={response.session} {...(wordAudio ? { wordAudio } : {})} />
+      {/* Only the words reached: the passage is long on purpose, and a screen reader would otherwise hear
+          "not reached" for every word after the minute. */}
+      <HowEachWordWent
+        result={{ ...result, words: result.words.filter((w) => w.status !== 'not_reached') }}
+        session={response.session}
+        {...(wordAudio ? { wordAudio } : {})}
+      />
+      {result.wordsAttempted < result.wordsTotal ? (
+        <p>The rest of the story was not reached. That is fine: the reading check lasts one minute.</p>
+      ) : null}
       <GrownUpsFigures result={result} createdAt={response.session.created_at} grade={grade} />
     </section>
   );
@@ -190,6 +203,8 @@ export function AssessmentPage({
   };
   const practise = () => void navigate(protectedPaths.fluency);
   const ready = Boolean(storyId && story.data && storyId === passageId);
+  const storyProblem =
+    library.isError || story.isError || Boolean(library.data && !sessions.isPending && !candidate);
   useVoiceCommands(
     assessmentVoiceCommands(stateKey, !done),
     (target) => {
@@ -252,7 +267,10 @@ export function AssessmentPage({
             {done ? 'Go home' : 'Not now'}
           </Button>
         </div>
-        {!done ? <p className="page__hint">Not now: Sparky will ask again tomorrow.</p> : null}
+        {!ready && !storyProblem ? <p>Getting the story ready…</p> : null}
+        {!done && !me.data?.hasReadingSessions ? (
+          <p className="page__hint">Not now: Sparky will ask again tomorrow.</p>
+        ) : null}
         {story.data ? <Passage title={story.data.title} body={story.data.body} ref={passageRef} /> : null}
       </>
     );
@@ -262,7 +280,6 @@ export function AssessmentPage({
         response={snapshot.context.response}
         grade={grade}
         passageText={story.data?.body}
-        recordingSeconds={snapshot.context.recording?.durationSeconds ?? null}
         onPractice={practise}
         {...(wordAudio ? { wordAudio } : {})}
       />
