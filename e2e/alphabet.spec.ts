@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
 import { LETTERS } from '../core/alphabet/letters.ts';
 import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './helpers/axe.ts';
 import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
-import { fliteReading, launchWithMicrophone } from './helpers/microphone.ts';
+import { tabToButton as tabTo } from './helpers/keyboard.ts';
+import { fliteCommand, fliteReading, launchWithMicrophone } from './helpers/microphone.ts';
 import { finishOnboardingByApi, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
 import { saveShot } from './helpers/shots.ts';
 import { logVoiceCommands } from './helpers/voice-log.ts';
@@ -19,25 +17,6 @@ test.afterEach(closeOpenedContexts);
  * the alphabet found by voice ("letter m" into the fake microphone), which earns Alphabet Master. Axe on
  * each step.
  */
-
-/** flite (voice rms) says `text`, with room either side, as the fake microphone plays it. */
-function spoken(text: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sparky-letter-'));
-  const raw = join(dir, 'raw.wav');
-  const wav = join(dir, 'command.wav');
-  execFileSync('flite', ['-voice', 'rms', '-t', text, '-o', raw]);
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', '0.5', '2']);
-  return wav;
-}
-
-/** Press Tab until the control has focus (at most 100 times), as a keyboard or switch user would. */
-async function tabTo(page: Page, name: string): Promise<void> {
-  const target = page.getByRole('button', { name, exact: true });
-  for (let i = 0; i < 100 && !(await target.evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 test('a kindergartner: the letter game by keyboard, then the last letter by voice earns Alphabet Master', async ({
   browser: plainBrowser,
@@ -125,7 +104,7 @@ test('a kindergartner: the letter game by keyboard, then the last letter by voic
 
   // The last letter by voice: Play, then "letter …" said into the microphone through Talk to Sparky.
   const last = asked === 'M' ? 'Q' : 'M';
-  const browser = await launchWithMicrophone(spoken(`letter ${last}`));
+  const browser = await launchWithMicrophone(fliteCommand(`letter ${last}`));
   try {
     const context = await browser.newContext({
       baseURL: baseURL!,

@@ -27,6 +27,7 @@ import { createHealthRoutes } from './routes/health/health.routes.ts';
 import { createLogRoutes } from './routes/log/log.routes.ts';
 import { createReadingSessionRoutes } from './routes/reading-sessions/reading-sessions.routes.ts';
 import { createAlphabetRoutes } from './routes/alphabet/alphabet.routes.ts';
+import { createWordBuilderRoutes } from './routes/word-builder/word-builder.routes.ts';
 import { createAssessmentRoutes } from './routes/assessment/assessment.routes.ts';
 import { createRewardsRoutes } from './routes/rewards/rewards.routes.ts';
 import { createSetupRoutes } from './routes/setup/setup.routes.ts';
@@ -453,6 +454,7 @@ export function createApp(deps: AppDeps) {
     .route('/', follow.routes)
     .route('/', createRewardsRoutes({ db }))
     .route('/', createAlphabetRoutes({ db }))
+    .route('/', createWordBuilderRoutes({ db }))
     .route('/', createAssessmentRoutes({ db }))
     .route(
       '/',

@@ -2,31 +2,18 @@
  * The letter game of the alphabet screen (docs/decisions/0037-alphabet-learning.md): Sparky names a
  * letter and the child finds it among three. Pure rules shared by the page and its tests.
  */
+import { pick, shuffle, type RandomSource } from '../random.ts';
 import { LETTERS, SOUND_ALIKE_GROUPS, letterLine, soundGroupOf, type Letter } from './letters.ts';
+
+export type { RandomSource } from '../random.ts';
 
 /** How many letters a question shows: the one named and two others. */
 export const CHOICES_PER_QUESTION = 3;
-
-/** A uniform random number in [0, 1), like Math.random (injected so tests are repeatable). */
-export type RandomSource = () => number;
 
 /** One question: the letter Sparky names, and the letters shown, in the order shown. */
 export interface LetterQuestion {
   target: Letter;
   choices: Letter[];
-}
-
-function pick<T>(items: readonly T[], random: RandomSource): T {
-  return items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
-}
-
-function shuffle<T>(items: readonly T[], random: RandomSource): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.min(i, Math.floor(random() * (i + 1)));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 /**

@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import { LETTERS } from '../alphabet/letters.ts';
-import { AchievementSchema } from './reading-sessions.ts';
-import { CompletedChallengeSchema } from './rewards.ts';
+import { GameRewardsSchema } from './reading-sessions.ts';
 
 /** A capital letter A–Z. */
 export const LetterSchema = z.enum(LETTERS);
@@ -27,15 +26,9 @@ export const LetterFoundRequestSchema = z.strictObject({ letter: LetterSchema })
 export type LetterFoundRequest = z.infer<typeof LetterFoundRequestSchema>;
 
 /** What POST /api/alphabet/found answers. */
-export const LetterFoundResponseSchema = z.object({
+export const LetterFoundResponseSchema = GameRewardsSchema.extend({
   progress: AlphabetProgressSchema,
-  /** Whether this letter was new today, so it moved Letter Learning on. */
+  /** Whether this letter was new today, so it moved Letter Learning on (Alphabet Master at the 26th). */
   counted: z.boolean(),
-  /** Achievements earned by this find (Alphabet Master at the 26th letter). */
-  newAchievements: z.array(AchievementSchema),
-  /** Daily challenges completed and paid by this find. */
-  completedChallenges: z.array(CompletedChallengeSchema),
-  /** The reader's token balance after any payment. */
-  balance: z.number().int(),
 });
 export type LetterFoundResponse = z.infer<typeof LetterFoundResponseSchema>;

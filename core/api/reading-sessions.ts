@@ -205,3 +205,17 @@ export const DeleteReadingSessionResponseSchema = z.object({ deleted: z.literal(
  */
 export const DeleteRecordingsResponseSchema = z.object({ deleted: z.number().int().min(0) });
 export type DeleteRecordingsResponse = z.infer<typeof DeleteRecordingsResponseSchema>;
+
+/**
+ * What a game's find earned (a letter found, ADR 0037; a word built, ADR 0039), part of each game's answer:
+ * the achievements and completed daily challenges it earned, and the reader's balance after any payment.
+ */
+export const GameRewardsSchema = z.object({
+  /** Achievements earned by this find. */
+  newAchievements: z.array(AchievementSchema),
+  /** Daily challenges completed and paid by this find. */
+  completedChallenges: z.array(CompletedChallengeSchema),
+  /** The reader's token balance after any payment. */
+  balance: z.number().int(),
+});
+export type GameRewards = z.infer<typeof GameRewardsSchema>;

@@ -57,14 +57,14 @@ describe('daily challenge rules (spec §3, §4.4, §9)', () => {
       expect(new Set(picked).size).toBe(2);
       for (const type of picked) seen.add(type);
     }
-    // practice_words waits for the word builder.
-    expect([...seen].sort()).toEqual(['alphabet_letters', 'read_stories', 'reading_time']);
+    // Every type has its screen now (practice_words: the word builder, ADR 0039).
+    expect([...seen].sort()).toEqual(['alphabet_letters', 'practice_words', 'read_stories', 'reading_time']);
     expect(pickDailyChallenges(seeded(3), ['reading_time'])).toHaveLength(1);
     expect(pickDailyChallenges(() => 0.999999, ['read_stories', 'reading_time'])[0]!.targetCount).toBe(19);
   });
 
-  it('offers Letter Learning to early readers only (Pre-K, K, grade 1, or age 6 and under)', () => {
-    const all = ['read_stories', 'reading_time', 'alphabet_letters'];
+  it('offers Letter Learning and Word Practice to early readers only (Pre-K, K, grade 1, or age 6 and under)', () => {
+    const all = ['read_stories', 'reading_time', 'alphabet_letters', 'practice_words'];
     const older = ['read_stories', 'reading_time'];
     expect(offeredChallengeTypes({ grade: 'Pre-K' })).toEqual(all);
     expect(offeredChallengeTypes({ grade: 'K' })).toEqual(all);
@@ -81,6 +81,7 @@ describe('daily challenge rules (spec §3, §4.4, §9)', () => {
         (c) => c.challengeType,
       );
       expect(types).not.toContain('alphabet_letters');
+      expect(types).not.toContain('practice_words');
     }
   });
 

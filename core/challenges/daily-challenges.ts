@@ -3,6 +3,9 @@
  * offered today, how two are picked, how progress moves, and the reader's calendar day. Pure rules shared
  * by the server (generation, progress, rewards) and the browser (the card's texts and links).
  */
+import type { RandomSource } from '../random.ts';
+
+export type { RandomSource } from '../random.ts';
 
 /** The four challenge types of spec §3. */
 export const CHALLENGE_TYPES = [
@@ -82,15 +85,19 @@ export const REGENERATE_WHEN_COUNT = 3;
  * Types offered today: only those whose screen is built, so that every challenge can be done and its
  * card leads somewhere real (issue #13). read_stories is done by reading a story aloud, counted from the
  * reading sessions; reading_time by the minutes read aloud (docs/decisions/0016-daily-challenges-until-built.md);
- * alphabet_letters by letters found in the letter game of /alphabet, and only for early readers
- * ({@link offeredChallengeTypes}; docs/decisions/0037-alphabet-learning.md). practice_words joins when the
- * word builder is built.
+ * alphabet_letters by letters found in the letter game of /alphabet (docs/decisions/0037-alphabet-learning.md)
+ * and practice_words by words built in /word-builder (docs/decisions/0039-word-builder.md), those two only
+ * for early readers ({@link offeredChallengeTypes}).
  */
 export const OFFERED_CHALLENGE_TYPES: readonly ChallengeType[] = [
   'read_stories',
   'reading_time',
   'alphabet_letters',
+  'practice_words',
 ];
+
+/** The types offered only to early readers: a grade-4 reader asked to "learn 3 letters" is asked for nothing. */
+export const EARLY_READER_CHALLENGE_TYPES: readonly ChallengeType[] = ['alphabet_letters', 'practice_words'];
 
 /** Grades whose readers are early readers (the profile's `grade`: Pre-K, K, 1). */
 export const EARLY_READER_GRADES: readonly string[] = ['Pre-K', 'K', '1'];
@@ -108,16 +115,16 @@ export function isEarlyReader(reader: { grade?: string | null; age?: number | nu
 }
 
 /**
- * The types a reader may be given today: {@link OFFERED_CHALLENGE_TYPES}, without Letter Learning for a
- * reader who is not an early reader (a grade-4 reader asked to "learn 3 letters" would be asked for nothing;
- * ADR 0037).
+ * The types a reader may be given today: {@link OFFERED_CHALLENGE_TYPES}, without Letter Learning and Word
+ * Practice for a reader who is not an early reader (ADR 0037, ADR 0039).
  * @param reader - the profile's grade and age, when known
  */
 export function offeredChallengeTypes(reader: {
   grade?: string | null;
   age?: number | null;
 }): ChallengeType[] {
-  return OFFERED_CHALLENGE_TYPES.filter((type) => type !== 'alphabet_letters' || isEarlyReader(reader));
+  const early = isEarlyReader(reader);
+  return OFFERED_CHALLENGE_TYPES.filter((type) => early || !EARLY_READER_CHALLENGE_TYPES.includes(type));
 }
 
 /** Whether a text is a challenge type of the catalogue. */
@@ -129,9 +136,6 @@ export function isChallengeType(value: string): value is ChallengeType {
 export function rewardFor(type: string): number {
   return isChallengeType(type) ? CHALLENGE_CATALOGUE[type].rewardTokens : DEFAULT_CHALLENGE_REWARD;
 }
-
-/** A uniform random number in [0, 1), like Math.random (injected so tests are repeatable). */
-export type RandomSource = () => number;
 
 /** A whole number between min and max, inclusive. */
 function randomInt(random: RandomSource, min: number, max: number): number {

@@ -37,6 +37,7 @@ describe('achievementsEarned (spec §4.5)', () => {
     expect(achievementsEarned({ activityType: 'alphabet_completed' })).toEqual(['alphabet_master']);
     expect(achievementsEarned({ activityType: 'word_built', count: 10 })).toEqual(['word_builder']);
     expect(achievementsEarned({ activityType: 'word_built', count: 9 })).toEqual([]);
+    expect(achievementsEarned({ activityType: 'word_built', count: 11 })).toEqual(['word_builder']);
   });
   it('refuses a type outside the catalogue', () => {
     expect(() => assertAchievementType('speed_reader')).not.toThrow();

@@ -103,7 +103,10 @@ export function achievementsEarned(facts: ActivityFacts): AchievementType[] {
   const earned: AchievementType[] = [];
   if (facts.activityType === 'story_created' && facts.count === 1) earned.push('first_story');
   if (facts.activityType === 'alphabet_completed') earned.push('alphabet_master');
-  if (facts.activityType === 'word_built' && facts.count === WORD_BUILDER_WORDS) earned.push('word_builder');
+  // The tenth word or any after it: awarding is at most once (server/routes/rewards/award-achievements.ts), so
+  // a badge lost between the word's two transactions is given by the next word (ADR 0039).
+  if (facts.activityType === 'word_built' && (facts.count ?? 0) >= WORD_BUILDER_WORDS)
+    earned.push('word_builder');
   if (
     facts.activityType === 'reading_session' &&
     isMostlyRead({ wordsAttempted: facts.wordsAttempted ?? 0, wordsTotal: facts.wordsTotal ?? 0 }) &&

@@ -56,3 +56,17 @@ export async function waitForReadingHeard(page: Page, quietMs = 1500): Promise<v
     { polling: 100, timeout: 120_000 },
   );
 }
+
+/**
+ * flite (voice rms) says a spoken command, with 0.5 s of silence before it and 2 s after, as a 16 kHz mono
+ * 16-bit WAV for the fake microphone (Chromium plays it in a loop from launch).
+ * @returns the WAV's path
+ */
+export function fliteCommand(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sparky-command-'));
+  const raw = join(dir, 'raw.wav');
+  const wav = join(dir, 'command.wav');
+  execFileSync('flite', ['-voice', 'rms', '-t', text, '-o', raw]);
+  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', '0.5', '2']);
+  return wav;
+}

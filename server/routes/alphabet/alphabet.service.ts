@@ -8,18 +8,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AlphabetProgress, LetterFoundResponse } from '#core/api/alphabet.ts';
 import { ALPHABET_SIZE, isLetter, LETTERS, type Letter } from '#core/alphabet/letters.ts';
-import { dayInTimeZone, type RandomSource } from '#core/challenges/daily-challenges.ts';
-import { achievementsEarned } from '#core/rewards/achievements.ts';
+import type { RandomSource } from '#core/challenges/daily-challenges.ts';
 import type { Database } from '../../db/client.ts';
-import { asSystem, asUser, type Tx } from '../../db/rls.ts';
-import { profiles, progressTracking } from '../../db/schema.ts';
-import { tokensEarnedBy } from '../reading-sessions/reading-sessions.service.ts';
-import { awardAchievements } from '../rewards/award-achievements.ts';
-import {
-  advanceChallenges,
-  payCompletedChallenges,
-  readerTimeZone,
-} from '../rewards/daily-challenges.service.ts';
+import { asUser, type Tx } from '../../db/rls.ts';
+import { progressTracking } from '../../db/schema.ts';
+import { advanceChallenges, readerDay } from '../rewards/daily-challenges.service.ts';
+import { payAndAwardAfterFind } from '../rewards/game-rewards.ts';
 
 /** activity_type of a letter found in the game. */
 export const LETTER_FOUND = 'letter_found';
@@ -52,13 +46,6 @@ async function progressIn(tx: Tx, userId: string, day: string): Promise<Alphabet
     today: inOrder(rows.filter((r) => r.today).map((r) => r.letter)),
     completed: found.length === ALPHABET_SIZE,
   };
-}
-
-/** The reader's today (YYYY-MM-DD in their zone), the profile row locked when `lock` (see below). */
-async function readerDay(tx: Tx, userId: string, now: Date, lock: boolean) {
-  const query = tx.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.userId, userId));
-  const [profile] = lock ? await query.for('update') : await query;
-  return { profile, day: dayInTimeZone(now, readerTimeZone(profile?.timeZone)) };
 }
 
 /**
@@ -133,22 +120,8 @@ export async function letterFound(
     return { counted, progress: counted ? await progressIn(tx, userId, day) : before };
   });
 
-  const rewards = await asSystem(
-    db,
-    async (tx) => {
-      const completedChallenges = await payCompletedChallenges(tx, userId);
-      const earnedTypes = achievementsEarned({
-        activityType: kept.progress.completed ? ALPHABET_COMPLETED : LETTER_FOUND,
-        tokens: await tokensEarnedBy(tx, userId),
-      });
-      const newAchievements = await awardAchievements(tx, userId, earnedTypes);
-      const [row] = await tx
-        .select({ tokens: profiles.tokens })
-        .from(profiles)
-        .where(eq(profiles.userId, userId));
-      return { completedChallenges, newAchievements, balance: row?.tokens ?? 0 };
-    },
-    userId,
-  );
+  const rewards = await payAndAwardAfterFind(db, userId, {
+    activityType: kept.progress.completed ? ALPHABET_COMPLETED : LETTER_FOUND,
+  });
   return { progress: kept.progress, counted: kept.counted, ...rewards };
 }

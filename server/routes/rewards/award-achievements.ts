@@ -1,7 +1,7 @@
 /**
  * Awarding achievements (spec §4.5: each type at most once per user; the unique key on user and type
  * makes a second award a no-op, even from two requests at once). Shared by every activity that earns
- * them: a saved reading, a letter found.
+ * them: a saved reading, a letter found, a word built.
  */
 import type { Achievement } from '#core/api/reading-sessions.ts';
 import { ACHIEVEMENTS, type AchievementType } from '#core/rewards/achievements.ts';

@@ -126,6 +126,18 @@ export async function getTodaysChallenges(
   });
 }
 
+/**
+ * The reader's today (YYYY-MM-DD in their profile's zone, else UTC, as for the daily challenges) and their
+ * profile's time zone, read in the caller's transaction. With `lock`, the profile row is locked until the
+ * transaction ends, so that two activities of one reader at once (two taps, two tabs) are counted one after
+ * the other. `profile` is undefined for a user without a profile.
+ */
+export async function readerDay(tx: Tx, userId: string, now: Date, lock: boolean) {
+  const query = tx.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.userId, userId));
+  const [profile] = lock ? await query.for('update') : await query;
+  return { profile, day: dayInTimeZone(now, readerTimeZone(profile?.timeZone)) };
+}
+
 /** What an activity counts towards (spec §4.4 "progress rises with the matching activity"). */
 export interface ChallengeActivity {
   /** Whether a story was read (at least half of it): one step of read_stories. */
@@ -134,6 +146,8 @@ export interface ChallengeActivity {
   seconds?: number;
   /** Letters found for the first time today in the letter game: steps of alphabet_letters (ADR 0037). */
   lettersFound?: number;
+  /** Words built for the first time today in the word builder: steps of practice_words (ADR 0039). */
+  wordsBuilt?: number;
 }
 
 /**
@@ -160,6 +174,7 @@ export async function advanceChallenges(
     let nextData = data;
     if (row.challengeType === 'read_stories' && activity.storyRead) increment = 1;
     if (row.challengeType === 'alphabet_letters') increment = activity.lettersFound ?? 0;
+    if (row.challengeType === 'practice_words') increment = activity.wordsBuilt ?? 0;
     if (row.challengeType === 'reading_time' && activity.seconds && activity.seconds > 0) {
       const seconds = (data.seconds ?? 0) + activity.seconds;
       increment = wholeMinutes(seconds) - row.currentCount;

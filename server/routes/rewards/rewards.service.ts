@@ -75,7 +75,7 @@ export async function tokenHistory(db: Database, userId: string): Promise<Tokens
 }
 
 /** Which activities that earn achievements have a screen in this release. */
-export const BUILT_ACTIVITIES = { storyCreation: false, alphabet: true, wordBuilder: false } as const;
+export const BUILT_ACTIVITIES = { storyCreation: false, alphabet: true, wordBuilder: true } as const;
 
 /**
  * GET /api/rewards: the seven achievements of spec §3, earned ones first (newest first), then the others

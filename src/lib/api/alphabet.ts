@@ -4,12 +4,10 @@
  * it refreshes the challenges, the ledger, the achievements and the header's token count.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse } from '#core/api/account.ts';
 import type { AlphabetProgress, LetterFoundRequest } from '#core/api/alphabet.ts';
 import { api } from './client.ts';
 import { call } from './http.ts';
-import { ME_QUERY_KEY } from './me.ts';
-import { DAILY_CHALLENGES_QUERY_KEY, REWARDS_QUERY_KEY, TOKENS_QUERY_KEY } from './rewards.ts';
+import { refreshAfterGameFind } from './rewards.ts';
 
 /** Query key of the reader's letters. */
 export const ALPHABET_QUERY_KEY = ['alphabet'] as const;
@@ -40,15 +38,7 @@ export function useLetterFound() {
     mutationFn: postLetterFound,
     onSuccess: (answer) => {
       queryClient.setQueryData<AlphabetProgress>(ALPHABET_QUERY_KEY, answer.progress);
-      if (!answer.counted) return undefined;
-      queryClient.setQueryData<MeResponse | null>(ME_QUERY_KEY, (old) =>
-        old?.profile ? { ...old, profile: { ...old.profile, tokens: answer.balance } } : old,
-      );
-      return Promise.all(
-        [DAILY_CHALLENGES_QUERY_KEY, TOKENS_QUERY_KEY, REWARDS_QUERY_KEY].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
+      return refreshAfterGameFind(queryClient, answer);
     },
   });
 }

@@ -117,3 +117,23 @@ export function invalidateAfterReading(queryClient: QueryClient) {
     ),
   );
 }
+
+/**
+ * After a game's find that the server counted (a letter found, a word built): the answer's balance goes into
+ * the header at once, and today's challenges, the ledger and the achievements are refreshed. A find that did
+ * not count changed none of them.
+ */
+export function refreshAfterGameFind(
+  queryClient: QueryClient,
+  answer: { counted: boolean; balance: number },
+) {
+  if (!answer.counted) return undefined;
+  queryClient.setQueryData<MeResponse | null>(ME_QUERY_KEY, (old) =>
+    old?.profile ? { ...old, profile: { ...old.profile, tokens: answer.balance } } : old,
+  );
+  return Promise.all(
+    [DAILY_CHALLENGES_QUERY_KEY, TOKENS_QUERY_KEY, REWARDS_QUERY_KEY].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
