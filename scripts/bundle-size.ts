@@ -67,6 +67,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/sparky-conversation': ['src/app/ProtectedLayout.tsx', 'src/features/sparky/SparkyConversationPage.tsx'],
   '/ai-tutor': ['src/app/ProtectedLayout.tsx', 'src/features/ai-tutor/AiTutorPage.tsx'],
   '/alphabet, /alphabet-learning': ['src/app/ProtectedLayout.tsx', 'src/features/alphabet/AlphabetPage.tsx'],
+  '/word-builder': ['src/app/ProtectedLayout.tsx', 'src/features/word-builder/WordBuilderPage.tsx'],
   '(screens being built)': ['src/app/ProtectedLayout.tsx', 'src/features/protected/BeingBuiltPage.tsx'],
 };
 

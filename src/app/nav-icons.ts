@@ -18,6 +18,7 @@ const ICONS: Record<string, IconName> = {
   [p.import]: 'clipboard',
   [p.learn]: 'letters',
   [p.alphabet]: 'letters',
+  [p.wordBuilder]: 'blocks',
   [p.screening]: 'clipboard',
   [p.assessment]: 'levels',
   [p.reports]: 'chart',

@@ -23,8 +23,8 @@ describe('challengePath (spec §2.5)', () => {
     expect(challengePath('reading_time')).toBe('/fluency');
     expect(challengePath('read_stories')).toBe('/premade-stories');
     expect(challengePath('read_stories', () => true)).toBe('/saved-stories');
-    expect(challengePath('practice_words')).toBeNull();
-    expect(challengePath('practice_words', () => true)).toBe('/word-builder');
+    expect(challengePath('practice_words')).toBe('/word-builder');
+    expect(challengePath('practice_words', () => false)).toBeNull();
     expect(challengePath('alphabet_letters', () => true)).toBe('/alphabet');
     expect(challengePath('juggling', () => true)).toBe('/learn');
   });

@@ -174,6 +174,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.sparkyConversation,
   protectedPaths.alphabet,
   protectedPaths.alphabetLearning,
+  protectedPaths.wordBuilder,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

@@ -12,6 +12,11 @@ const AlphabetPage = lazyPage(
   (m) => m.AlphabetPage,
 );
 
+const WordBuilderPage = lazyPage(
+  () => import('../features/word-builder/WordBuilderPage.tsx'),
+  (m) => m.WordBuilderPage,
+);
+
 const BeingBuiltPage = lazyPage(
   () => import('../features/protected/BeingBuiltPage.tsx'),
   (m) => m.BeingBuiltRoute,
@@ -78,6 +83,7 @@ const builtScreens: Record<string, ComponentType> = {
   [protectedPaths.alphabet]: AlphabetPage,
   // Named in Sparky's guidance (spec §2.2): the same screen as /alphabet, under its own path.
   [protectedPaths.alphabetLearning]: AlphabetPage,
+  [protectedPaths.wordBuilder]: WordBuilderPage,
   [protectedPaths.sparkyConversation]: lazyPage(
     () => import('../features/sparky/SparkyConversationPage.tsx'),
     (m) => m.SparkyConversationPage,

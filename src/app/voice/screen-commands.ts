@@ -12,6 +12,7 @@ import { assessmentVoiceCommands } from '../../features/fluency/assessment/asses
 import { fluencyVoiceCommands } from '../../features/fluency/voice-commands.ts';
 import { SCREEN_TITLES } from '../../features/protected/screen-titles.ts';
 import { storyListVoiceCommands } from '../../features/stories/voice-commands.ts';
+import { wordBuilderVoiceCommands } from '../../features/word-builder/word-builder.voice-commands.ts';
 import { protectedPaths } from '../paths.ts';
 
 /** A story as a screen lists it. */
@@ -37,6 +38,8 @@ export function ownScreenCommands(path: string, library: readonly ListedStory[])
     case protectedPaths.alphabet:
     case protectedPaths.alphabetLearning:
       return alphabetVoiceCommands({ step: 'idle' });
+    case protectedPaths.wordBuilder:
+      return wordBuilderVoiceCommands({ step: 'idle' });
     default:
       return [];
   }

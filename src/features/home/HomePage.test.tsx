@@ -49,9 +49,13 @@ describe('HomePage', () => {
       'href',
       '/alphabet',
     );
+    expect(screen.getByRole('link', { name: 'Build words from their letters with Sparky' })).toHaveAttribute(
+      'href',
+      '/word-builder',
+    );
     expect(links).not.toContain('/stories');
     expect(screen.getByText(/2nd grade, pet: Rex/)).toBeInTheDocument();
-    expect(screen.getByText('Word and sound games')).toBeInTheDocument();
+    expect(screen.getByText('A sound game, to sound out words')).toBeInTheDocument();
     // Something that works is not listed as being built.
     expect(screen.queryByText(/Reading stories aloud/)).not.toBeInTheDocument();
   });

@@ -15,7 +15,7 @@ import { DailyChallengesCard } from './DailyChallengesCard.tsx';
 
 /** What is coming, said plainly (nothing here is a link until it works), for readers and for guardians. */
 export const COMING_SOON = {
-  reader: ['Word and sound games'],
+  reader: ['A sound game, to sound out words'],
   guardian: ["Progress reports on your child's reading", 'Reading goals to set together'],
 } as const;
 
@@ -28,6 +28,7 @@ const OFFERS: Record<string, string> = {
   [protectedPaths.assessment]: 'Read to Sparky for one minute, so Sparky knows your level',
   [protectedPaths.premadeStories]: 'Pick a story from the library, or have it read to you',
   [protectedPaths.alphabet]: 'Play the letter game and learn your ABC',
+  [protectedPaths.wordBuilder]: 'Build words from their letters with Sparky',
   [protectedPaths.aiTutor]: 'Practise the words you missed with Sparky, your tutor',
   [protectedPaths.avatarShop]: 'Spend your tokens on hats, glasses and pets for your avatar',
   [protectedPaths.rewards]: 'See the badges you can earn',

@@ -111,6 +111,7 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'Saved Stories', href: p.stories },
       { name: 'Premade Stories', href: p.premadeStories },
       { name: 'Alphabet Learning', href: p.alphabet },
+      { name: 'Word Builder', href: p.wordBuilder },
       { name: 'Reading Practice', href: p.fluency },
       { name: 'Reading Assessment', href: p.assessment },
       { name: 'Avatar Shop', href: p.avatarShop },
