@@ -58,9 +58,13 @@ test('a kindergartner: the letter game by keyboard, then the last letter by voic
     expect(found.status(), await found.text()).toBe(200);
   }
 
-  // From the menu, by its picture and name.
+  // From the menu's Learning Hub, by its picture and name.
   await page.goto('/home');
-  await page.getByRole('navigation').getByRole('link', { name: 'Alphabet Learning' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Learning Hub' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Learning Hub' })).toBeVisible();
+  await expectNoAxeViolationsInBothThemes(page, '/learn');
+  await saveShot(page, 'learn');
+  await page.getByRole('main').getByRole('link', { name: 'Alphabet Learning' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Alphabet Learning' })).toBeVisible();
   await expect(page.getByText('You have found 24 of 26 letters')).toBeVisible();
   const grid = page.getByRole('list', { name: 'All the letters' });

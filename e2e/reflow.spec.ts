@@ -16,8 +16,8 @@ function firstWords(body: string, share: number): string {
 /*
  * WCAG 1.4.10 (reflow) and 1.4.4 (text size) on every screen a reader can reach: at 320 px wide with the
  * largest text of the Display settings, nothing may scroll sideways, and no picture may shrink beside words
- * that wrap. The screens are the links of the
- * reader's own menu (so a new screen is checked as soon as the menu lists it) and of the header.
+ * that wrap. The screens are the links of the reader's own menu (so a new screen is checked as soon as the
+ * menu lists it), of the header, and of the Learning Hub (the games).
  * The public pages are checked at 375 px in public.spec.ts.
  */
 const READERS = [
@@ -25,7 +25,7 @@ const READERS = [
     userType: 'student',
     name: 'Ravi',
     home: '/home',
-    expected: ['/home', '/premade-stories', '/alphabet', '/fluency', '/rewards'],
+    expected: ['/home', '/premade-stories', '/learn', '/alphabet', '/word-builder', '/fluency', '/rewards'],
   },
   { userType: 'teacher', name: 'Ito', home: '/teacher-dashboard', expected: ['/profile', '/fluency'] },
   { userType: 'guardian', name: 'Diaz', home: '/home', expected: ['/profile', '/fluency'] },
@@ -85,7 +85,16 @@ for (const reader of READERS) {
       .getByRole('banner')
       .getByRole('link')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    const paths = [...new Set([...fromMenu, ...fromHeader])].filter(
+    // The games are reached through the menu's Learning Hub: its links are screens of the reader's too.
+    const fromHub = fromMenu.includes('/learn')
+      ? await (async () => {
+          await page.goto('/learn');
+          const games = page.getByRole('list', { name: 'Games' });
+          await expect(games.getByRole('link').first()).toBeVisible();
+          return games.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+        })()
+      : [];
+    const paths = [...new Set([...fromMenu, ...fromHeader, ...fromHub])].filter(
       (href): href is string => !!href?.startsWith('/'),
     );
     expect(paths).toEqual(expect.arrayContaining([...reader.expected]));

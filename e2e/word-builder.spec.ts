@@ -53,9 +53,11 @@ test('a kindergartner builds a word by keyboard, earns Word Architect, and says 
     .map((w) => w.word);
   await build(page, nine);
 
-  // From the menu, by its picture and name.
+  // From the menu's Learning Hub, by its picture and name.
   await page.goto('/home');
-  await page.getByRole('navigation').getByRole('link', { name: 'Word Builder' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Learning Hub' }).click();
+  await expect(page.getByText('You have built 9 words today.')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Word Builder' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Word Builder' })).toBeVisible();
   await expect(
     page.getByText('You have built 9 words today, and 9 words of the 10 for Word Architect'),

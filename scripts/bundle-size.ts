@@ -68,6 +68,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/ai-tutor': ['src/app/ProtectedLayout.tsx', 'src/features/ai-tutor/AiTutorPage.tsx'],
   '/alphabet, /alphabet-learning': ['src/app/ProtectedLayout.tsx', 'src/features/alphabet/AlphabetPage.tsx'],
   '/word-builder': ['src/app/ProtectedLayout.tsx', 'src/features/word-builder/WordBuilderPage.tsx'],
+  '/learn': ['src/app/ProtectedLayout.tsx', 'src/features/learn/LearnPage.tsx'],
   '(screens being built)': ['src/app/ProtectedLayout.tsx', 'src/features/protected/BeingBuiltPage.tsx'],
 };
 

@@ -69,9 +69,6 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
         item(p.premadeStories),
         item(p.import),
         item(p.learn),
-        // Until the Learning Center is built, its games are in the menu itself.
-        item(p.alphabet),
-        item(p.wordBuilder),
         item(p.fluency),
         // Students have no Assess group (§6), so their screening and assessment sit under Learn.
         item(p.screening),
@@ -99,8 +96,6 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
         item(p.premadeStories),
         item(p.import),
         item(p.learn),
-        item(p.alphabet),
-        item(p.wordBuilder),
         item(p.fluency),
       ],
     },

@@ -175,6 +175,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.alphabet,
   protectedPaths.alphabetLearning,
   protectedPaths.wordBuilder,
+  protectedPaths.learn,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

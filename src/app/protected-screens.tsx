@@ -17,6 +17,11 @@ const WordBuilderPage = lazyPage(
   (m) => m.WordBuilderPage,
 );
 
+const LearnPage = lazyPage(
+  () => import('../features/learn/LearnPage.tsx'),
+  (m) => m.LearnPage,
+);
+
 const BeingBuiltPage = lazyPage(
   () => import('../features/protected/BeingBuiltPage.tsx'),
   (m) => m.BeingBuiltRoute,
@@ -84,6 +89,7 @@ const builtScreens: Record<string, ComponentType> = {
   // Named in Sparky's guidance (spec §2.2): the same screen as /alphabet, under its own path.
   [protectedPaths.alphabetLearning]: AlphabetPage,
   [protectedPaths.wordBuilder]: WordBuilderPage,
+  [protectedPaths.learn]: LearnPage,
   [protectedPaths.sparkyConversation]: lazyPage(
     () => import('../features/sparky/SparkyConversationPage.tsx'),
     (m) => m.SparkyConversationPage,

@@ -23,7 +23,7 @@ const PROGRESS: ReadonlyArray<{ item: string; status: FeatureStatus }> = [
   { item: 'The letter game (Alphabet Learning)', status: 'ready' },
   { item: 'A one-minute reading check that sets the starting level (Reading Assessment)', status: 'ready' },
   { item: 'The word builder: spelling words letter by letter', status: 'ready' },
-  { item: 'The sound-it-out phonics game and the Learning Center', status: 'planned' },
+  { item: 'The sound-it-out phonics game', status: 'planned' },
   { item: 'Story creation, screening over time, reports for parents, classroom tools', status: 'planned' },
 ];
 

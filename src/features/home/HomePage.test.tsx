@@ -41,18 +41,13 @@ describe('HomePage', () => {
     );
     // Practice first; My Stories is not offered while stories cannot be made (it would be empty).
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(links.slice(0, 4)).toEqual(['/fluency', '/assessment', '/premade-stories', '/alphabet']);
+    expect(links.slice(0, 4)).toEqual(['/fluency', '/assessment', '/premade-stories', '/learn']);
     expect(
       screen.getByRole('link', { name: 'Read to Sparky for one minute, so Sparky knows your level' }),
     ).toHaveAttribute('href', '/assessment');
-    expect(screen.getByRole('link', { name: 'Play the letter game and learn your ABC' })).toHaveAttribute(
-      'href',
-      '/alphabet',
-    );
-    expect(screen.getByRole('link', { name: 'Build words from their letters with Sparky' })).toHaveAttribute(
-      'href',
-      '/word-builder',
-    );
+    expect(
+      screen.getByRole('link', { name: 'Play letter and word games: learn your ABC and build words' }),
+    ).toHaveAttribute('href', '/learn');
     expect(links).not.toContain('/stories');
     expect(screen.getByText(/2nd grade, pet: Rex/)).toBeInTheDocument();
     expect(screen.getByText('A sound game, to sound out words')).toBeInTheDocument();

@@ -110,8 +110,7 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'My Voice', href: p.myVoice },
       { name: 'Saved Stories', href: p.stories },
       { name: 'Premade Stories', href: p.premadeStories },
-      { name: 'Alphabet Learning', href: p.alphabet },
-      { name: 'Word Builder', href: p.wordBuilder },
+      { name: 'Learning Hub', href: p.learn },
       { name: 'Reading Practice', href: p.fluency },
       { name: 'Reading Assessment', href: p.assessment },
       { name: 'Avatar Shop', href: p.avatarShop },
@@ -163,6 +162,7 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'My Voice', href: p.myVoice },
       { name: 'Premade Stories', href: p.premadeStories },
       { name: 'Reading Practice', href: p.fluency },
+      { name: 'Learning Hub', href: p.learn },
       { name: 'Rewards', href: p.rewards },
     ]);
     expect(within(nav).queryByRole('link', { name: 'My Classroom' })).not.toBeInTheDocument();
@@ -176,6 +176,7 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'My Voice', href: p.myVoice },
       { name: 'Premade Stories', href: p.premadeStories },
       { name: 'Reading Practice', href: p.fluency },
+      { name: 'Learning Hub', href: p.learn },
       { name: 'Rewards', href: p.rewards },
     ]);
   });

@@ -1,0 +1,87 @@
+/**
+ * /learn against a fetch stub: each game a link with its picture and name, the child's progress in each,
+ * the game not built yet listed without a link, and Sparky's guidance.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
+import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
+import { jsonResponse } from '../../test/me-fixture.ts';
+import { LearnPage } from './LearnPage.tsx';
+
+let failLoads: boolean;
+
+function fakeServer(input: RequestInfo | URL): Promise<Response> {
+  const url = String(input);
+  if (failLoads) return Promise.resolve(jsonResponse({ error: { code: 'internal', message: 'x' } }, 500));
+  if (url.endsWith('/api/alphabet'))
+    return Promise.resolve(jsonResponse({ found: ['A', 'B', 'M'], today: ['M'], completed: false }));
+  if (url.endsWith('/api/word-builder')) return Promise.resolve(jsonResponse({ today: ['cat'], total: 4 }));
+  return Promise.resolve(jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404));
+}
+
+function renderPage() {
+  const spoken: SpeakRequest[] = [];
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AudioQueueContext.Provider value={{ ...SILENT_AUDIO_QUEUE, speak: (r) => void spoken.push(r) }}>
+          <LearnPage />
+        </AudioQueueContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { spoken };
+}
+
+beforeEach(() => {
+  failLoads = false;
+  vi.stubGlobal('fetch', vi.fn(fakeServer));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('LearnPage', () => {
+  it('links each built game by its picture and name, with how far the child has got', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Learning Hub' })).toBeInTheDocument();
+    const games = within(screen.getByRole('list', { name: 'Games' }));
+    expect(games.getByRole('link', { name: 'Alphabet Learning' })).toHaveAttribute('href', '/alphabet');
+    expect(games.getByRole('link', { name: 'Word Builder' })).toHaveAttribute('href', '/word-builder');
+    // Each link is also the game's heading, with its picture inside it.
+    expect(screen.getByRole('heading', { level: 2, name: 'Word Builder' })).toBeInTheDocument();
+    expect(games.getByRole('link', { name: 'Word Builder' }).querySelector('svg')).not.toBeNull();
+    expect(await screen.findByText('You have found 3 of 26 letters.')).toBeInTheDocument();
+    expect(await screen.findByText('You have built 1 word today.')).toBeInTheDocument();
+    // Sound It Out is not built: listed, marked, and not a link.
+    expect(screen.getByRole('heading', { level: 2, name: 'Sound It Out' })).toBeInTheDocument();
+    expect(games.queryByRole('link', { name: 'Sound It Out' })).not.toBeInTheDocument();
+    expect(screen.getByText('Coming later')).toBeInTheDocument();
+  });
+
+  it('still offers the games when the progress cannot be loaded', async () => {
+    failLoads = true;
+    renderPage();
+    expect(screen.getByRole('link', { name: 'Alphabet Learning' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Word Builder' })).toBeInTheDocument();
+    await act(() => Promise.resolve());
+    expect(screen.queryByText(/You have/)).not.toBeInTheDocument();
+  });
+
+  it('Sparky says what to do, for a child who cannot read the page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { spoken } = renderPage();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(spoken.map((r) => r.text)).toEqual(
+      expect.arrayContaining([
+        'Pick a game! Say alphabet to play with letters, or word builder to build words.',
+        'Each game has a picture. Press the picture to play.',
+      ]),
+    );
+  });
+});

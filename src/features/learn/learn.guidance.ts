@@ -1,0 +1,7 @@
+import type { PageGuidance } from '../../app/audio/use-page-guidance.ts';
+
+/** What Sparky says on /learn (LearnPage.tsx; §4.8 page guidance), written for a 5-year-old. */
+export const LEARN_GUIDANCE: PageGuidance = [
+  'Pick a game! Say alphabet to play with letters, or word builder to build words.',
+  'Each game has a picture. Press the picture to play.',
+];
