@@ -81,6 +81,11 @@ export const API_ERROR_CODES = [
   'item_not_owned', // 409: wearing an item the reader has not bought, or one of another kind
   // The Reading Assessment (docs/decisions/0038-reading-assessment.md)
   'assessment_completed', // 409: "Not now" on an assessment the reader has already done
+  // Family links (docs/decisions/0041-family-links.md)
+  'link_code_invalid', // 404: the code is unknown, used, expired, or the reader's own
+  'not_a_guardian', // 403: only a guardian account can enter a reader's code
+  'not_a_reader', // 403: only a reader (student or other) can make a code
+  'too_many_links', // 409: MAX_LINKS reached on either side (core/api/family.ts)
   ...(Object.keys(SPEECH_ERROR_STATUS) as SpeechErrorCode[]),
 ] as const;
 

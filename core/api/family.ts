@@ -1,0 +1,106 @@
+/**
+ * Payloads of the family links (/api/family; docs/decisions/0041-family-links.md): a reader (a child's
+ * account) makes a one-time code, a grown-up with a guardian account enters it, and from then on the grown-up
+ * sees the reader's progress on /reports ("Progress", spec §2.4's guardian menu) until either of them removes
+ * the link. Shared by server and browser.
+ */
+import { z } from 'zod';
+import { AchievementSchema, ReadingStatsSchema } from './reading-sessions.ts';
+
+/**
+ * Letters of a link code: capitals and digits that cannot be mistaken for each other when read aloud or
+ * copied from a screen (no 0/O, 1/I/L, 5/S, 2/Z, 8/B).
+ */
+export const LINK_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
+/** Characters of a link code. 25^6 ≈ 244 million codes, against at most LINK_TRIES_PER_WINDOW guesses. */
+export const LINK_CODE_LENGTH = 6;
+/** How long a code works: a day, so a grown-up can enter it later on their own device. */
+export const LINK_CODE_TTL_HOURS = 24;
+/** Codes a guardian may try in LINK_TRIES_WINDOW_MINUTES, right or wrong (429 `rate_limited` after). */
+export const LINK_TRIES_PER_WINDOW = 10;
+export const LINK_TRIES_WINDOW_MINUTES = 15;
+/** Grown-ups one reader may have, and readers one grown-up may follow. */
+export const MAX_LINKS = 10;
+
+/**
+ * A link code as a person types it: spaces, dashes and small letters are forgiven ("k7m-4qx" → "K7M4QX");
+ * anything else is refused.
+ */
+export const LinkCodeSchema = z
+  .string()
+  .max(32)
+  .transform((s) => s.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .length(LINK_CODE_LENGTH)
+      .regex(new RegExp(`^[${LINK_CODE_ALPHABET}]+$`)),
+  );
+
+/** POST /api/family/code → 201: a new code for the signed-in reader (any earlier code stops working). */
+export const LinkCodeResponseSchema = z.object({
+  /** The code, LINK_CODE_LENGTH characters of LINK_CODE_ALPHABET; shown once, never stored in plain text. */
+  code: z.string(),
+  /** ISO time after which it no longer works. */
+  expiresAt: z.string(),
+});
+export type LinkCodeResponse = z.infer<typeof LinkCodeResponseSchema>;
+
+/** POST /api/family/links { code }: a guardian enters a reader's code. Any other field is refused. */
+export const RedeemLinkCodeRequestSchema = z.strictObject({ code: LinkCodeSchema });
+export type RedeemLinkCodeRequest = z.infer<typeof RedeemLinkCodeRequestSchema>;
+
+/** One side of a link as the other sees it. */
+export const LinkedPersonSchema = z.object({
+  /** The link's id (for DELETE /api/family/links/:linkId). */
+  linkId: z.string().uuid(),
+  /** The other person's user id. */
+  userId: z.string(),
+  displayName: z.string(),
+  /** ISO time the link was made. */
+  linkedAt: z.string(),
+});
+export type LinkedPerson = z.infer<typeof LinkedPersonSchema>;
+
+/** POST /api/family/links → 201 (a new link) or 200 (already linked): the reader now followed. */
+export const RedeemLinkCodeResponseSchema = z.object({ child: LinkedPersonSchema });
+export type RedeemLinkCodeResponse = z.infer<typeof RedeemLinkCodeResponseSchema>;
+
+/** GET /api/family: the signed-in user's links, both ways, oldest first. */
+export const FamilySchema = z.object({
+  /** Readers this user follows (a guardian's children). */
+  children: z.array(LinkedPersonSchema),
+  /** Grown-ups who follow this user (a reader's guardians). */
+  guardians: z.array(LinkedPersonSchema),
+  /** When this reader's current code stops working, or null when there is none (the code itself is not kept). */
+  codeExpiresAt: z.string().nullable(),
+});
+export type Family = z.infer<typeof FamilySchema>;
+
+/**
+ * GET /api/family/children/:childId/report: a followed reader's progress, read-only. 404 `not_found` for a
+ * reader this user does not follow (whether or not the id exists).
+ */
+export const ChildReportSchema = z.object({
+  child: z.object({
+    userId: z.string(),
+    displayName: z.string(),
+    /** Spec §3 grade option (Pre-K, K, 1–12), or null. */
+    grade: z.string().nullable(),
+    /** Spec §4.7 Lexile level, or null before any estimate. */
+    lexileLevel: z.number().nullable(),
+    /** The last Reading Assessment's WCPM and accuracy percent (ADR 0038), or null. */
+    lastAssessmentWpm: z.number().nullable(),
+    lastAssessmentAccuracy: z.number().nullable(),
+    tokens: z.number().int(),
+  }),
+  /** The same statistics the reader sees on Reading Practice (GET /api/reading-stats). */
+  readingStats: ReadingStatsSchema,
+  /** Different letters found in the letter game (of 26; ADR 0037). */
+  lettersFound: z.number().int(),
+  /** Words built in the word builder, each counted once a day (ADR 0039). */
+  wordsBuilt: z.number().int(),
+  /** Achievements earned, newest first (spec §3). */
+  achievements: z.array(AchievementSchema),
+});
+export type ChildReport = z.infer<typeof ChildReportSchema>;
