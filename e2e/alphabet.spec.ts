@@ -91,7 +91,12 @@ test('a kindergartner: the letter game by keyboard, then the last letter by voic
   });
   await tabTo(page, asked);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: `Yes! That is ${asked}.` })).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: `Yes! That is ${asked}.` }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next letter' })).toBeFocused();
   await expect(page.getByText('You have found 25 of 26 letters')).toBeVisible();
   await expectNoAxeViolations(page, '/alphabet right');
@@ -128,7 +133,12 @@ test('a kindergartner: the letter game by keyboard, then the last letter by voic
     await tabTo(voicePage, 'Talk to Sparky');
     await voicePage.keyboard.press('Enter');
     try {
-      await expect(voicePage.getByRole('status').filter({ hasText: `Yes! That is ${last}.` })).toBeVisible({
+      await expect(
+        voicePage
+          .getByRole('main')
+          .getByRole('status')
+          .filter({ hasText: `Yes! That is ${last}.` }),
+      ).toBeVisible({
         timeout: 60_000,
       });
     } catch (error) {

@@ -141,7 +141,7 @@ describe("Sparky's lines", () => {
     expect(tryLine(b1, 'A', 'placed', b2)).toBe('Yes, A! What letter does cat end with?');
     const b3 = tryLetter(b2, 'T').building;
     expect(tryLine(b2, 'T', 'built', b3)).toBe(
-      'Yes, T! You built cat! C, A, T. cat! Say next for another word.',
+      'Yes, T! You built cat! C, A, T. cat! Say next, or press Next word.',
     );
   });
 

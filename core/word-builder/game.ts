@@ -161,7 +161,7 @@ export function spelledLine(word: string): string {
 /**
  * What Sparky says to a letter tried (`before` is the building before the try, `after` after it).
  * - Placed: "Yes, C!" and the next question.
- * - Built: "Yes, T! You built cat! C, A, T. cat! Say next for another word."
+ * - Built: "Yes, T! You built cat! C, A, T. cat! Say next, or press Next word."
  * - Later: "T is in cat, but not yet." and the question again.
  * - Not in the word: "Cat has no M." and the question again.
  * A wrong letter is named as pressed ("That is M.") or as heard ("I heard M."), not as the child's
@@ -177,7 +177,7 @@ export function tryLine(
 ): string {
   const { word } = before.puzzle.word;
   if (outcome === 'built')
-    return `Yes, ${letter}! You built ${word}! ${spelledLine(word)} Say next for another word.`;
+    return `Yes, ${letter}! You built ${word}! ${spelledLine(word)} Say next, or press Next word.`;
   if (outcome === 'placed') return `Yes, ${letter}! ${letterQuestion(after)}`;
   const named = by === 'voice' ? `I heard ${letter}.` : `That is ${letter}.`;
   const why =

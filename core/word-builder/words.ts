@@ -3,8 +3,9 @@
  * docs/decisions/0039-word-builder.md): each word with the picture Sparky shows for it. Shared by the server
  * (which words exist) and the browser (what is shown and said).
  *
- * The words are things a five-year-old knows and can be drawn, spelled as they sound, with no letter twice
- * (each letter tile is used once). Short words are three letters, mostly consonant–vowel–consonant, the first
+ * The words are things a five-year-old knows, each with a picture that a child names with that word (not 🚕 for
+ * "cab", which a child calls a taxi), with no letter twice (each letter tile is used once). Most are spelled as
+ * they sound; a few common ones are not (cake, kite, boat, bear, cow), as in any first word list. Short words are three letters, mostly consonant–vowel–consonant, the first
  * words a child spells; long words are four letters with a blend ("frog", "crab") or a digraph ("fish").
  */
 import type { Letter } from '../alphabet/letters.ts';
@@ -31,25 +32,25 @@ export const SHORT_WORDS: readonly BuilderWord[] = [
   { word: 'box', picture: '📦' },
   { word: 'bat', picture: '🦇' },
   { word: 'web', picture: '🕸️' },
-  { word: 'net', picture: '🥅' },
+  { word: 'pie', picture: '🥧' },
   { word: 'pen', picture: '🖊️' },
   { word: 'hen', picture: '🐔' },
   { word: 'bug', picture: '🐛' },
   { word: 'van', picture: '🚐' },
   { word: 'log', picture: '🪵' },
   { word: 'nut', picture: '🥜' },
-  { word: 'jet', picture: '✈️' },
+  { word: 'gem', picture: '💎' },
   { word: 'rat', picture: '🐀' },
   { word: 'leg', picture: '🦵' },
   { word: 'tub', picture: '🛁' },
-  { word: 'pan', picture: '🍳' },
+  { word: 'bow', picture: '🎀' },
   { word: 'red', picture: '🔴' },
   { word: 'hug', picture: '🤗' },
   { word: 'ant', picture: '🐜' },
   { word: 'owl', picture: '🦉' },
   { word: 'cow', picture: '🐄' },
-  { word: 'cab', picture: '🚕' },
-  { word: 'ram', picture: '🐏' },
+  { word: 'tie', picture: '👔' },
+  { word: 'pin', picture: '📌' },
   { word: 'bag', picture: '👜' },
   { word: 'car', picture: '🚗' },
   { word: 'cup', picture: '☕' },

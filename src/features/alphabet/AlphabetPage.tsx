@@ -118,7 +118,12 @@ export function AlphabetPage({ random = Math.random }: { random?: RandomSource }
     else if (target === 'play') playRef.current?.focus();
   }, [game]);
 
-  const say = (text: string) => audio.speak({ text, type: 'sparky' });
+  // Each game line cuts Sparky's line before it, so the answer heard (and captioned) is to what the child just
+  // did, not a line behind (as in the word builder, ADR 0039).
+  const say = (text: string) => {
+    audio.withdraw('sparky');
+    audio.speak({ text, type: 'sparky' });
+  };
 
   const ask = (previous: Letter | null) => {
     const question = nextQuestion([...found], random, previous);

@@ -19,7 +19,7 @@ import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { Toaster } from '../../ui/Toast.tsx';
 import { dismissToast } from '../../ui/toast-store.ts';
-import { WordBuilderPage } from './WordBuilderPage.tsx';
+import { SAVE_FAILED_LINE, WordBuilderPage } from './WordBuilderPage.tsx';
 
 let progress: WordBuilderProgress;
 let built: string[];
@@ -120,13 +120,15 @@ describe('WordBuilderPage', () => {
   it('builds a word by voice alone: play, a later letter, a letter not in the word, the right ones, next, finish', async () => {
     const { registry, spoken, lastLine } = renderPage();
     expect(
-      await screen.findByText(/You have built 0 words today, and 0 words of the 10 for Word Architect/),
+      await screen.findByText('Words built today: 0. Word Architect badge: 0 of 10.'),
     ).toBeInTheDocument();
     say(registry, 'play');
     const word = givenWord(spoken);
     const letters = lettersOf(word);
     expect(word).toHaveLength(3); // short words first
-    expect(lastLine()).toBe(`Let's build ${word}. What letter does ${word} start with?`);
+    expect(lastLine()).toBe(
+      `Let's build ${word}. What letter does ${word} start with? To answer, say letter, and then the letter.`,
+    );
     const shown = tiles();
     expect(shown).toHaveLength(5);
     expect(shown).toEqual(expect.arrayContaining(letters));
@@ -164,17 +166,22 @@ describe('WordBuilderPage', () => {
     // The mark of a wrong try is for one letter only.
     expect(screen.getByRole('button', { name: extra })).not.toHaveAccessibleDescription('Not this one');
 
-    say(registry, 'again');
+    say(registry, 'say it again');
     expect(lastLine()).toBe(`${word}. What letter comes next in ${word}?`);
+    // Bare "again" and "clue" are not heard while building: letters said alone were taken for them.
+    expect(registry.active().map((c) => c.phrase)).not.toEqual(expect.arrayContaining(['again']));
+    expect(registry.active().map((c) => c.phrase)).not.toContain('clue');
     say(registry, spokenLetter(letters[1]!));
     expect(lastLine()).toBe(`Yes, ${letters[1]}! What letter does ${word} end with?`);
     say(registry, spokenLetter(letters[2]!));
     expect(lastLine()).toBe(
-      `Yes, ${letters[2]}! You built ${word}! ${letters.join(', ')}. ${word}! Say next for another word.`,
+      `Yes, ${letters[2]}! You built ${word}! ${letters.join(', ')}. ${word}! Say next, or press Next word.`,
     );
     expect(screen.getByText(`Yes! You built ${word}.`, { exact: false })).toHaveAttribute('role', 'status');
     await waitFor(() => expect(built).toEqual([word]));
-    expect(await screen.findByText(/You have built 1 word today, and 1 word of the 10/)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Words built today: 1. Word Architect badge: 1 of 10.'),
+    ).toBeInTheDocument();
 
     say(registry, 'next');
     expect(givenWord(spoken)).not.toBe(word);
@@ -187,6 +194,10 @@ describe('WordBuilderPage', () => {
     const { spoken, lastLine } = renderPage();
     const user = userEvent.setup();
     const play = await screen.findByRole('button', { name: 'Build a word' });
+    // Not before the words built are known (they choose the word).
+    expect(play).toBeDisabled();
+    await screen.findByText(/Words built today: 0\./);
+    expect(play).toBeEnabled();
     play.focus();
     await user.keyboard('{Enter}');
     const word = givenWord(spoken);
@@ -208,12 +219,16 @@ describe('WordBuilderPage', () => {
   it('gives the clue on request, by button or by voice', async () => {
     const { registry, spoken, lastLine } = renderPage();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Build a word' }));
+    await screen.findByText(/Words built today: 0\./);
+    await user.click(screen.getByRole('button', { name: 'Build a word' }));
     const first = lettersOf(givenWord(spoken))[0]!;
     await user.click(screen.getByRole('button', { name: 'Give me a clue' }));
     expect(lastLine()).toBe(`Here is a clue: it is ${first}. Find ${first}.`);
     expect(screen.getByRole('button', { name: first })).toHaveAccessibleDescription('This is the one');
-    expect(screen.getByRole('button', { name: 'Give me a clue' })).toBeDisabled();
+    // Pressed again, it says the clue again and keeps the focus (a switch user is not sent elsewhere).
+    await user.click(screen.getByRole('button', { name: 'Give me a clue' }));
+    expect(lastLine()).toBe(`Here is a clue: it is ${first}. Find ${first}.`);
+    expect(screen.getByRole('button', { name: 'Give me a clue' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: first }));
     // The next letter has no clue until asked.
     say(registry, 'give me a clue');
@@ -225,7 +240,7 @@ describe('WordBuilderPage', () => {
     const left = SHORT_WORDS.map((w) => w.word).filter((w) => w !== 'fox');
     progress = { today: left, total: 9 };
     const { registry, spoken } = renderPage();
-    await screen.findByText(/You have built 33 words today, and 9 words of the 10/);
+    await screen.findByText('Words built today: 33. Word Architect badge: 9 of 10.');
     say(registry, 'play');
     expect(givenWord(spoken)).toBe('fox');
   });
@@ -247,24 +262,35 @@ describe('WordBuilderPage', () => {
       ],
     };
     const { registry, spoken } = renderPage();
-    await screen.findByText(/You have built 0 words today/);
+    await screen.findByText(/Words built today: 0\./);
     say(registry, 'play');
     for (const letter of lettersOf(givenWord(spoken))) say(registry, spokenLetter(letter));
     expect(await screen.findByText('Achievement Unlocked!')).toBeInTheDocument();
     await waitFor(() => expect(spoken.map((r) => r.text).join(' ')).toMatch(/Word Practice/));
   });
 
-  it('says when a word could not be kept, and the game goes on', async () => {
+  it('says when a word could not be kept, and sends it again on Try again', async () => {
     failSaves = true;
+    const user = userEvent.setup();
     const { registry, spoken } = renderPage();
-    await screen.findByText(/You have built 0 words today/);
+    await screen.findByText(/Words built today: 0\./);
     say(registry, 'play');
-    for (const letter of lettersOf(givenWord(spoken))) say(registry, spokenLetter(letter));
-    expect(await screen.findByText(/Sparky could not keep this word just now/)).toHaveAttribute(
-      'role',
-      'alert',
-    );
+    const word = givenWord(spoken);
+    for (const letter of lettersOf(word)) say(registry, spokenLetter(letter));
+    expect(
+      (await screen.findByText('Sparky could not keep this word just now.')).closest('[role="alert"]'),
+    ).not.toBeNull();
+    await waitFor(() => expect(spoken.map((r) => r.text)).toContain(SAVE_FAILED_LINE));
     expect(screen.getByRole('button', { name: 'Next word' })).toBeInTheDocument();
+    failSaves = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(built).toEqual([word]));
+    await waitFor(() =>
+      expect(screen.queryByText('Sparky could not keep this word just now.')).not.toBeInTheDocument(),
+    );
+    // After a word, "hear it again" spells it once more.
+    say(registry, 'hear it again');
+    expect(spoken.at(-1)?.text).toBe(`${lettersOf(word).join(', ')}. ${word}!`);
   });
 
   it('says in words when the words cannot be loaded, and still lets the child play', async () => {

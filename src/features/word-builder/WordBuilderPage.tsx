@@ -15,6 +15,7 @@ import {
   startBuilding,
   tryLetter,
   tryLine,
+  spelledLine,
   type Building,
   type RandomSource,
 } from '#core/word-builder/game.ts';
@@ -34,6 +35,11 @@ import {
 } from './word-builder.voice-commands.ts';
 import '../../ui/page.css';
 import './word-builder.css';
+
+/** Taught with the first word of a visit: the form of an answer heard best (ADR 0039). */
+export const ANSWER_FORM_LINE = 'To answer, say letter, and then the letter.';
+/** Said when a word built could not be kept. */
+export const SAVE_FAILED_LINE = 'Sparky could not keep this word just now. Press Try again.';
 
 /** The game: not playing; a word being built; a word built. */
 type Game =
@@ -104,7 +110,10 @@ export function WordBuilderPage({ random = Math.random }: { random?: RandomSourc
   // replace Sparky's question while it waits (§4.9), so the guidance is withdrawn for this visit.
   const [played, setPlayed] = useState(false);
   usePageGuidance(played ? null : WORD_BUILDER_GUIDANCE);
-  const [saveFailed, setSaveFailed] = useState(false);
+  // The word whose save failed, while its step is shown.
+  const [saveFailed, setSaveFailed] = useState<string | null>(null);
+  // The answer form is taught once a visit, with the first word.
+  const [taught, setTaught] = useState(false);
   const today = progress.data?.today.length ?? 0;
   const total = progress.data?.total ?? 0;
 
@@ -122,7 +131,24 @@ export function WordBuilderPage({ random = Math.random }: { random?: RandomSourc
     else if (target === 'play') playRef.current?.focus();
   }, [game]);
 
-  const say = (text: string) => audio.speak({ text, type: 'sparky' });
+  // Each game line cuts Sparky's line before it: a child who answers fast hears (and a deaf child reads)
+  // the answer to what they just did, not a line or two behind (review of ADR 0039).
+  const say = (text: string) => {
+    audio.withdraw('sparky');
+    audio.speak({ text, type: 'sparky' });
+  };
+
+  /** Sends a word built; a failure is said and shown, with a button to send it again. */
+  const save = (word: string) => {
+    setSaveFailed(null);
+    wordBuilt
+      .mutateAsync({ word })
+      .then((answer) => celebrate(answer, audio.speak))
+      .catch(() => {
+        setSaveFailed(word);
+        audio.speak({ text: SAVE_FAILED_LINE, type: 'sparky', priority: 0 });
+      });
+  };
 
   const give = (previous: string | null) => {
     const building = startBuilding(
@@ -130,9 +156,10 @@ export function WordBuilderPage({ random = Math.random }: { random?: RandomSourc
     );
     focusNext.current = 'tiles';
     setPlayed(true);
-    setSaveFailed(false);
+    setSaveFailed(null);
     setGame({ step: 'building', building });
-    say(askLine(building));
+    say(taught ? askLine(building) : `${askLine(building)} ${ANSWER_FORM_LINE}`);
+    setTaught(true);
   };
 
   const choose = (letter: Letter, by: 'press' | 'voice') => {
@@ -146,24 +173,20 @@ export function WordBuilderPage({ random = Math.random }: { random?: RandomSourc
     } else if (outcome === 'built') {
       focusNext.current = 'next';
       setGame({ step: 'built', building });
-      wordBuilt.mutate(
-        { word: building.puzzle.word.word },
-        {
-          onSuccess: (answer) => celebrate(answer, audio.speak),
-          onError: () => setSaveFailed(true),
-        },
-      );
+      save(building.puzzle.word.word);
     } else {
       setGame({ step: 'building', building });
     }
   };
 
   const again = () => {
-    if (game.step !== 'building') return;
+    if (game.step === 'idle') return;
     const { building } = game;
-    say(
-      `${building.puzzle.word.word}. ${letterQuestion(building)}${building.clue ? ` ${clueLine(building)}` : ''}`,
-    );
+    if (game.step === 'built') say(spelledLine(building.puzzle.word.word));
+    else
+      say(
+        `${building.puzzle.word.word}. ${letterQuestion(building)}${building.clue ? ` ${clueLine(building)}` : ''}`,
+      );
   };
 
   const clue = () => {
@@ -198,7 +221,7 @@ export function WordBuilderPage({ random = Math.random }: { random?: RandomSourc
     (target) => {
       const letter = letterOfTileTarget(target);
       if (letter) choose(letter, 'voice');
-      else if (target === WORD_BUILDER_ACTIONS.play && game.step === 'idle') give(null);
+      else if (target === WORD_BUILDER_ACTIONS.play && game.step === 'idle' && !progress.isPending) give(null);
       else if (target === WORD_BUILDER_ACTIONS.again) again();
       else if (target === WORD_BUILDER_ACTIONS.clue) clue();
       else if (target === WORD_BUILDER_ACTIONS.next && game.step === 'built')
@@ -225,18 +248,18 @@ export function WordBuilderPage({ random = Math.random }: { random?: RandomSourc
           <p role="alert">We could not load your words right now. You can still play.</p>
         ) : progress.data ? (
           <p className="word-builder__count">
-            <Icon name="blocks" size={24} /> You have built {words(today)} today
+            <Icon name="blocks" size={24} /> Words built today: {today}.{' '}
             {total < WORD_BUILDER_WORDS
-              ? `, and ${words(total)} of the ${WORD_BUILDER_WORDS} for Word Architect`
-              : `, ${words(total)} in all`}
-            .
+              ? `Word Architect badge: ${total} of ${WORD_BUILDER_WORDS}.`
+              : `In all: ${total}.`}
           </p>
         ) : null}
 
         {game.step === 'idle' ? (
           <>
             <p>Sparky shows a picture and says its word. You find its letters!</p>
-            <Button ref={playRef} icon="play" onPress={() => give(null)}>
+            {/* Not before the words built are known: the level and today's words choose the word. */}
+            <Button ref={playRef} icon="play" onPress={() => give(null)} isDisabled={progress.isPending}>
               Build a word
             </Button>
           </>
@@ -262,12 +285,20 @@ export function WordBuilderPage({ random = Math.random }: { random?: RandomSourc
               <Picture picture={game.building.puzzle.word.picture} />
               <span className="word-builder__word">{game.building.puzzle.word.word}</span>
             </div>
-            {saveFailed ? (
-              <p role="alert">Sparky could not keep this word just now. Build it again later to count it.</p>
+            {saveFailed === game.building.puzzle.word.word ? (
+              <div role="alert" className="word-builder__failed">
+                <p>Sparky could not keep this word just now.</p>
+                <Button variant="secondary" icon="arrowRight" onPress={() => save(saveFailed)}>
+                  Try again
+                </Button>
+              </div>
             ) : null}
             <div className="word-builder__actions">
               <Button ref={nextRef} icon="arrowRight" onPress={() => give(game.building.puzzle.word.word)}>
                 Next word
+              </Button>
+              <Button variant="secondary" icon="speaker" onPress={again}>
+                Hear it again
               </Button>
               {finishButton}
             </div>
@@ -332,7 +363,10 @@ function BuildingStep({
                 isDisabled={used}
                 onPress={() => onChoose(letter)}
               >
-                <span aria-hidden="true">{letter.toLowerCase()}</span>
+                <span aria-hidden="true">
+                  {letter.toLowerCase()}
+                  <span className="word-builder__capital">{letter}</span>
+                </span>
                 {wrong ? <Icon name="close" size={24} className="word-builder__mark" /> : null}
                 {isClue ? <Icon name="star" size={24} className="word-builder__mark" /> : null}
               </Button>
@@ -353,7 +387,8 @@ function BuildingStep({
         <Button variant="secondary" icon="speaker" onPress={onAgain}>
           Hear it again
         </Button>
-        <Button variant="secondary" icon="help" onPress={onClue} isDisabled={building.clue}>
+        {/* Never disabled: a second press says the clue again, and focus stays on the button. */}
+        <Button variant="secondary" icon="help" onPress={onClue}>
           Give me a clue
         </Button>
         {finishButton}

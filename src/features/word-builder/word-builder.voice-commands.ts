@@ -1,8 +1,10 @@
 /**
  * What can be said on the word builder (WordBuilderPage.tsx), by the game's step: "play" to start; while a
- * word is built, each letter tile not yet used ("m", "letter m"; "ay" for A: `spokenLetter`), "again" to hear
- * the word and the question again, "clue" for a clue, and "finish" to end the game; after a word is built,
- * "next". The visible buttons can also be said by their names (voice/visible-controls.ts).
+ * word is built, each letter tile not yet used ("letter m", "m"; "ay" for A: `spokenLetter`), "say it again"
+ * or "hear it again" to hear the word and the question again, "give me a clue", and "finish" to end the game;
+ * after a word is built, "next", and "hear it again". Bare "clue" and "again" are not listened for while a
+ * word is built: letter names said alone were heard as them (b, d, t as "clue"; measured, ADR 0039). While a
+ * word is built only these are heard (`answering`), so the buttons' own names are listed here too.
  */
 import { spokenLetter, type Letter } from '#core/alphabet/letters.ts';
 import type { VoiceCommand } from '#core/voice/command.ts';
@@ -46,22 +48,29 @@ export function wordBuilderVoiceCommands(game: WordBuilderStep): VoiceCommand[] 
       action('word game', WORD_BUILDER_ACTIONS.play),
     ];
   }
+  const again = [
+    action('say it again', WORD_BUILDER_ACTIONS.again),
+    action('hear it again', WORD_BUILDER_ACTIONS.again),
+  ];
   if (game.step === 'building') {
     return [
+      // "letter m" first: it is the form Sparky's help suggests (the registry's first phrase of each target),
+      // and the one heard far more often (ADR 0039).
       ...game.tiles.flatMap((letter) => [
-        action(spokenLetter(letter), tileTarget(letter)),
         action(`letter ${spokenLetter(letter)}`, tileTarget(letter)),
+        action(spokenLetter(letter), tileTarget(letter)),
       ]),
-      action('again', WORD_BUILDER_ACTIONS.again),
-      action('say it again', WORD_BUILDER_ACTIONS.again),
-      action('clue', WORD_BUILDER_ACTIONS.clue),
+      ...again,
       action('give me a clue', WORD_BUILDER_ACTIONS.clue),
       ...finish,
+      action('finish the game', WORD_BUILDER_ACTIONS.finish),
     ];
   }
   return [
     action('next', WORD_BUILDER_ACTIONS.next),
     action('next word', WORD_BUILDER_ACTIONS.next),
+    action('again', WORD_BUILDER_ACTIONS.again),
+    ...again,
     ...finish,
   ];
 }
