@@ -69,6 +69,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/alphabet, /alphabet-learning': ['src/app/ProtectedLayout.tsx', 'src/features/alphabet/AlphabetPage.tsx'],
   '/word-builder': ['src/app/ProtectedLayout.tsx', 'src/features/word-builder/WordBuilderPage.tsx'],
   '/learn': ['src/app/ProtectedLayout.tsx', 'src/features/learn/LearnPage.tsx'],
+  '/reports': ['src/app/ProtectedLayout.tsx', 'src/features/reports/ReportsPage.tsx'],
   '(screens being built)': ['src/app/ProtectedLayout.tsx', 'src/features/protected/BeingBuiltPage.tsx'],
 };
 

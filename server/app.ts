@@ -29,6 +29,7 @@ import { createReadingSessionRoutes } from './routes/reading-sessions/reading-se
 import { createAlphabetRoutes } from './routes/alphabet/alphabet.routes.ts';
 import { createWordBuilderRoutes } from './routes/word-builder/word-builder.routes.ts';
 import { createAssessmentRoutes } from './routes/assessment/assessment.routes.ts';
+import { createFamilyRoutes } from './routes/family/family.routes.ts';
 import { createRewardsRoutes } from './routes/rewards/rewards.routes.ts';
 import { createSetupRoutes } from './routes/setup/setup.routes.ts';
 import { createOutboxRoutes } from './routes/outbox/outbox.routes.ts';
@@ -456,6 +457,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createAlphabetRoutes({ db }))
     .route('/', createWordBuilderRoutes({ db }))
     .route('/', createAssessmentRoutes({ db }))
+    .route('/', createFamilyRoutes({ db }))
     .route(
       '/',
       createTutorRoutes({

@@ -1,9 +1,9 @@
 /**
  * Deleting a child's data (issue #14 item 11): one reading with its recording, all of one's recordings,
  * and one's whole account. The account test is a canary scan: a user whose name, pet, e-mail, story,
- * reading, recording, settings, sign-in traces, mail and spoken texts all carry a unique marker is
- * deleted, then every table of the database and every file under DATA_DIR is searched for the marker,
- * the user's id and e-mail. Refusals (bad, oversized and hostile input, another user's ids, no session)
+ * reading, recording, settings, sign-in traces, mail and spoken texts all carry a unique marker, and who has a
+ * grown-up's family link and a link code, is deleted, then every table of the database and every file under
+ * DATA_DIR is searched for the marker, the user's id and e-mail. Refusals (bad, oversized and hostile input, another user's ids, no session)
  * lose nothing; many users delete at once.
  */
 import { randomUUID } from 'node:crypto';
@@ -349,6 +349,16 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
         );
         expect(speech.status).toBe(200);
         const spokenAudio = ((await speech.json()) as { audioUrl: string }).audioUrl;
+        // A grown-up follows the child (family links): the link and the child's next code are the child's too.
+        const grownUp = await reader({ display_name: 'Canary guardian', user_type: 'guardian' });
+        const linkCode = async () =>
+          ((await (await client.api.family.code.$post()).json()) as { code: string }).code;
+        const linked = await grownUp.client.request('/api/family/links', {
+          method: 'POST',
+          json: { code: await linkCode() },
+        });
+        expect(linked.status).toBe(201);
+        await linkCode();
         const failed = await createBrowser(app).request('/api/auth/sign-in/email', {
           method: 'POST',
           json: { email, password: 'wrong-password-for-the-canary' },
@@ -427,6 +437,8 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
           'mail_outbox',
           'login_attempts',
           'trusted_devices',
+          'guardian_links',
+          'link_codes',
         ])
           expect(
             before.some((f) => f.startsWith(`${table}:`)),
@@ -470,6 +482,9 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
         expect(await earlyChecks.find(control.userId, chunk)).toHaveLength(1);
         expect((await control.client.api.me.$get()).status).toBe(200);
         expect(await sessionRow(controlReading)).toBeDefined();
+        // The grown-up's account stays, following no one.
+        const family = (await (await grownUp.client.api.family.$get()).json()) as { children: unknown[] };
+        expect(family.children).toEqual([]);
         expect(existsSync(recordingOf(control.userId, controlReading))).toBe(true);
       },
     );

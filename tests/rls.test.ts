@@ -1,6 +1,7 @@
 /**
  * Row-level security, on PGlite and on PostgreSQL: a user reads and changes only their own rows, cannot
- * raise their own balance or roles, and the app role cannot bypass any of it.
+ * raise their own balance or roles, sees only the family links they are a side of and makes none, and the app
+ * role cannot bypass any of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -12,6 +13,8 @@ import {
   avatarPurchases,
   dailyChallenges,
   audioSettings,
+  guardianLinks,
+  linkCodes,
   profiles,
   progressTracking,
   readingSessions,
@@ -231,6 +234,59 @@ describe(`row-level security (${testDatabaseKind})`, () => {
     expect((await balances())[bob.id]).toBe(before[bob.id]);
   });
 
+  it('guardian_links: the two sides read and remove their link, nobody makes one; link_codes: one’s own row', async () => {
+    const carol = await createTestUser(handle, { displayName: 'Carol', userType: 'guardian' });
+    // Carol follows Alice (server work, as redeeming a code makes it); Bob has a code of his own.
+    const [link] = await asSystem(handle.db, async (tx) => {
+      await tx
+        .insert(linkCodes)
+        .values({ childId: bob.id, codeHash: `rls-${bob.id}`, expiresAt: new Date(Date.now() + 3_600_000) });
+      return tx.insert(guardianLinks).values({ guardianId: carol.id, childId: alice.id }).returning();
+    });
+    for (const side of [alice, carol])
+      expect(
+        (await asUser(handle.db, side.id, (tx) => tx.select().from(guardianLinks))).map((l) => l.id),
+      ).toEqual([link!.id]);
+    expect(await asUser(handle.db, bob.id, (tx) => tx.select().from(guardianLinks))).toEqual([]);
+    expect(
+      await asUser(handle.db, bob.id, (tx) =>
+        tx.delete(guardianLinks).where(eq(guardianLinks.id, link!.id)).returning(),
+      ),
+    ).toEqual([]);
+    // A guardian reads none of the followed reader's rows as themselves (the report is server work).
+    expect(
+      await asUser(handle.db, carol.id, (tx) =>
+        tx.select().from(readingSessions).where(eq(readingSessions.userId, alice.id)),
+      ),
+    ).toEqual([]);
+    await expectPgError(
+      asUser(handle.db, carol.id, (tx) =>
+        tx.insert(guardianLinks).values({ guardianId: carol.id, childId: bob.id }),
+      ),
+      '42501',
+    );
+    await expectPgError(
+      asUser(handle.db, alice.id, (tx) =>
+        tx.update(guardianLinks).set({ guardianId: bob.id }).where(eq(guardianLinks.id, link!.id)),
+      ),
+      '42501',
+    );
+    expect(
+      (await asUser(handle.db, bob.id, (tx) => tx.select().from(linkCodes))).map((r) => r.childId),
+    ).toEqual([bob.id]);
+    expect(await asUser(handle.db, alice.id, (tx) => tx.select().from(linkCodes))).toEqual([]);
+    await expectPgError(
+      asUser(handle.db, alice.id, (tx) =>
+        tx.insert(linkCodes).values({ childId: bob.id, codeHash: 'rls-forged', expiresAt: new Date() }),
+      ),
+      '42501',
+    );
+    const removed = await asUser(handle.db, carol.id, (tx) =>
+      tx.delete(guardianLinks).where(eq(guardianLinks.id, link!.id)).returning(),
+    );
+    expect(removed).toHaveLength(1);
+  });
+
   it('without a user id the app role sees no user rows', async () => {
     const rows = await handle.db.transaction(async (tx) => {
       await tx.execute(sql`set local role app_user`);
@@ -264,9 +320,9 @@ describe(`row-level security (${testDatabaseKind})`, () => {
       relforcerowsecurity: boolean;
     }>(
       handle.db,
-      sql`select relname, relrowsecurity, relforcerowsecurity from pg_class where relname in ('profiles','user_roles','daily_challenges','achievements','progress_tracking','stories','reading_sessions','token_ledger','audio_settings','avatar_purchases') and relkind = 'r' order by relname`,
+      sql`select relname, relrowsecurity, relforcerowsecurity from pg_class where relname in ('profiles','user_roles','daily_challenges','achievements','progress_tracking','stories','reading_sessions','token_ledger','audio_settings','avatar_purchases','guardian_links','link_codes') and relkind = 'r' order by relname`,
     );
-    expect(tableRows).toHaveLength(10);
+    expect(tableRows).toHaveLength(12);
     for (const row of tableRows)
       expect(row, row.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
   });

@@ -38,7 +38,7 @@ export const API_ERROR_CODES = [
   'body_too_large', // 413
   'unauthenticated', // 401: no session ('Auth session missing!', spec §8)
   'forbidden', // 403: a cross-site write, or a role the user may not change
-  'not_found', // 404: no such API route
+  'not_found', // 404: no such API route, or a record the user may not see (a link, a followed reader)
   'rate_limited', // 429, with Retry-After
   'internal_error', // 500
   'upgrade_required', // 426: a WebSocket route (GET /api/follow) asked for without the upgrade

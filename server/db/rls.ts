@@ -42,8 +42,11 @@ export async function asSystem<T>(db: Database, work: (tx: Tx) => Promise<T>, us
  * Inside a transaction of {@link asUser}: run one step of trusted server work as `app_system`, then go back to
  * `app_user` for the rest of the transaction. For a write the user's role may not make but the user's request
  * causes, which must commit or roll back with the user's own rows: the Reading Assessment's results, saved with
- * its reading (reading-sessions.service.ts; the grants of migration 0002 keep assessment results server work).
- * `app_system` sees every row: `work` must name the user's rows itself.
+ * its reading (reading-sessions.service.ts; the grants of migration 0002 keep assessment results server work);
+ * a family link, made in the transaction that consumes the reader's code. And for a read of another user's rows
+ * that a check made as the user allows: a followed reader's report, read after the guardian's link was found
+ * under RLS (server/routes/family/family.service.ts), so the tables' own policies need not be widened.
+ * `app_system` sees every row: `work` must name the rows it reads or writes itself.
  */
 export async function systemStep<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
   await tx.execute(sql`select set_config('role', 'app_system', true)`);

@@ -450,6 +450,61 @@ export const avatarPurchases = pgTable(
   ],
 ).enableRLS();
 
+// ---------------------------------------------------------------------------------------------
+// Family links (docs/decisions/0041-family-links.md; payloads in core/api/family.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** SQL for "the user of this transaction is one side of the link". */
+const isEitherSide = sql`guardian_id = app_current_user_id() or child_id = app_current_user_id()`;
+
+/**
+ * A grown-up (a guardian account) following a reader: the guardian may read the reader's progress report
+ * (GET /api/family/children/:childId/report) until either of them removes the link. Either side reads and
+ * deletes its links as itself (app_user); links are made only by server work (app_system), when a guardian
+ * redeems the reader's code in the transaction that consumes it (server/routes/family/family.service.ts):
+ * app_user has no INSERT or UPDATE grant (migration 0010). Deleting either account deletes the link.
+ */
+export const guardianLinks = pgTable(
+  'guardian_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    guardianId: text('guardian_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    childId: text('child_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('guardian_links_guardian_child_key').on(t.guardianId, t.childId),
+    index('guardian_links_child_idx').on(t.childId),
+    check('guardian_links_not_self_check', sql`guardian_id <> child_id`),
+    pgPolicy('guardian_links_either_side_reads', { for: 'select', to: appUser, using: isEitherSide }),
+    pgPolicy('guardian_links_either_side_deletes', { for: 'delete', to: appUser, using: isEitherSide }),
+    pgPolicy('guardian_links_system', { for: 'all', to: appSystem, using: sql`true`, withCheck: sql`true` }),
+  ],
+).enableRLS();
+
+/**
+ * A reader's one-time link code (POST /api/family/code): at most one per reader, a new one replacing the old.
+ * Only the SHA-256 of the code is kept (the reader sees the code once); a redeemed code is deleted. The reader
+ * manages their own row; a guardian never sees any row (redeeming is server work).
+ */
+export const linkCodes = pgTable(
+  'link_codes',
+  {
+    childId: text('child_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of the code's LINK_CODE_LENGTH characters (core/api/family.ts). */
+    codeHash: text('code_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  () => [...userDataPolicies('link_codes', 'child_id')],
+).enableRLS();
+
 /** Lexile norms per grade (spec §9): reference data, readable by every user. */
 export const lexileNorms = pgTable('lexile_norms', {
   grade: text('grade').primaryKey(),

@@ -176,6 +176,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.alphabetLearning,
   protectedPaths.wordBuilder,
   protectedPaths.learn,
+  protectedPaths.reports,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

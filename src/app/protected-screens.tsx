@@ -22,6 +22,11 @@ const LearnPage = lazyPage(
   (m) => m.LearnPage,
 );
 
+const ReportsPage = lazyPage(
+  () => import('../features/reports/ReportsPage.tsx'),
+  (m) => m.ReportsPage,
+);
+
 const BeingBuiltPage = lazyPage(
   () => import('../features/protected/BeingBuiltPage.tsx'),
   (m) => m.BeingBuiltRoute,
@@ -90,6 +95,7 @@ const builtScreens: Record<string, ComponentType> = {
   [protectedPaths.alphabetLearning]: AlphabetPage,
   [protectedPaths.wordBuilder]: WordBuilderPage,
   [protectedPaths.learn]: LearnPage,
+  [protectedPaths.reports]: ReportsPage,
   [protectedPaths.sparkyConversation]: lazyPage(
     () => import('../features/sparky/SparkyConversationPage.tsx'),
     (m) => m.SparkyConversationPage,

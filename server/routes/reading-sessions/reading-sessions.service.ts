@@ -8,7 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { Achievement, ReadingSession, ReadingSessionSummary } from '#core/api/reading-sessions.ts';
+import type {
+  Achievement,
+  ReadingSession,
+  ReadingSessionSummary,
+  ReadingStats,
+} from '#core/api/reading-sessions.ts';
 import type { CompletedChallenge } from '#core/api/rewards.ts';
 import type { RandomSource } from '#core/challenges/daily-challenges.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
@@ -431,24 +436,30 @@ export async function getReadingSession(db: Database, userId: string, id: string
  * Statistics and streak over the user's sessions (the newest 500), reading only the columns they use
  * (not the per-word results).
  */
-export async function readingStatsFor(db: Database, userId: string, now = new Date()) {
-  const rows = await asUser(db, userId, (tx) =>
-    tx
-      .select({
-        id: readingSessions.id,
-        createdAt: readingSessions.createdAt,
-        storyId: readingSessions.storyId,
-        storyTitle: readingSessions.storyTitle,
-        fluencyScore: readingSessions.fluencyScore,
-        accuracyPercentage: readingSessions.accuracyPercentage,
-        wcpm: readingSessions.wordsPerMinute,
-        tokensAwarded: readingSessions.tokensAwarded,
-      })
-      .from(readingSessions)
-      .where(eq(readingSessions.userId, userId))
-      .orderBy(desc(readingSessions.createdAt))
-      .limit(500),
-  );
+export async function readingStatsFor(db: Database, userId: string, now = new Date()): Promise<ReadingStats> {
+  return asUser(db, userId, (tx) => readingStatsIn(tx, userId, now));
+}
+
+/**
+ * {@link readingStatsFor} in the caller's transaction, for `userId`'s sessions: as that user (asUser), or as
+ * server work naming a followed reader (the family report, server/routes/family/family.service.ts).
+ */
+export async function readingStatsIn(tx: Tx, userId: string, now: Date): Promise<ReadingStats> {
+  const rows = await tx
+    .select({
+      id: readingSessions.id,
+      createdAt: readingSessions.createdAt,
+      storyId: readingSessions.storyId,
+      storyTitle: readingSessions.storyTitle,
+      fluencyScore: readingSessions.fluencyScore,
+      accuracyPercentage: readingSessions.accuracyPercentage,
+      wcpm: readingSessions.wordsPerMinute,
+      tokensAwarded: readingSessions.tokensAwarded,
+    })
+    .from(readingSessions)
+    .where(eq(readingSessions.userId, userId))
+    .orderBy(desc(readingSessions.createdAt))
+    .limit(500);
   return {
     ...computeReadingStats(rows),
     streak: readingStreak(

@@ -74,6 +74,11 @@ describe('HomePage', () => {
     // The guardian's Learn group has the library and practice, to read with their child.
     expect(screen.getByRole('link', { name: /Read a story aloud/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Look at and change your profile' })).toBeInTheDocument();
-    expect(screen.getByText("Progress reports on your child's reading")).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', {
+        name: "Follow your child's reading: stories, scores, letters, words and badges",
+      }),
+    ).toHaveAttribute('href', '/reports');
+    expect(screen.getByText('Reading goals to set together')).toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ import { DailyChallengesCard } from './DailyChallengesCard.tsx';
 /** What is coming, said plainly (nothing here is a link until it works), for readers and for guardians. */
 export const COMING_SOON = {
   reader: ['A sound game, to sound out words'],
-  guardian: ["Progress reports on your child's reading", 'Reading goals to set together'],
+  guardian: ['Reading goals to set together'],
 } as const;
 
 /**
@@ -31,6 +31,7 @@ const OFFERS: Record<string, string> = {
   [protectedPaths.aiTutor]: 'Practise the words you missed with Sparky, your tutor',
   [protectedPaths.avatarShop]: 'Spend your tokens on hats, glasses and pets for your avatar',
   [protectedPaths.rewards]: 'See the badges you can earn',
+  [protectedPaths.reports]: "Follow your child's reading: stories, scores, letters, words and badges",
 };
 
 /**

@@ -1,6 +1,7 @@
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { PROFILE_GUIDANCE } from './profile.guidance.ts';
 import { MailOutbox } from './MailOutbox.tsx';
+import { FamilySection } from './FamilySection.tsx';
 import { useState, type FormEvent } from 'react';
 import { ProfileUpdateSchema, type MeResponse, type ProfileUpdate } from '#core/api/account.ts';
 import { parseAge } from '#core/auth/sign-up.ts';
@@ -83,6 +84,11 @@ function problems(form: ProfileForm): Partial<Record<keyof ProfileForm, string>>
  * /profile: edit the profile fields a user may change (display name, age, grade, gender, pet's
  * name; core/api/account.ts ProfileUpdateSchema). Role, e-mail and tokens are shown, not edited.
  */
+/** Whether the account is a reader's (student or other), who can let a grown-up follow their progress (ADR 0041). */
+function isReader(me: MeResponse): boolean {
+  return me.profile?.user_type === 'student' || me.profile?.user_type === 'other';
+}
+
 export function ProfilePage() {
   useDocumentTitle('Profile');
   usePageGuidance(PROFILE_GUIDANCE);
@@ -194,6 +200,7 @@ function ProfileEditor({ me }: { me: MeResponse }) {
         </Button>
       </form>
       {me.roles.includes('owner') || me.roles.includes('admin') ? <MailOutbox /> : null}
+      {isReader(me) ? <FamilySection /> : null}
       <YourData />
     </div>
   );

@@ -168,7 +168,7 @@ describe('sidebar links by role (spec §2.4)', () => {
     expect(within(nav).queryByRole('link', { name: 'My Classroom' })).not.toBeInTheDocument();
   });
 
-  it('a guardian gets Home, Profile and the reading screens to share with their child', () => {
+  it("a guardian gets Home, Profile, the reading screens to share with their child, and the child's Progress Reports", () => {
     renderShell(meFixture({ userType: 'guardian' }));
     expect(sidebarLinks()).toEqual([
       { name: 'Home Dashboard', href: p.home },
@@ -177,6 +177,7 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'Premade Stories', href: p.premadeStories },
       { name: 'Reading Practice', href: p.fluency },
       { name: 'Learning Hub', href: p.learn },
+      { name: 'Progress Reports', href: p.reports },
       { name: 'Rewards', href: p.rewards },
     ]);
   });

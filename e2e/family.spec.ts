@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './helpers/axe.ts';
+import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+import { tabToButton } from './helpers/keyboard.ts';
+import { fliteReading } from './helpers/microphone.ts';
+import { finishOnboardingByApi, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
+import { saveShot } from './helpers/shots.ts';
+
+test.afterEach(closeOpenedContexts);
+
+/*
+ * Family links (ADR 0041): a grade-1 reader makes a code on Profile by keyboard alone; her father, on his own
+ * guardian account, enters it on Progress Reports and sees her reading; she stops sharing, and his page no
+ * longer lists her. Axe on each page, in both themes; the report at 375 px.
+ */
+
+async function signedIn(
+  browser: Browser,
+  baseURL: string,
+  who: { name: string; grade: string; userType: 'student' | 'guardian' },
+): Promise<Page> {
+  const context = await openContext(browser, { baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const email = await signUpVerified(page, who);
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: TEST_PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+  await finishOnboardingByApi(page, who.grade);
+  return page;
+}
+
+test('a reader gives her father a code; he follows her reading; she stops sharing', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const mia = await signedIn(browser, baseURL!, { name: 'Mia', grade: '1', userType: 'student' });
+  // One reading, so the report has a story in it.
+  const list = (await (await mia.request.get('/api/stories')).json()) as {
+    stories: { id: string; title: string; wordCount: number }[];
+  };
+  const shortest = list.stories.reduce((a, b) => (b.wordCount < a.wordCount ? b : a));
+  const { story } = (await (await mia.request.get(`/api/stories/${shortest.id}`)).json()) as {
+    story: { body: string };
+  };
+  const reading = await mia.request.post('/api/reading-sessions', {
+    multipart: {
+      audio: { name: 'reading.wav', mimeType: 'audio/wav', buffer: readFileSync(fliteReading(story.body)) },
+      storyId: shortest.id,
+      idempotencyKey: `family-${Date.now()}`,
+    },
+    timeout: 90_000,
+  });
+  expect(reading.status(), await reading.text()).toBe(201);
+
+  // Mia, by keyboard alone: Profile, "Make a code for a grown-up".
+  await mia.goto('/profile');
+  await expect(mia.getByRole('heading', { level: 2, name: 'Grown-ups who see your progress' })).toBeVisible();
+  await tabToButton(mia, 'Make a code for a grown-up');
+  await mia.keyboard.press('Enter');
+  const codeBox = mia.getByLabel(/^Your code: /);
+  await expect(codeBox).toBeVisible({ timeout: 30_000 });
+  const code = ((await codeBox.textContent()) ?? '').trim();
+  expect(code).toMatch(/^[A-Z0-9]{6}$/);
+  await expect(mia.getByRole('region', { name: "Sparky's captions" })).toContainText(
+    `Your code is: ${[...code].join(', ')}.`,
+    { timeout: 30_000 },
+  );
+  await expectNoAxeViolationsInBothThemes(mia, '/profile with a code');
+  await saveShot(mia, 'family-code');
+
+  // Her father, on his own account: Progress Reports from the menu; the code as he types it.
+  const dad = await signedIn(browser, baseURL!, { name: 'Dad', grade: '1', userType: 'guardian' });
+  await dad.goto('/home');
+  await dad.getByRole('navigation').getByRole('link', { name: 'Progress Reports' }).click();
+  await expect(dad.getByRole('heading', { level: 1, name: 'Progress Reports' })).toBeVisible();
+  await expect(dad.getByText('You do not follow a reader yet.')).toBeVisible();
+  await expectNoAxeViolations(dad, '/reports empty');
+  const field = dad.getByRole('textbox', { name: "Your child's code" });
+  // Z is not a code's letter (it looks like 2): refused in the browser, before any try is spent.
+  await field.fill('ZZZZZZ');
+  await dad.getByRole('button', { name: 'Follow' }).click();
+  await expect(field).toHaveAccessibleDescription(/A code is 6 letters and numbers/);
+  // A well-formed code that is not hers.
+  await field.fill(code === 'AAAAAA' ? 'CCCCCC' : 'AAAAAA');
+  await dad.getByRole('button', { name: 'Follow' }).click();
+  await expect(field).toHaveAccessibleDescription(/A code works once, for a day/);
+  await field.fill(`${code.slice(0, 3).toLowerCase()}-${code.slice(3).toLowerCase()}`);
+  await dad.getByRole('button', { name: 'Follow' }).click();
+  const card = dad.getByRole('region', { name: 'Mia', exact: true });
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole('table', { name: /Stories read/ })).toContainText(shortest.title);
+  await expect(card).toContainText('1 scored reading');
+  await expectNoAxeViolationsInBothThemes(dad, '/reports with a child');
+  await saveShot(dad, 'family-report');
+  await dad.setViewportSize({ width: 375, height: 667 });
+  await saveShot(dad, 'family-report-375');
+
+  // Mia sees her father listed, and stops sharing.
+  await mia.reload();
+  await mia.getByRole('button', { name: 'Stop sharing with Dad' }).click();
+  await mia.getByRole('alertdialog').getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(mia.getByText('No grown-up sees your progress yet.')).toBeVisible();
+  await dad.reload();
+  await expect(dad.getByText('You do not follow a reader yet.')).toBeVisible();
+  await expect(dad.getByRole('region', { name: 'Mia', exact: true })).toHaveCount(0);
+});

@@ -1,0 +1,335 @@
+/**
+ * Family links on the server (docs/decisions/0041-family-links.md; payloads in core/api/family.ts): a reader makes
+ * a one-time code, a guardian redeems it, and from then on the guardian reads the reader's progress report until
+ * either of them removes the link.
+ *
+ * Who sees what is decided by row-level security (server/db/schema.ts `guardianLinks`, `linkCodes`; migration
+ * 0010): as themselves (app_user) both sides read and delete their links, a reader manages their own code, and
+ * nobody makes a link. The two steps that cross from one user to another are server work (`systemStep`, as
+ * app_system) inside the signed-in user's transaction, each naming the other user's id itself, and each only after
+ * a check made as the user:
+ * - redeeming: the code's row is the reader's, which the guardian cannot see; the step consumes the code, checks
+ *   MAX_LINKS and makes the link, all in the transaction that checked the guardian's account type;
+ * - the report (and the other side's name): the link is first read as the guardian, under RLS, and only then are
+ *   the reader's rows read, by the reader's id. The policies of profiles, reading_sessions, progress_tracking and
+ *   achievements stay "own rows only": a policy that let a guardian read a child's rows would hold for every query
+ *   made as that guardian, not only for this report (whose columns it picks), and would put a join on
+ *   guardian_links into every request of every user.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  LINK_CODE_ALPHABET,
+  LINK_CODE_LENGTH,
+  LINK_CODE_TTL_HOURS,
+  MAX_LINKS,
+  type ChildReport,
+  type Family,
+  type LinkCodeResponse,
+  type LinkedPerson,
+} from '#core/api/family.ts';
+import type { Database } from '../../db/client.ts';
+import { asUser, systemStep, type Tx } from '../../db/rls.ts';
+import {
+  achievements,
+  guardianLinks,
+  linkCodes,
+  profiles,
+  progressTracking,
+  users,
+} from '../../db/schema.ts';
+import { ApiFailure } from '../../http/errors.ts';
+import { LETTER_FOUND } from '../alphabet/alphabet.service.ts';
+import { toAchievement } from '../rewards/award-achievements.ts';
+import { readingStatsIn } from '../reading-sessions/reading-sessions.service.ts';
+import { WORD_BUILT } from '../word-builder/word-builder.service.ts';
+
+/** profiles.user_type values of a reader, who may make a code (spec §3; core/api/family.ts). */
+const READER_TYPES: readonly string[] = ['student', 'other'];
+/** profiles.user_type of a grown-up who may redeem one. */
+const GUARDIAN_TYPE = 'guardian';
+/** New codes tried when one's hash is already another reader's (25^6 codes: a second try is already rare). */
+const CODE_ATTEMPTS = 5;
+
+/** A source of link codes: LINK_CODE_LENGTH characters of LINK_CODE_ALPHABET. */
+export type LinkCodeSource = () => string;
+
+/** A new link code from the operating system's random source (node:crypto `randomInt`, uniform over the alphabet). */
+export function randomLinkCode(): string {
+  let code = '';
+  for (let i = 0; i < LINK_CODE_LENGTH; i++) code += LINK_CODE_ALPHABET[randomInt(LINK_CODE_ALPHABET.length)];
+  return code;
+}
+
+/**
+ * What is kept of a code: the hex SHA-256 of its canonical form (capitals, no dashes or spaces:
+ * LinkCodeSchema's output), so that a copy of the table does not hand out working codes.
+ */
+export function hashLinkCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+/** The account type of the transaction's user (their own profile row, read under RLS), locked when `lock`. */
+async function ownUserType(tx: Tx, userId: string, lock: boolean): Promise<string | undefined> {
+  const query = tx.select({ userType: profiles.userType }).from(profiles).where(eq(profiles.userId, userId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row?.userType;
+}
+
+/**
+ * Display names of `ids` (profiles.display_name, else the account's name), read as server work: the caller has
+ * checked that each id is on a link of the signed-in user.
+ */
+async function displayNamesIn(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: users.id, name: users.name, displayName: profiles.displayName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.displayName ?? r.name]));
+}
+
+/** A link as the other side's {@link LinkedPerson}. */
+function personOf(
+  link: { id: string; createdAt: Date },
+  userId: string,
+  names: Map<string, string>,
+): LinkedPerson {
+  return {
+    linkId: link.id,
+    userId,
+    displayName: names.get(userId) ?? '',
+    linkedAt: link.createdAt.toISOString(),
+  };
+}
+
+/**
+ * POST /api/family/code: a new one-time code for the signed-in reader, working for LINK_CODE_TTL_HOURS from `now`.
+ * Any earlier code of the reader stops working (one row per reader). Only the code's hash is kept; the code is in
+ * this answer alone. Runs as the reader: RLS holds every statement to their own row.
+ * @param randomCode - the code source (tests force a collision); by default {@link randomLinkCode}
+ * @throws ApiFailure 403 `not_a_reader` unless the user's profile type is student or other (no profile included)
+ * @throws Error('User not authenticated') for an empty user id (spec §5)
+ */
+export async function makeLinkCode(
+  db: Database,
+  userId: string,
+  now: Date,
+  randomCode: LinkCodeSource = randomLinkCode,
+): Promise<LinkCodeResponse> {
+  const expiresAt = new Date(now.getTime() + LINK_CODE_TTL_HOURS * 3_600_000);
+  return asUser(db, userId, async (tx) => {
+    // Not locked: the loop below copes with two requests of the reader at once, and the profile lock would be
+    // taken before the code's row here but after it in redeemLinkCode (a deadlock with a guardian redeeming).
+    const userType = await ownUserType(tx, userId, false);
+    if (userType === undefined || !READER_TYPES.includes(userType)) {
+      throw new ApiFailure(403, 'not_a_reader', 'Only a reader’s account can make a code for a grown-up.');
+    }
+    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+      const code = randomCode();
+      // Delete, then insert unless any unique key is taken: the reader's row (another request of theirs at the
+      // same moment, deleted again on the next try) or the hash (another reader's code: a new code is drawn).
+      await tx.delete(linkCodes).where(eq(linkCodes.childId, userId));
+      const [row] = await tx
+        .insert(linkCodes)
+        .values({ childId: userId, codeHash: hashLinkCode(code), expiresAt, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ expiresAt: linkCodes.expiresAt });
+      if (row) return { code, expiresAt: row.expiresAt.toISOString() };
+    }
+    throw new Error(`No free link code after ${CODE_ATTEMPTS} tries`);
+  });
+}
+
+/**
+ * POST /api/family/links: the signed-in guardian redeems a reader's code (the canonical form LinkCodeSchema gives).
+ *
+ * One transaction: as the guardian, their account type is checked and their profile row locked (so links of one
+ * guardian are made one at a time, and MAX_LINKS holds); then, as server work, the unexpired code with this hash is
+ * deleted (single use: of two guardians redeeming it at once, the second finds no row), the reader's profile row is
+ * locked, and the link is made unless it exists or either side has MAX_LINKS. Any refusal rolls the whole
+ * transaction back, so a refused code still works for its reader.
+ * @returns the reader now followed, and whether the link is new (false: it existed, and the code is used up)
+ * @throws ApiFailure 403 `not_a_guardian` unless the user's profile type is guardian; 404 `link_code_invalid` for
+ *   an unknown, used or expired code (one answer for all); 409 `too_many_links` when either side has MAX_LINKS
+ * @throws Error('User not authenticated') for an empty user id (spec §5)
+ */
+export async function redeemLinkCode(
+  db: Database,
+  guardianId: string,
+  code: string,
+  now: Date,
+): Promise<{ created: boolean; child: LinkedPerson }> {
+  const codeHash = hashLinkCode(code);
+  return asUser(db, guardianId, async (tx) => {
+    if ((await ownUserType(tx, guardianId, true)) !== GUARDIAN_TYPE) {
+      throw new ApiFailure(
+        403,
+        'not_a_guardian',
+        'Only a grown-up’s guardian account can enter a reader’s code.',
+      );
+    }
+    return systemStep(tx, async (tx) => {
+      const [used] = await tx
+        .delete(linkCodes)
+        .where(and(eq(linkCodes.codeHash, codeHash), gt(linkCodes.expiresAt, now)))
+        .returning({ childId: linkCodes.childId });
+      // A guardian's own code cannot exist (only readers make codes); refused like any other, should it ever.
+      if (!used || used.childId === guardianId) {
+        throw new ApiFailure(
+          404,
+          'link_code_invalid',
+          'This code does not work. Check it, or ask for a new one: a code works once, for a day.',
+        );
+      }
+      const childId = used.childId;
+      await tx
+        .select({ userId: profiles.userId })
+        .from(profiles)
+        .where(eq(profiles.userId, childId))
+        .for('update');
+      const names = await displayNamesIn(tx, [childId]);
+      const [existing] = await tx
+        .select({ id: guardianLinks.id, createdAt: guardianLinks.createdAt })
+        .from(guardianLinks)
+        .where(and(eq(guardianLinks.guardianId, guardianId), eq(guardianLinks.childId, childId)));
+      if (existing) return { created: false, child: personOf(existing, childId, names) };
+      const linksWhere = (where: SQL | undefined) =>
+        tx.select({ n: count() }).from(guardianLinks).where(where);
+      const [followed] = await linksWhere(eq(guardianLinks.guardianId, guardianId));
+      const [followers] = await linksWhere(eq(guardianLinks.childId, childId));
+      if ((followed?.n ?? 0) >= MAX_LINKS || (followers?.n ?? 0) >= MAX_LINKS) {
+        throw new ApiFailure(
+          409,
+          'too_many_links',
+          `A grown-up can follow at most ${MAX_LINKS} readers, and a reader can have at most ${MAX_LINKS} grown-ups.`,
+          { maxLinks: MAX_LINKS },
+        );
+      }
+      const [link] = await tx
+        .insert(guardianLinks)
+        .values({ guardianId, childId, createdAt: now })
+        .returning({ id: guardianLinks.id, createdAt: guardianLinks.createdAt });
+      return { created: true, child: personOf(link!, childId, names) };
+    });
+  });
+}
+
+/**
+ * GET /api/family: the readers the signed-in user follows and the grown-ups who follow them, each oldest first, and
+ * when their current code stops working (null when there is none, or it has expired at `now`). The links are read
+ * as the user (RLS: links they are a side of); the other sides' names as server work, by those ids only.
+ * @throws Error('User not authenticated') for an empty user id (spec §5)
+ */
+export async function familyOf(db: Database, userId: string, now: Date): Promise<Family> {
+  return asUser(db, userId, async (tx) => {
+    const links = await tx
+      .select()
+      .from(guardianLinks)
+      .where(or(eq(guardianLinks.guardianId, userId), eq(guardianLinks.childId, userId)))
+      .orderBy(asc(guardianLinks.createdAt), asc(guardianLinks.id));
+    const others = links.map((l) => (l.guardianId === userId ? l.childId : l.guardianId));
+    const names = await systemStep(tx, (tx) => displayNamesIn(tx, [...new Set(others)]));
+    const [code] = await tx
+      .select({ expiresAt: linkCodes.expiresAt })
+      .from(linkCodes)
+      .where(and(eq(linkCodes.childId, userId), gt(linkCodes.expiresAt, now)));
+    return {
+      children: links.filter((l) => l.guardianId === userId).map((l) => personOf(l, l.childId, names)),
+      guardians: links.filter((l) => l.childId === userId).map((l) => personOf(l, l.guardianId, names)),
+      codeExpiresAt: code ? code.expiresAt.toISOString() : null,
+    };
+  });
+}
+
+/**
+ * DELETE /api/family/links/:linkId: either side removes a link, as themselves (RLS: the delete reaches only links
+ * the user is a side of).
+ * @returns false when the user has no such link (unknown, or other people's)
+ * @throws Error('User not authenticated') for an empty user id (spec §5)
+ */
+export async function removeLink(db: Database, userId: string, linkId: string): Promise<boolean> {
+  const deleted = await asUser(db, userId, (tx) =>
+    tx.delete(guardianLinks).where(eq(guardianLinks.id, linkId)).returning({ id: guardianLinks.id }),
+  );
+  return deleted.length > 0;
+}
+
+/**
+ * GET /api/family/children/:childId/report: a followed reader's progress, read-only.
+ *
+ * Design (docs/decisions/0041-family-links.md): the link is checked first, as the guardian under row-level
+ * security (a row of guardian_links with this guardian and this child, which only the two sides can see); only
+ * then, in the same transaction, a `systemStep` reads the child's profile, reading sessions, letters, words and
+ * achievements, every query naming `childId` itself. The RLS policies of profiles, reading_sessions,
+ * progress_tracking and achievements are not widened to guardians: they stay "own rows only", so no other query
+ * made as a guardian can reach a child's rows, and the report reads only the columns it shows. The reading
+ * statistics are GET /api/reading-stats's own (`readingStatsIn`), for the child.
+ * @param now - the current time (the reading streak counts days up to it)
+ * @returns null when the user follows no reader with this id (unknown id, another guardian's reader, oneself)
+ * @throws Error('User not authenticated') for an empty user id (spec §5)
+ */
+export async function childReport(
+  db: Database,
+  guardianId: string,
+  childId: string,
+  now: Date,
+): Promise<ChildReport | null> {
+  return asUser(db, guardianId, async (tx) => {
+    const [link] = await tx
+      .select({ id: guardianLinks.id })
+      .from(guardianLinks)
+      .where(and(eq(guardianLinks.guardianId, guardianId), eq(guardianLinks.childId, childId)));
+    if (!link) return null;
+    return systemStep(tx, async (tx) => {
+      const [child] = await tx
+        .select({
+          name: users.name,
+          displayName: profiles.displayName,
+          grade: profiles.grade,
+          lexileLevel: profiles.lexileLevel,
+          lastAssessmentWpm: profiles.lastAssessmentWpm,
+          lastAssessmentAccuracy: profiles.lastAssessmentAccuracy,
+          tokens: profiles.tokens,
+        })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(eq(users.id, childId));
+      const readingStats = await readingStatsIn(tx, childId, now);
+      // GET /api/rewards counts them the same way (rewards.service.ts): different letters, and every word row.
+      const [games] = await tx
+        .select({
+          lettersFound: sql<string>`count(distinct ${progressTracking.activityData}->>'letter') filter (where ${progressTracking.activityType} = ${LETTER_FOUND})`,
+          wordsBuilt: sql<string>`count(*) filter (where ${progressTracking.activityType} = ${WORD_BUILT})`,
+        })
+        .from(progressTracking)
+        .where(
+          and(
+            eq(progressTracking.userId, childId),
+            inArray(progressTracking.activityType, [LETTER_FOUND, WORD_BUILT]),
+          ),
+        );
+      const earned = await tx
+        .select()
+        .from(achievements)
+        .where(eq(achievements.userId, childId))
+        .orderBy(desc(achievements.earnedAt), asc(achievements.achievementType));
+      return {
+        child: {
+          userId: childId,
+          displayName: child?.displayName ?? child?.name ?? '',
+          grade: child?.grade ?? null,
+          lexileLevel: child?.lexileLevel ?? null,
+          lastAssessmentWpm: child?.lastAssessmentWpm ?? null,
+          lastAssessmentAccuracy: child?.lastAssessmentAccuracy ?? null,
+          tokens: child?.tokens ?? 0,
+        },
+        readingStats,
+        lettersFound: Number(games?.lettersFound ?? 0),
+        wordsBuilt: Number(games?.wordsBuilt ?? 0),
+        achievements: earned.map(toAchievement),
+      };
+    });
+  });
+}

@@ -1,0 +1,192 @@
+/**
+ * /reports and Profile's "Grown-ups who see your progress" against a fetch stub that answers like the server
+ * (core/api/family.ts): a guardian follows a reader by code (refusals said in words), sees the report, stops
+ * following; a reader makes a code, hears it, stops sharing; a reader on /reports is sent to Profile.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChildReport, Family } from '#core/api/family.ts';
+import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
+import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
+import { ME_QUERY_KEY } from '../../lib/api/me.ts';
+import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
+import { Toaster } from '../../ui/Toast.tsx';
+import { dismissToast } from '../../ui/toast-store.ts';
+import { ReportsPage } from './ReportsPage.tsx';
+
+const MIA = {
+  linkId: '7b0c8a52-4a8e-4f0f-9d55-0e4a3c1b2a01',
+  userId: 'child-1',
+  displayName: 'Mia',
+  linkedAt: '2026-11-20T10:00:00Z',
+};
+
+const REPORT: ChildReport = {
+  child: {
+    userId: 'child-1',
+    displayName: 'Mia',
+    grade: '1',
+    lexileLevel: 310,
+    lastAssessmentWpm: 42,
+    lastAssessmentAccuracy: 93.5,
+    tokens: 35,
+  },
+  readingStats: {
+    chart: [],
+    averages: { fluency: 80, accuracy: 94.2, wcpm: 45, sessions: 3 },
+    recentProgress: { accuracy: 2.5, fluency: 3, wcpm: 6, tokens: 0 },
+    perStory: [
+      {
+        storyId: 's1',
+        storyTitle: 'The Red Kite',
+        attempts: 2,
+        latest: { accuracy: 96, fluency: 82, wcpm: 48, tokens: 5 },
+        improvement: { accuracy: 4, fluency: 5, wcpm: 6 },
+        trend: { accuracy: 'up', fluency: 'up', wcpm: 'up' },
+        firstAttemptAt: '2026-11-18T10:00:00Z',
+        lastAttemptAt: '2026-11-21T10:00:00Z',
+      },
+    ],
+    streak: 2,
+  },
+  lettersFound: 12,
+  wordsBuilt: 7,
+  achievements: [
+    {
+      id: 'a1',
+      achievement_type: 'reading_streak_3',
+      achievement_name: 'Reading Rookie',
+      description: 'Read for 3 days in a row',
+      icon_name: 'flame',
+      earned_at: '2026-11-21T10:00:00Z',
+    },
+  ],
+};
+
+let family: Family;
+let redeemAnswer: [unknown, number];
+const calls: { method: string; url: string; body?: string }[] = [];
+
+function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = String(input);
+  const method = init?.method ?? 'GET';
+  calls.push({ method, url, body: init?.body ? String(init.body) : undefined });
+  if (url.endsWith('/api/family') && method === 'GET') return Promise.resolve(jsonResponse(family));
+  if (url.endsWith('/api/family/links') && method === 'POST') {
+    const [body, status] = redeemAnswer;
+    if (status < 300) family = { ...family, children: [MIA] };
+    return Promise.resolve(jsonResponse(body, status));
+  }
+  if (url.endsWith('/api/family/code') && method === 'POST')
+    return Promise.resolve(jsonResponse({ code: 'K7M4QX', expiresAt: '2026-11-30T10:00:00Z' }, 201));
+  if (url.includes('/api/family/links/') && method === 'DELETE') {
+    family = { ...family, children: [], guardians: [] };
+    return Promise.resolve(new Response(null, { status: 204 }));
+  }
+  if (url.endsWith('/api/family/children/child-1/report')) return Promise.resolve(jsonResponse(REPORT));
+  return Promise.resolve(jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404));
+}
+
+function renderPage(page: React.ReactNode, userType: 'guardian' | 'student') {
+  const spoken: SpeakRequest[] = [];
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  client.setQueryData(ME_QUERY_KEY, meFixture({ name: 'Ana', userType }));
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AudioQueueContext.Provider value={{ ...SILENT_AUDIO_QUEUE, speak: (r) => void spoken.push(r) }}>
+          {page}
+          <Toaster />
+        </AudioQueueContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { spoken };
+}
+
+beforeEach(() => {
+  family = { children: [], guardians: [], codeExpiresAt: null };
+  redeemAnswer = [{ child: MIA }, 201];
+  calls.length = 0;
+  vi.stubGlobal('fetch', vi.fn(fakeServer));
+});
+afterEach(() => {
+  dismissToast();
+  vi.unstubAllGlobals();
+});
+
+describe('ReportsPage for a guardian', () => {
+  it('follows a reader by code, typed as a person types it, and shows the report', async () => {
+    const user = userEvent.setup();
+    renderPage(<ReportsPage />, 'guardian');
+    expect(await screen.findByText('You do not follow a reader yet.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: "Your child's code" }), 'k7m-4qx');
+    await user.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText("You can now see Mia's progress.")).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({ code: 'K7M4QX' });
+    const card = await screen.findByRole('region', { name: 'Mia' });
+    expect(await within(card).findByText('310L')).toBeInTheDocument();
+    expect(within(card).getByText(/42 words correct per minute, 93.5% accuracy/)).toBeInTheDocument();
+    expect(
+      within(card).getByText(/3 scored readings; on average 45 words correct per minute and 94.2%/),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByText(/Since the reading before: \+6 words correct per minute, \+2.5 points accuracy/),
+    ).toBeInTheDocument();
+    const table = within(card).getByRole('table', { name: /Stories read/ });
+    expect(within(table).getByRole('rowheader', { name: /The Red Kite/ })).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        /Letters found in the letter game: 12 of 26\. Words built in the word builder: 7\./,
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('Reading Rookie')).toBeInTheDocument();
+  });
+
+  it('says why a code is refused, in words, and never sends a code that cannot be one', async () => {
+    const user = userEvent.setup();
+    renderPage(<ReportsPage />, 'guardian');
+    const field = await screen.findByRole('textbox', { name: "Your child's code" });
+    await user.type(field, 'K7M');
+    await user.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(field).toHaveAccessibleDescription(/A code is 6 letters and numbers/);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    redeemAnswer = [{ error: { code: 'link_code_invalid', message: 'That code does not work.' } }, 404];
+    await user.clear(field);
+    await user.type(field, 'K7M4QX');
+    await user.click(screen.getByRole('button', { name: 'Follow' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/A code works once, for a day/));
+
+    redeemAnswer = [{ error: { code: 'rate_limited', message: 'Too many requests' } }, 429];
+    await user.click(screen.getByRole('button', { name: 'Follow' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/Too many codes tried/));
+  });
+
+  it('stops following after asking', async () => {
+    family = { children: [MIA], guardians: [], codeExpiresAt: null };
+    const user = userEvent.setup();
+    renderPage(<ReportsPage />, 'guardian');
+    await user.click(await screen.findByRole('button', { name: 'Stop following Mia' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Stop following Mia?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stop following' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Mia' })).not.toBeInTheDocument());
+    expect(
+      calls.some((c) => c.method === 'DELETE' && c.url.endsWith(`/api/family/links/${MIA.linkId}`)),
+    ).toBe(true);
+  });
+});
+
+describe('ReportsPage for a reader', () => {
+  it('says what the page is for and sends the reader to Profile', async () => {
+    renderPage(<ReportsPage />, 'student');
+    expect(screen.getByText(/for a parent or guardian who follows a reader/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile#family');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The family links' endpoints (core/api/family.ts; docs/decisions/0041-family-links.md): a reader's code for a
+ * grown-up, a guardian entering it, the links both ways, removing one, and a followed reader's report.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Family, RedeemLinkCodeRequest } from '#core/api/family.ts';
+import { api } from './client.ts';
+import { call } from './http.ts';
+
+/** Query key of the signed-in user's links. */
+export const FAMILY_QUERY_KEY = ['family'] as const;
+
+/** Query key of a followed reader's report. */
+export function childReportQueryKey(childId: string) {
+  return ['family', 'report', childId] as const;
+}
+
+/** GET /api/family. @throws {ApiError} */
+export function fetchFamily() {
+  return call(api.family.$get());
+}
+
+/** The signed-in user's links: the readers they follow, the grown-ups who follow them, the code's expiry. */
+export function useFamily() {
+  return useQuery(queryOptions({ queryKey: FAMILY_QUERY_KEY, queryFn: fetchFamily }));
+}
+
+/**
+ * A new code for a grown-up (POST /api/family/code); the code is in the answer only, so the caller keeps it
+ * to show. @throws {ApiError} `not_a_reader`
+ */
+export function useMakeLinkCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api.family.code.$post()),
+    onSuccess: (answer) =>
+      queryClient.setQueryData<Family>(FAMILY_QUERY_KEY, (old) =>
+        old ? { ...old, codeExpiresAt: answer.expiresAt } : old,
+      ),
+  });
+}
+
+/**
+ * A guardian enters a reader's code (POST /api/family/links); the links are refreshed.
+ * @throws {ApiError} `link_code_invalid`, `not_a_guardian`, `too_many_links`, `rate_limited`, `invalid_input`
+ */
+export function useRedeemLinkCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RedeemLinkCodeRequest) => call(api.family.links.$post({ json: request })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY }),
+  });
+}
+
+/** Removes a link, from either side (DELETE /api/family/links/:linkId). @throws {ApiError} `not_found` */
+export function useRemoveLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: string) => call(api.family.links[':linkId'].$delete({ param: { linkId } })),
+    onSuccess: (_answer, linkId) => {
+      queryClient.setQueryData<Family>(FAMILY_QUERY_KEY, (old) =>
+        old
+          ? {
+              ...old,
+              children: old.children.filter((c) => c.linkId !== linkId),
+              guardians: old.guardians.filter((g) => g.linkId !== linkId),
+            }
+          : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY });
+    },
+  });
+}
+
+/** A followed reader's report (GET /api/family/children/:childId/report). @throws {ApiError} `not_found` */
+export function useChildReport(childId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: childReportQueryKey(childId),
+      queryFn: () => call(api.family.children[':childId'].report.$get({ param: { childId } })),
+    }),
+  );
+}
