@@ -48,10 +48,13 @@ describe('pickAssessmentPassage', () => {
   });
 
   it('avoids passages of earlier assessments while the band has another', () => {
-    expect(pickAssessmentPassage(library, '2', new Set(['g2c']))?.id).toBe('g2b');
-    expect(pickAssessmentPassage(library, '2', new Set(['g2c', 'g2b']))?.id).toBe('g2a');
-    // All used: the longest again, rather than another grade's story.
-    expect(pickAssessmentPassage(library, '2', new Set(['g2a', 'g2b', 'g2c']))?.id).toBe('g2c');
+    expect(pickAssessmentPassage(library, '2', ['g2c'])?.id).toBe('g2b');
+    expect(pickAssessmentPassage(library, '2', ['g2b', 'g2c'])?.id).toBe('g2a');
+    // All used (newest first): the one read longest ago, rather than another grade's story or the longest.
+    expect(pickAssessmentPassage(library, '2', ['g2a', 'g2b', 'g2c'])?.id).toBe('g2c');
+    expect(pickAssessmentPassage(library, '2', ['g2c', 'g2a', 'g2b'])?.id).toBe('g2b');
+    // A story used twice counts by its newest use.
+    expect(pickAssessmentPassage(library, '2', ['g2b', 'g2a', 'g2c', 'g2b'])?.id).toBe('g2c');
   });
 
   it('falls back to the nearest band, the lower one first; never to a story without a band', () => {

@@ -37,14 +37,20 @@ function bandOf(grade: number): StoryGradeBand {
  * Picks the assessment passage.
  * @param stories the library's stories (GET /api/stories), with their grade band and word count
  * @param band the reader's band ({@link assessmentBand})
- * @param usedStoryIds stories of the reader's earlier assessments, avoided while another of the band
- *   is left
- * @returns the longest story of the band (fewest used first, then most words, then title), the
- *   nearest band's when the band has none (the lower one first), or null when the library is empty
+ * @param usedStoryIds the stories of the reader's earlier assessments, newest first (GET /api/reading-sessions'
+ *   order; a story may come more than once): avoided while another of the band is left, and when every one
+ *   was used, the one read longest ago comes first
+ * @returns the longest story of the band not used yet (then the title), else the band's story used longest
+ *   ago; the nearest band's when the band has none (the lower one first); or null when the library is empty
  */
 export function pickAssessmentPassage<
   T extends { id: string; title: string; gradeBand: string | null; wordCount: number },
->(stories: readonly T[], band: StoryGradeBand, usedStoryIds: ReadonlySet<string> = new Set()): T | null {
+>(stories: readonly T[], band: StoryGradeBand, usedStoryIds: readonly string[] = []): T | null {
+  // How recently each story was used: 0 for the newest assessment's; never used stories are Infinity.
+  const recency = (id: string) => {
+    const at = usedStoryIds.indexOf(id);
+    return at === -1 ? Number.POSITIVE_INFINITY : at;
+  };
   const at = STORY_GRADE_BANDS.indexOf(band);
   const bands = [...STORY_GRADE_BANDS].sort(
     (a, b) =>
@@ -56,7 +62,8 @@ export function pickAssessmentPassage<
     if (inBand.length === 0) continue;
     const sorted = [...inBand].sort(
       (a, b) =>
-        Number(usedStoryIds.has(a.id)) - Number(usedStoryIds.has(b.id)) ||
+        // Not used first, then used longest ago (a larger index is an older assessment).
+        (recency(a.id) === recency(b.id) ? 0 : recency(a.id) > recency(b.id) ? -1 : 1) ||
         b.wordCount - a.wordCount ||
         a.title.localeCompare(b.title),
     );

@@ -14,14 +14,24 @@ export async function fetchAssessmentEligibility(): Promise<EligibilityResponse>
 }
 
 /**
+ * How long a "put off" answer (`reason: 'deferred'`, "Not now" on the Reading Assessment) is trusted before it
+ * is asked again: a classroom tablet left open overnight is asked again the next day without a reload, at
+ * most this long after the 24 hours of "Not now" end (ADR 0038).
+ */
+export const DEFERRED_ELIGIBILITY_STALE_MS = 60 * 60 * 1000;
+
+/**
  * Query options, keyed per user so a different account asks again. Asked once per user and
- * page load (never stale, not retried: a failure counts as "unknown", spec §8).
+ * page load (not retried: a failure counts as "unknown", spec §8), and never stale, except a "put off"
+ * answer, which goes stale after {@link DEFERRED_ELIGIBILITY_STALE_MS} so the guard asks again when the
+ * page is next used (window focus, a new screen).
  */
 export function getAssessmentEligibilityQueryOptions(userId: string) {
   return queryOptions({
     queryKey: ['assessment-eligibility', userId],
     queryFn: fetchAssessmentEligibility,
     retry: false,
-    staleTime: Infinity,
+    staleTime: (query) =>
+      query.state.data?.reason === 'deferred' ? DEFERRED_ELIGIBILITY_STALE_MS : Number.POSITIVE_INFINITY,
   });
 }

@@ -166,9 +166,10 @@ export function AssessmentPage({
   const grade = profile?.grade ?? null;
   const library = useLibrary();
   const sessions = useReadingSessions();
-  const used = new Set(
-    (sessions.data ?? []).filter((s) => s.mode === 'assessment' && s.story_id).map((s) => s.story_id!),
-  );
+  // Newest first, as the list comes.
+  const used = (sessions.data ?? [])
+    .filter((s) => s.mode === 'assessment' && s.story_id)
+    .map((s) => s.story_id!);
   const band = assessmentBand(grade, profile?.age ?? null);
   // The passage is chosen once the library and the reader's earlier readings are known, and kept for
   // the visit (the reading just saved must not change it under the results).
