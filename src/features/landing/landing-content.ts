@@ -129,7 +129,7 @@ export interface RoleCard {
 export const ROLE_CARDS: readonly RoleCard[] = [
   {
     title: 'Parents',
-    text: "Follow your child's reading: which stories they read, how smoothly, and how that changes week by week. Reading goals and progress reports come later.",
+    text: "Follow your child's reading from your own account, with a code your child gives you: which stories they read, how smoothly, and how that changes week by week. Reading goals come later.",
     icon: 'heart',
     action: 'Start as Parent',
   },
