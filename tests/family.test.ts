@@ -11,9 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ChildReportSchema,
   FamilySchema,
+  groupedLinkCode,
   LINK_CODE_ALPHABET,
   LINK_CODE_LENGTH,
   LINK_CODE_TTL_HOURS,
+  LINK_FAILURES_PER_WINDOW,
   LINK_TRIES_PER_WINDOW,
   LINK_TRIES_WINDOW_MINUTES,
   LinkCodeResponseSchema,
@@ -320,8 +322,8 @@ describe(`family links (${testDatabaseKind})`, () => {
     expect(old.status).toBe(404);
     expect((await errorOf(old)).code).toBe('link_code_invalid');
 
-    // "k7m-4qx" style: small letters, a dash and spaces.
-    const typed = ` ${second.code.slice(0, 3).toLowerCase()}-${second.code.slice(3).toLowerCase()} `;
+    // As shown and typed: groups of three, a dash, spaces around.
+    const typed = ` ${groupedLinkCode(second.code.slice(0, 6))}-${second.code.slice(6)} `;
     const res = await redeem(adult, typed);
     expect(res.status).toBe(201);
     expect(RedeemLinkCodeResponseSchema.parse(await res.json()).child.userId).toBe(child.userId);
@@ -334,14 +336,14 @@ describe(`family links (${testDatabaseKind})`, () => {
     const child = await reader();
     const adult = await guardian();
     const { code } = await makeCode(child);
-    const badLetter = 'B'; // 8/B look alike: not in the alphabet
     const bodies: unknown[] = [
-      { code: code.slice(0, 5) },
-      { code: `${code}A` },
-      { code: `${code.slice(0, 5)}${badLetter}` },
-      { code: `${code.slice(0, 5)}0` },
-      { code: `${code.slice(0, 5)}_` },
-      { code: `${code.slice(0, 5)}é` },
+      { code: code.slice(0, 8) },
+      { code: `${code}1` },
+      { code: `${code.slice(0, 8)}B` },
+      { code: `${code.slice(0, 8)}O` },
+      { code: `${code.slice(0, 8)}_` },
+      { code: `${code.slice(0, 8)}é` },
+      { code: `${code.slice(0, 8)}٣` },
       { code: 'x'.repeat(33) },
       { code: `${code}${' '.repeat(40)}` },
       { code: '' },
@@ -514,6 +516,42 @@ describe(`family links (${testDatabaseKind})`, () => {
       expect(retryAfter).toBeLessThanOrEqual(LINK_TRIES_WINDOW_MINUTES * 60);
       expect(await linksOf(adult.userId)).toEqual([]);
       // Another guardian is not held back, and the code still works.
+      expect((await redeem(await guardian(), code)).status).toBe(201);
+    },
+  );
+
+  it(
+    `pauses every guardian's tries once the server has taken ${LINK_FAILURES_PER_WINDOW} wrong codes, so accounts cannot pool their guesses`,
+    { timeout: 180_000 },
+    async () => {
+      // A server of its own: the pause would hold the other tests back.
+      const own = createTestApp(handle);
+      const child = await createSignedInClient(own, handle, { display_name: 'Pia', user_type: 'student' });
+      const res = await child.client.api.family.code.$post();
+      const { code } = LinkCodeResponseSchema.parse(await res.json());
+      let wrong = 0;
+      while (wrong < LINK_FAILURES_PER_WINDOW) {
+        const adult = await createSignedInClient(own, handle, {
+          display_name: 'Guesser',
+          user_type: 'guardian',
+        });
+        for (let i = 0; i < LINK_TRIES_PER_WINDOW && wrong < LINK_FAILURES_PER_WINDOW; i++, wrong++) {
+          const guess = await adult.client.request('/api/family/links', {
+            method: 'POST',
+            json: { code: otherCode(code) },
+          });
+          expect(guess.status, `wrong code ${wrong + 1}`).toBe(404);
+        }
+      }
+      // The parent with the right code, on a fresh account, is paused too, and told for how long.
+      const parent = await createSignedInClient(own, handle, {
+        display_name: 'Parent',
+        user_type: 'guardian',
+      });
+      const paused = await parent.client.request('/api/family/links', { method: 'POST', json: { code } });
+      expect(paused.status).toBe(429);
+      expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The code itself was not spent.
       expect((await redeem(await guardian(), code)).status).toBe(201);
     },
   );

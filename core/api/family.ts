@@ -8,28 +8,37 @@ import { z } from 'zod';
 import { AchievementSchema, ReadingStatsSchema } from './reading-sessions.ts';
 
 /**
- * Letters of a link code: capitals and digits that cannot be mistaken for each other when read aloud or
- * copied from a screen (no 0/O, 1/I/L, 5/S, 2/Z, 8/B).
+ * Characters of a link code: digits only. A code travels by voice, a child reading it out to a grown-up, and
+ * letter names sound alike (C D E G P T V; M N; A J K); digits are the first symbols a child reads (review of
+ * ADR 0041).
  */
-export const LINK_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
-/** Characters of a link code. 25^6 ≈ 244 million codes, against at most LINK_TRIES_PER_WINDOW guesses. */
-export const LINK_CODE_LENGTH = 6;
+export const LINK_CODE_ALPHABET = '0123456789';
+/**
+ * Digits of a link code, shown in groups of three ("482 913 775"): 10^9 codes, against at most
+ * LINK_TRIES_PER_WINDOW guesses per guardian and LINK_FAILURES_PER_WINDOW wrong ones in all.
+ */
+export const LINK_CODE_LENGTH = 9;
 /** How long a code works: a day, so a grown-up can enter it later on their own device. */
 export const LINK_CODE_TTL_HOURS = 24;
 /** Codes a guardian may try in LINK_TRIES_WINDOW_MINUTES, right or wrong (429 `rate_limited` after). */
 export const LINK_TRIES_PER_WINDOW = 10;
 export const LINK_TRIES_WINDOW_MINUTES = 15;
+/**
+ * Wrong codes the whole server takes in LINK_TRIES_WINDOW_MINUTES, from every guardian together, before every
+ * try is refused (429) until the window ends: many accounts cannot add up their tries to guess a live code.
+ */
+export const LINK_FAILURES_PER_WINDOW = 100;
 /** Grown-ups one reader may have, and readers one grown-up may follow. */
 export const MAX_LINKS = 10;
 
 /**
- * A link code as a person types it: spaces, dashes and small letters are forgiven ("k7m-4qx" → "K7M4QX");
- * anything else is refused.
+ * A link code as a person types it: spaces and dashes are forgiven ("482 913-775" → "482913775"); anything else
+ * is refused.
  */
 export const LinkCodeSchema = z
   .string()
   .max(32)
-  .transform((s) => s.replace(/[\s-]/g, '').toUpperCase())
+  .transform((s) => s.replace(/[\s-]/g, ''))
   .pipe(
     z
       .string()
@@ -37,9 +46,14 @@ export const LinkCodeSchema = z
       .regex(new RegExp(`^[${LINK_CODE_ALPHABET}]+$`)),
   );
 
+/** A code as shown and typed: groups of three digits ("482 913 775"). */
+export function groupedLinkCode(code: string): string {
+  return code.replace(/(\d{3})(?=\d)/g, '$1 ');
+}
+
 /** POST /api/family/code → 201: a new code for the signed-in reader (any earlier code stops working). */
 export const LinkCodeResponseSchema = z.object({
-  /** The code, LINK_CODE_LENGTH characters of LINK_CODE_ALPHABET; shown once, never stored in plain text. */
+  /** The code, LINK_CODE_LENGTH digits; shown once, never stored in plain text. */
   code: z.string(),
   /** ISO time after which it no longer works. */
   expiresAt: z.string(),

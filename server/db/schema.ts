@@ -497,7 +497,7 @@ export const linkCodes = pgTable(
     childId: text('child_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Hex SHA-256 of the code's LINK_CODE_LENGTH characters (core/api/family.ts). */
+    /** Hex SHA-256 of the code's LINK_CODE_LENGTH digits (core/api/family.ts). */
     codeHash: text('code_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),

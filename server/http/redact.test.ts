@@ -7,6 +7,7 @@ describe('redactPath', () => {
     expect(redactPath('/api/auth/reset-password')).toBe('/api/auth/reset-password');
     expect(redactPath('/api/auth/delete-user/callback')).toBe('/api/auth/delete-user/[redacted]');
     expect(redactPath('/api/stories/5d0c3a52')).toBe('/api/stories/5d0c3a52');
+    expect(redactPath('/api/family/children/Ab12Cd/report')).toBe('/api/family/children/[redacted]/report');
   });
 });
 

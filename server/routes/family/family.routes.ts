@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
+  LINK_FAILURES_PER_WINDOW,
   LINK_TRIES_PER_WINDOW,
   LINK_TRIES_WINDOW_MINUTES,
   RedeemLinkCodeRequestSchema,
@@ -52,12 +53,16 @@ function minutes(seconds: number): string {
  * @param deps.now - the clock (tests move it past a code's expiry); default the system's
  * @param deps.linkTries - codes a guardian may try (default {@link LINK_TRIES_PER_WINDOW} per
  *   {@link LINK_TRIES_WINDOW_MINUTES} minutes, per user id, right or wrong)
+ * @param deps.linkFailures - wrong codes the whole server takes (default {@link LINK_FAILURES_PER_WINDOW} per
+ *   {@link LINK_TRIES_WINDOW_MINUTES} minutes, from every guardian together); past it, every try is refused until
+ *   the window ends, so many accounts cannot pool their tries to guess a live code
  * @param deps.randomCode - where new codes come from; default node:crypto's `randomInt`
  */
 export function createFamilyRoutes(deps: {
   db: Database;
   now?: () => Date;
   linkTries?: RateLimiter;
+  linkFailures?: RateLimiter;
   randomCode?: LinkCodeSource;
 }) {
   const { db } = deps;
@@ -65,6 +70,21 @@ export function createFamilyRoutes(deps: {
   const randomCode = deps.randomCode ?? randomLinkCode;
   const linkTries =
     deps.linkTries ?? createFixedWindowLimiter(LINK_TRIES_PER_WINDOW, LINK_TRIES_WINDOW_MINUTES * 60_000);
+  const linkFailures =
+    deps.linkFailures ??
+    // The limiter refuses the take after its limit: the 100th wrong code itself starts the pause.
+    createFixedWindowLimiter(LINK_FAILURES_PER_WINDOW - 1, LINK_TRIES_WINDOW_MINUTES * 60_000);
+  /** While the server has taken too many wrong codes: when tries are taken again (ms since the epoch). */
+  let failuresBlockedUntil = 0;
+  const refuse = (retryAfterSeconds: number): never => {
+    throw new ApiFailure(
+      429,
+      'rate_limited',
+      `Too many codes tried. Please wait ${minutes(retryAfterSeconds)} and try again.`,
+      { retryAfterSeconds },
+      { 'retry-after': String(retryAfterSeconds) },
+    );
+  };
   return (
     new Hono<AppEnv>()
       /**
@@ -90,27 +110,39 @@ export function createFamilyRoutes(deps: {
       })
 
       /**
-       * POST /api/family/links `{ code }` (spaces, dashes and small letters forgiven) → 201 RedeemLinkCodeResponse
+       * POST /api/family/links `{ code }` (spaces and dashes forgiven) → 201 RedeemLinkCodeResponse
        * `{ child }` for a new link, 200 with the same shape when the guardian already follows that reader (the code
        * is used up either way). Refusals, which leave the code working: 429 `rate_limited` with Retry-After after
-       * LINK_TRIES_PER_WINDOW tries in LINK_TRIES_WINDOW_MINUTES minutes (every try counts, right or wrong); 403
+       * LINK_TRIES_PER_WINDOW tries in LINK_TRIES_WINDOW_MINUTES minutes (every try counts, right or wrong), and
+       * for everyone once the server has taken LINK_FAILURES_PER_WINDOW wrong codes in that time; 403
        * `not_a_guardian`; 404 `link_code_invalid` for an unknown, used or expired code; 409 `too_many_links` (either
        * side has MAX_LINKS); 422 `invalid_input` for a malformed code or another field; 400 `invalid_json`; 413.
        */
       .post('/family/links', requireUser, validate('json', RedeemLinkCodeRequestSchema), async (c) => {
         const userId = c.var.user.id;
+        const blockedFor = Math.ceil((failuresBlockedUntil - Date.now()) / 1000);
+        if (blockedFor > 0) {
+          c.var.log.warn({ event: 'link_code_rate_limited', userId, scope: 'server' }, 'link codes paused');
+          refuse(blockedFor);
+        }
         const quota = linkTries.take(userId);
         if (!quota.ok) {
-          c.var.log.warn({ event: 'link_code_rate_limited' }, 'too many link codes tried');
-          throw new ApiFailure(
-            429,
-            'rate_limited',
-            `Too many codes tried. Please wait ${minutes(quota.retryAfterSeconds)} and try again.`,
-            { retryAfterSeconds: quota.retryAfterSeconds },
-            { 'retry-after': String(quota.retryAfterSeconds) },
-          );
+          c.var.log.warn({ event: 'link_code_rate_limited', userId }, 'too many link codes tried');
+          refuse(quota.retryAfterSeconds);
         }
-        const { created, child } = await redeemLinkCode(db, userId, c.req.valid('json').code, now());
+        let redeemed: Awaited<ReturnType<typeof redeemLinkCode>>;
+        try {
+          redeemed = await redeemLinkCode(db, userId, c.req.valid('json').code, now());
+        } catch (error) {
+          if (error instanceof ApiFailure && error.code === 'link_code_invalid') {
+            // Logged with who tried (never the code), for an operator to see a guessing spree.
+            c.var.log.warn({ event: 'link_code_wrong', userId }, 'a wrong link code was tried');
+            const failures = linkFailures.take('server');
+            if (!failures.ok) failuresBlockedUntil = Date.now() + failures.retryAfterSeconds * 1000;
+          }
+          throw error;
+        }
+        const { created, child } = redeemed;
         const body: RedeemLinkCodeResponse = { child };
         if (created) {
           c.var.log.info({ event: 'family_link_made' }, 'a guardian linked to a reader');

@@ -62,8 +62,10 @@ export function randomLinkCode(): string {
 }
 
 /**
- * What is kept of a code: the hex SHA-256 of its canonical form (capitals, no dashes or spaces:
- * LinkCodeSchema's output), so that a copy of the table does not hand out working codes.
+ * What is kept of a code: the hex SHA-256 of its canonical form (digits only: LinkCodeSchema's output). It keeps
+ * the code out of sight of whoever reads the table, not out of reach of a copy of it (the 10^9 codes can all be
+ * hashed in minutes; such a copy holds the children's data anyway): the 24 hours and the try limits are what
+ * protect a live code (docs/security.md).
  */
 export function hashLinkCode(code: string): string {
   return createHash('sha256').update(code).digest('hex');

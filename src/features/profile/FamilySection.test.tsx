@@ -13,7 +13,7 @@ import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-con
 import { jsonResponse } from '../../test/me-fixture.ts';
 import { Toaster } from '../../ui/Toast.tsx';
 import { dismissToast } from '../../ui/toast-store.ts';
-import { FamilySection, spelledCode } from './FamilySection.tsx';
+import { FamilySection, until } from './FamilySection.tsx';
 
 const DAD = {
   linkId: '0e1d2c3b-4a59-4687-9a8b-7c6d5e4f3a21',
@@ -29,7 +29,7 @@ function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Respo
   const method = init?.method ?? 'GET';
   if (url.endsWith('/api/family') && method === 'GET') return Promise.resolve(jsonResponse(family));
   if (url.endsWith('/api/family/code') && method === 'POST')
-    return Promise.resolve(jsonResponse({ code: 'K7M4QX', expiresAt: '2026-11-30T10:00:00Z' }, 201));
+    return Promise.resolve(jsonResponse({ code: '482913775', expiresAt: '2026-11-30T10:00:00Z' }, 201));
   if (url.includes('/api/family/links/') && method === 'DELETE') {
     deletes.push(url);
     family = { ...family, guardians: [] };
@@ -67,18 +67,29 @@ afterEach(() => {
 });
 
 describe('FamilySection', () => {
-  it('makes a code, shows it big and spelled out, and Sparky reads it out', async () => {
+  it('makes a code, shows it big in groups and spelled out, and Sparky says it only when asked', async () => {
     const user = userEvent.setup();
     const { spoken } = renderSection();
     expect(await screen.findByText('No grown-up sees your progress yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Make a code for a grown-up' }));
-    const code = await screen.findByLabelText('Your code: K, 7, M, 4, Q, X');
-    expect(code).toHaveTextContent('K7M4QX');
-    expect(spoken.at(-1)?.text).toBe('Your code is: K, 7, M, 4, Q, X.');
+    expect(await screen.findByText('482 913 775')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText('Your code: 4 8 2, 9 1 3, 7 7 5')).toHaveClass('visually-hidden');
+    expect(screen.getByText('Your code is ready. Press Hear the code to hear it.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    // Not read out to the room unasked.
+    expect(spoken).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Hear the code' }));
-    expect(spoken).toHaveLength(2);
+    expect(spoken.at(-1)?.text).toBe('Your code is: 4 8 2, 9 1 3, 7 7 5. Say it quietly to your grown-up.');
     expect(screen.getByRole('button', { name: 'Make a new code' })).toBeInTheDocument();
-    expect(spelledCode('AB3')).toBe('A, B, 3');
+  });
+
+  it('says when a code stops working in a child’s words', () => {
+    const now = new Date(2026, 10, 29, 15, 0);
+    expect(until(new Date(2026, 10, 30, 15, 15).toISOString(), now)).toMatch(/^tomorrow at /);
+    expect(until(new Date(2026, 10, 29, 18, 0).toISOString(), now)).toMatch(/^today at /);
+    expect(until(new Date(2026, 11, 2, 9, 0).toISOString(), now)).toMatch(/ at /);
   });
 
   it('lists the grown-ups who see the progress, and stops sharing after asking', async () => {
@@ -87,6 +98,7 @@ describe('FamilySection', () => {
     renderSection();
     const list = await screen.findByRole('list', { name: 'Grown-ups who see your progress' });
     expect(within(list).getByText('Dad')).toBeInTheDocument();
+    expect(within(list).getByText(/^since /)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Stop sharing with Dad' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Stop sharing with Dad?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stop sharing' }));

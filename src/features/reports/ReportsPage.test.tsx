@@ -15,7 +15,7 @@ import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { Toaster } from '../../ui/Toast.tsx';
 import { dismissToast } from '../../ui/toast-store.ts';
-import { ReportsPage } from './ReportsPage.tsx';
+import { change, ReportsPage } from './ReportsPage.tsx';
 
 const MIA = {
   linkId: '7b0c8a52-4a8e-4f0f-9d55-0e4a3c1b2a01',
@@ -125,10 +125,10 @@ describe('ReportsPage for a guardian', () => {
     const user = userEvent.setup();
     renderPage(<ReportsPage />, 'guardian');
     expect(await screen.findByText('You do not follow a reader yet.')).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: "Your child's code" }), 'k7m-4qx');
+    await user.type(screen.getByRole('textbox', { name: "Your child's code" }), '482 913-775');
     await user.click(screen.getByRole('button', { name: 'Follow' }));
     expect(await screen.findByText("You can now see Mia's progress.")).toBeInTheDocument();
-    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({ code: 'K7M4QX' });
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({ code: '482913775' });
     const card = await screen.findByRole('region', { name: 'Mia' });
     expect(await within(card).findByText('310L')).toBeInTheDocument();
     expect(within(card).getByText(/42 words correct per minute, 93.5% accuracy/)).toBeInTheDocument();
@@ -136,7 +136,9 @@ describe('ReportsPage for a guardian', () => {
       within(card).getByText(/3 scored readings; on average 45 words correct per minute and 94.2%/),
     ).toBeInTheDocument();
     expect(
-      within(card).getByText(/Since the reading before: \+6 words correct per minute, \+2.5 points accuracy/),
+      within(card).getByText(
+        /Since the reading before: \+6 words correct per minute, \+2.5 percentage points accuracy/,
+      ),
     ).toBeInTheDocument();
     const table = within(card).getByRole('table', { name: /Stories read/ });
     expect(within(table).getByRole('rowheader', { name: /The Red Kite/ })).toBeInTheDocument();
@@ -152,20 +154,28 @@ describe('ReportsPage for a guardian', () => {
     const user = userEvent.setup();
     renderPage(<ReportsPage />, 'guardian');
     const field = await screen.findByRole('textbox', { name: "Your child's code" });
-    await user.type(field, 'K7M');
+    await user.type(field, '482');
     await user.click(screen.getByRole('button', { name: 'Follow' }));
-    expect(field).toHaveAccessibleDescription(/A code is 6 letters and numbers/);
+    expect(field).toHaveAccessibleDescription(/A code is 9 digits/);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     redeemAnswer = [{ error: { code: 'link_code_invalid', message: 'That code does not work.' } }, 404];
     await user.clear(field);
-    await user.type(field, 'K7M4QX');
+    await user.type(field, '482913775');
     await user.click(screen.getByRole('button', { name: 'Follow' }));
     await waitFor(() => expect(field).toHaveAccessibleDescription(/A code works once, for a day/));
 
-    redeemAnswer = [{ error: { code: 'rate_limited', message: 'Too many requests' } }, 429];
+    redeemAnswer = [
+      {
+        error: {
+          code: 'rate_limited',
+          message: 'Too many codes tried. Please wait 14 minutes and try again.',
+        },
+      },
+      429,
+    ];
     await user.click(screen.getByRole('button', { name: 'Follow' }));
-    await waitFor(() => expect(field).toHaveAccessibleDescription(/Too many codes tried/));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/Please wait 14 minutes/));
   });
 
   it('stops following after asking', async () => {
@@ -182,11 +192,46 @@ describe('ReportsPage for a guardian', () => {
   });
 });
 
+describe('ReportsPage when a reader stopped sharing', () => {
+  it('says so on the card and reloads the list', async () => {
+    family = { children: [{ ...MIA, userId: 'gone-1' }], guardians: [], codeExpiresAt: null };
+    renderPage(<ReportsPage />, 'guardian');
+    expect(await screen.findByText('Mia no longer shares their progress with you.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/api/family')).length).toBeGreaterThan(1));
+  });
+});
+
+describe('change', () => {
+  it('signs a change, and calls one that rounds to nothing no change', () => {
+    expect(change(6)).toBe('+6');
+    expect(change(-2.46, ' percentage points')).toBe('−2.5 percentage points');
+    expect(change(0.04)).toBe('no change');
+    expect(change(-0.04)).toBe('no change');
+  });
+});
+
 describe('ReportsPage for a reader', () => {
   it('says what the page is for and sends the reader to Profile', async () => {
     renderPage(<ReportsPage />, 'student');
     expect(screen.getByText(/for a parent or guardian who follows a reader/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile#family');
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('tells a teacher what the page is for, without sending them to a Profile section they do not have', () => {
+    const client = new QueryClient();
+    client.setQueryData(ME_QUERY_KEY, meFixture({ name: 'Ms Ito', userType: 'teacher' }));
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ReportsPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText(/Reports on a class are being built for teachers/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import { LinkCodeSchema, type ChildReport, type LinkedPerson } from '#core/api/family.ts';
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
-import { useChildReport, useFamily, useRedeemLinkCode, useRemoveLink } from '../../lib/api/family.ts';
+import {
+  FAMILY_QUERY_KEY,
+  useChildReport,
+  useFamily,
+  useRedeemLinkCode,
+  useRemoveLink,
+} from '../../lib/api/family.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { gradeLabel } from '../../lib/api/profile-options.ts';
@@ -18,6 +25,9 @@ import { showToast } from '../../ui/toast-store.ts';
 import { REPORTS_GUIDANCE } from './reports.guidance.ts';
 import '../../ui/page.css';
 
+/** What a guardian is told when what they typed cannot be a code. */
+export const CODE_FORMAT_TEXT = 'A code is 9 digits, like 482 913 775.';
+
 /** What a guardian is told when a code is refused, by the API's code. */
 export function redeemErrorText(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Something went wrong. Please try again.';
@@ -25,9 +35,10 @@ export function redeemErrorText(error: unknown): string {
     case 'link_code_invalid':
       return 'That code does not work. A code works once, for a day: ask your child to make a new one on their Profile page.';
     case 'invalid_input':
-      return 'A code is 6 letters and numbers, like K7M4QX.';
+      return CODE_FORMAT_TEXT;
     case 'rate_limited':
-      return 'Too many codes tried. Please wait a few minutes and try again.';
+      // The server's own words say how long to wait.
+      return error.message || 'Too many codes tried. Please wait a few minutes and try again.';
     case 'too_many_links':
       return 'You follow as many readers as one account can, or this reader has as many grown-ups as they can.';
     case 'not_a_guardian':
@@ -47,11 +58,11 @@ function wcpm(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : String(Math.round(value));
 }
 
-/** A change with its sign: "+4", "−2", "no change". */
-function change(value: number, unit = ''): string {
-  if (value === 0) return 'no change';
-  const rounded = Math.round(Math.abs(value) * 10) / 10;
-  return `${value > 0 ? '+' : '−'}${rounded}${unit}`;
+/** A change with its sign, to one decimal: "+4", "−2.5", or "no change" when it rounds to nothing. */
+export function change(value: number, unit = ''): string {
+  const rounded = Math.round(value * 10) / 10;
+  if (rounded === 0) return 'no change';
+  return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded)}${unit}`;
 }
 
 /** A date as the reader's locale writes it. */
@@ -76,7 +87,7 @@ function ChildReportView({ report }: { report: ChildReport }) {
           <dd>{gradeLabel(child.grade) || '—'}</dd>
         </div>
         <div>
-          <dt>Reading level</dt>
+          <dt>Reading level (Lexile)</dt>
           <dd>{child.lexileLevel === null ? 'Not measured yet' : `${child.lexileLevel}L`}</dd>
         </div>
         <div>
@@ -92,7 +103,7 @@ function ChildReportView({ report }: { report: ChildReport }) {
           <dd>{`${stats.streak} ${stats.streak === 1 ? 'day' : 'days'}`}</dd>
         </div>
         <div>
-          <dt>Tokens</dt>
+          <dt>Tokens (earned by reading, spent on the avatar)</dt>
           <dd>{child.tokens}</dd>
         </div>
       </dl>
@@ -110,7 +121,7 @@ function ChildReportView({ report }: { report: ChildReport }) {
           {stats.recentProgress ? (
             <p>
               Since the reading before: {change(Math.round(stats.recentProgress.wcpm))} words correct per
-              minute, {change(stats.recentProgress.accuracy, ' points')} accuracy.
+              minute, {change(stats.recentProgress.accuracy, ' percentage points')} accuracy.
             </p>
           ) : null}
           <TableScroll label={`Stories ${child.displayName} read`} stack>
@@ -120,13 +131,18 @@ function ChildReportView({ report }: { report: ChildReport }) {
               </caption>
               <thead {...r.rowgroup}>
                 <tr {...r.row}>
-                  {['Story', 'Readings', 'Words correct per minute', 'Accuracy', 'Change', 'Last read'].map(
-                    (c) => (
-                      <th key={c} {...r.columnheader}>
-                        {c}
-                      </th>
-                    ),
-                  )}
+                  {[
+                    'Story',
+                    'Readings',
+                    'Words correct per minute',
+                    'Accuracy',
+                    'Change since the first reading',
+                    'Last read',
+                  ].map((c) => (
+                    <th key={c} {...r.columnheader}>
+                      {c}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody {...r.rowgroup}>
@@ -149,7 +165,7 @@ function ChildReportView({ report }: { report: ChildReport }) {
                       {figure(story.latest.accuracy, '%')}
                     </td>
                     <td {...r.cell}>
-                      <StackLabel>Change</StackLabel>
+                      <StackLabel>Change since the first reading</StackLabel>
                       {story.attempts > 1
                         ? `${change(Math.round(story.improvement.wcpm))} words correct per minute`
                         : '—'}
@@ -191,13 +207,21 @@ function ChildReportView({ report }: { report: ChildReport }) {
 /** A followed reader's card: their report, and "Stop following". */
 function ChildCard({ person, onStop }: { person: LinkedPerson; onStop: () => void }) {
   const report = useChildReport(person.userId);
+  const queryClient = useQueryClient();
   const titleId = `child-${person.userId}`;
+  // The reader stopped sharing (or deleted their account) since the list was loaded: say so, and reload it.
+  const stopped = report.error instanceof ApiError && report.error.code === 'not_found';
+  useEffect(() => {
+    if (stopped) void queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY });
+  }, [stopped, queryClient]);
   return (
     <section className="page__card" aria-labelledby={titleId}>
       <h2 id={titleId}>
         <bdi>{person.displayName}</bdi>
       </h2>
-      {report.isError ? (
+      {stopped ? (
+        <p role="alert">{person.displayName} no longer shares their progress with you.</p>
+      ) : report.isError ? (
         <p role="alert">We could not load this report right now. Please try again later.</p>
       ) : report.data ? (
         <ChildReportView report={report.data} />
@@ -220,9 +244,11 @@ function AddChild() {
   const [error, setError] = useState<string | null>(null);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // A second Enter while the first is on its way would spend a second try.
+    if (redeem.isPending) return;
     const parsed = LinkCodeSchema.safeParse(code);
     if (!parsed.success) {
-      setError('A code is 6 letters and numbers, like K7M4QX.');
+      setError(CODE_FORMAT_TEXT);
       return;
     }
     redeem.mutate(
@@ -255,6 +281,10 @@ function AddChild() {
           setError(null);
         }}
         autoComplete="off"
+        inputMode="numeric"
+        spellCheck="false"
+        autoCorrect="off"
+        description="9 digits, like 482 913 775. Spaces are fine."
         errorMessage={error}
       />
       <div className="page__form-row">
@@ -281,20 +311,37 @@ export function ReportsPage() {
   const family = useFamily();
   const removeLink = useRemoveLink();
   const [stopping, setStopping] = useState<LinkedPerson | null>(null);
+  if (me.isError && !me.data) {
+    return (
+      <div className="page">
+        <h1>{title}</h1>
+        <p role="alert">We could not load your account right now. Please reload the page.</p>
+      </div>
+    );
+  }
   if (!me.data) return <LoadingIndicator size="page" />;
 
   if (!isGuardian) {
+    const type = me.data.profile?.user_type;
+    const isReader = type === 'student' || type === 'other';
     return (
       <div className="page">
         <h1>{title}</h1>
         <p className="page__lead">Progress Reports are for a parent or guardian who follows a reader.</p>
         <section className="page__card">
-          <p>
-            To let a grown-up see your progress, make a code on your{' '}
-            <Link href={`${protectedPaths.profile}#family`}>Profile</Link> page. Your own scores are on{' '}
-            <Link href={protectedPaths.fluency}>Reading Practice</Link> and your badges on{' '}
-            <Link href={protectedPaths.rewards}>Rewards</Link>.
-          </p>
+          {isReader ? (
+            <p>
+              To let a grown-up see your progress, make a code on your{' '}
+              <Link href={`${protectedPaths.profile}#family`}>Profile</Link> page. Your own scores are on{' '}
+              <Link href={protectedPaths.fluency}>Reading Practice</Link> and your badges on{' '}
+              <Link href={protectedPaths.rewards}>Rewards</Link>.
+            </p>
+          ) : (
+            <p>
+              A parent or guardian account follows a child with a code the child makes. Reports on a class are
+              being built for teachers.
+            </p>
+          )}
         </section>
       </div>
     );

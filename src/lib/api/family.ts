@@ -33,6 +33,8 @@ export function useMakeLinkCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(api.family.code.$post()),
+    // Not retried: a second code would replace the first one shown.
+    retry: false,
     onSuccess: (answer) =>
       queryClient.setQueryData<Family>(FAMILY_QUERY_KEY, (old) =>
         old ? { ...old, codeExpiresAt: answer.expiresAt } : old,
@@ -48,7 +50,11 @@ export function useRedeemLinkCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: RedeemLinkCodeRequest) => call(api.family.links.$post({ json: request })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY }),
+    // Not retried: every try counts against the guardian's 10 (a retry would spend two on one typo), and a
+    // retry after a lost answer would find the code used and say it does not work. The list is refreshed
+    // either way, so a link made behind a lost answer still shows.
+    retry: false,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY }),
   });
 }
 
@@ -57,7 +63,12 @@ export function useRemoveLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (linkId: string) => call(api.family.links[':linkId'].$delete({ param: { linkId } })),
+    retry: false,
     onSuccess: (_answer, linkId) => {
+      const removed = queryClient
+        .getQueryData<Family>(FAMILY_QUERY_KEY)
+        ?.children.find((c) => c.linkId === linkId);
+      if (removed) queryClient.removeQueries({ queryKey: childReportQueryKey(removed.userId) });
       queryClient.setQueryData<Family>(FAMILY_QUERY_KEY, (old) =>
         old
           ? {
