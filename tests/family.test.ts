@@ -801,20 +801,33 @@ describe(`family links (${testDatabaseKind})`, () => {
         tx.delete(linkCodes).where(eq(linkCodes.childId, child.userId)).returning(),
       ),
     ).toEqual([]);
-    expect(
-      await asUser(handle.db, otherReader.userId, (tx) =>
-        tx
-          .update(linkCodes)
-          .set({ expiresAt: new Date(Date.now() + 365 * 86_400_000) })
-          .where(eq(linkCodes.childId, child.userId))
-          .returning(),
+    // Nobody writes a code row as themselves, not even their own (codes are server work after the type check).
+    for (const who of [otherReader.userId, child.userId])
+      await expectPgError(
+        asUser(handle.db, who, (tx) =>
+          tx
+            .update(linkCodes)
+            .set({ expiresAt: new Date(Date.now() + 365 * 86_400_000) })
+            .where(eq(linkCodes.childId, child.userId))
+            .returning(),
+        ),
+        '42501',
+      );
+    await expectPgError(
+      asUser(handle.db, child.userId, (tx) =>
+        tx.insert(linkCodes).values({
+          childId: child.userId,
+          codeHash: hashLinkCode('123456789'),
+          expiresAt: new Date(Date.now() + 60_000),
+        }),
       ),
-    ).toEqual([]);
+      '42501',
+    );
     await expectPgError(
       asUser(handle.db, adult.userId, (tx) =>
         tx.insert(linkCodes).values({
           childId: child.userId,
-          codeHash: hashLinkCode('ACDEFG'),
+          codeHash: hashLinkCode('987654321'),
           expiresAt: new Date(Date.now() + 60_000),
         }),
       ),

@@ -29,10 +29,12 @@ CREATE POLICY "link_codes_system" ON "link_codes" AS PERMISSIVE FOR ALL TO "app_
 -- Hand-written (drizzle-kit does not emit these): family links (docs/decisions/0041-family-links.md). Forced RLS
 -- as on every per-user table (0002). A signed-in user reads and removes the links they are a side of, and never
 -- makes or changes one: a link is made by server work (app_system) in the transaction that consumes the reader's
--- code, because the guardian cannot see the reader's code row. A reader manages only their own code row.
+-- code, because the guardian cannot see the reader's code row. A reader sees and removes only their own code row,
+-- and never writes one: a code is made by server work after the reader's account type is checked, so no account
+-- (a guardian's, a teacher's) can store a code or stretch one's expiry by itself.
 ALTER TABLE "guardian_links" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "link_codes" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 GRANT SELECT, DELETE ON "guardian_links" TO app_user;--> statement-breakpoint
-GRANT SELECT, INSERT, UPDATE, DELETE ON "guardian_links" TO app_system;--> statement-breakpoint
-GRANT SELECT, INSERT, UPDATE, DELETE ON "link_codes" TO app_user;--> statement-breakpoint
+GRANT SELECT, INSERT, DELETE ON "guardian_links" TO app_system;--> statement-breakpoint
+GRANT SELECT, DELETE ON "link_codes" TO app_user;--> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE, DELETE ON "link_codes" TO app_system;

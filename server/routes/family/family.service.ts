@@ -109,7 +109,8 @@ function personOf(
 /**
  * POST /api/family/code: a new one-time code for the signed-in reader, working for LINK_CODE_TTL_HOURS from `now`.
  * Any earlier code of the reader stops working (one row per reader). Only the code's hash is kept; the code is in
- * this answer alone. Runs as the reader: RLS holds every statement to their own row.
+ * this answer alone. The account type is checked as the reader; the row is written as server work naming the
+ * reader (`systemStep`): a user may read and remove their own code row but not write one (migration 0010).
  * @param randomCode - the code source (tests force a collision); by default {@link randomLinkCode}
  * @throws ApiFailure 403 `not_a_reader` unless the user's profile type is student or other (no profile included)
  * @throws Error('User not authenticated') for an empty user id (spec §5)
@@ -128,19 +129,21 @@ export async function makeLinkCode(
     if (userType === undefined || !READER_TYPES.includes(userType)) {
       throw new ApiFailure(403, 'not_a_reader', 'Only a reader’s account can make a code for a grown-up.');
     }
-    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-      const code = randomCode();
-      // Delete, then insert unless any unique key is taken: the reader's row (another request of theirs at the
-      // same moment, deleted again on the next try) or the hash (another reader's code: a new code is drawn).
-      await tx.delete(linkCodes).where(eq(linkCodes.childId, userId));
-      const [row] = await tx
-        .insert(linkCodes)
-        .values({ childId: userId, codeHash: hashLinkCode(code), expiresAt, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ expiresAt: linkCodes.expiresAt });
-      if (row) return { code, expiresAt: row.expiresAt.toISOString() };
-    }
-    throw new Error(`No free link code after ${CODE_ATTEMPTS} tries`);
+    return systemStep(tx, async (system) => {
+      for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+        const code = randomCode();
+        // Delete, then insert unless any unique key is taken: the reader's row (another request of theirs at the
+        // same moment, deleted again on the next try) or the hash (another reader's code: a new code is drawn).
+        await system.delete(linkCodes).where(eq(linkCodes.childId, userId));
+        const [row] = await system
+          .insert(linkCodes)
+          .values({ childId: userId, codeHash: hashLinkCode(code), expiresAt, createdAt: now })
+          .onConflictDoNothing()
+          .returning({ expiresAt: linkCodes.expiresAt });
+        if (row) return { code, expiresAt: row.expiresAt.toISOString() };
+      }
+      throw new Error(`No free link code after ${CODE_ATTEMPTS} tries`);
+    });
   });
 }
 
