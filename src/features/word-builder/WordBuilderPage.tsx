@@ -221,7 +221,8 @@ export function WordBuilderPage({ random = Math.random }: { random?: RandomSourc
     (target) => {
       const letter = letterOfTileTarget(target);
       if (letter) choose(letter, 'voice');
-      else if (target === WORD_BUILDER_ACTIONS.play && game.step === 'idle' && !progress.isPending) give(null);
+      else if (target === WORD_BUILDER_ACTIONS.play && game.step === 'idle' && !progress.isPending)
+        give(null);
       else if (target === WORD_BUILDER_ACTIONS.again) again();
       else if (target === WORD_BUILDER_ACTIONS.clue) clue();
       else if (target === WORD_BUILDER_ACTIONS.next && game.step === 'built')
