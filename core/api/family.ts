@@ -108,8 +108,11 @@ export const ChildReportSchema = z.object({
     lastAssessmentAccuracy: z.number().nullable(),
     tokens: z.number().int(),
   }),
-  /** The same statistics the reader sees on Reading Practice (GET /api/reading-stats). */
-  readingStats: ReadingStatsSchema,
+  /**
+   * The statistics the reader sees on Reading Practice (GET /api/reading-stats), without the chart of single
+   * readings (their ids and exact times), which the report does not show.
+   */
+  readingStats: ReadingStatsSchema.omit({ chart: true }),
   /** Different letters found in the letter game (of 26; ADR 0037). */
   lettersFound: z.number().int(),
   /** Words built in the word builder, each counted once a day (ADR 0039). */

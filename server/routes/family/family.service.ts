@@ -301,7 +301,8 @@ export async function childReport(
         .from(users)
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(eq(users.id, childId));
-      const readingStats = await readingStatsIn(tx, childId, now);
+      // Without the chart: its single readings' ids and times are not the guardian's to see (ADR 0041).
+      const { chart: _chart, ...readingStats } = await readingStatsIn(tx, childId, now);
       // GET /api/rewards counts them the same way (rewards.service.ts): different letters, and every word row.
       const [games] = await tx
         .select({

@@ -85,7 +85,7 @@ function say(registry: CommandRegistry, phrase: string) {
 /** The letter Sparky asked for, from his last "Find the letter X." */
 function askedLetter(spoken: readonly SpeakRequest[]): Letter {
   const line = [...spoken].reverse().find((r) => r.text.startsWith('Find the letter'));
-  return line!.text.slice('Find the letter '.length, -1) as Letter;
+  return /^Find the letter ([A-Z])\./.exec(line!.text)![1] as Letter;
 }
 
 beforeEach(() => {
@@ -106,7 +106,8 @@ describe('AlphabetPage', () => {
     expect(await screen.findByText(/You have found 0 of 26 letters/)).toBeInTheDocument();
     say(registry, 'play');
     const target = askedLetter(spoken);
-    expect(lastLine()).toBe(`Find the letter ${target}.`);
+    // The first question teaches the answer heard best.
+    expect(lastLine()).toBe(`Find the letter ${target}. To answer, say letter, and then the letter.`);
     const choices = within(screen.getByRole('list', { name: 'Find the letter you hear.' })).getAllByRole(
       'button',
     );
@@ -141,6 +142,8 @@ describe('AlphabetPage', () => {
     say(registry, 'next');
     const second = askedLetter(spoken);
     expect(second).not.toBe(target);
+    // Taught once a visit: the next question is the question alone.
+    expect(lastLine()).toBe(`Find the letter ${second}.`);
     say(registry, 'finish');
     expect(lastLine()).toBe('Well done! You found 1 letter today. Say play to play again.');
     expect(screen.getByRole('button', { name: 'Play the letter game' })).toHaveFocus();
@@ -181,7 +184,7 @@ describe('AlphabetPage', () => {
       await act(() => vi.advanceTimersByTimeAsync(6000));
       const lines = spoken.map((r) => r.text);
       expect(lines).not.toContain('Or press a letter to hear its name.');
-      expect(lines.at(-1)).toMatch(/^Find the letter [A-Z]\.$/);
+      expect(lines.at(-1)).toMatch(/^Find the letter [A-Z]\. To answer, say letter, and then the letter\.$/);
     } finally {
       vi.useRealTimers();
     }

@@ -27,6 +27,9 @@ import {
 import '../../ui/page.css';
 import './alphabet.css';
 
+/** Taught with the first question of a visit: the form of an answer heard best (ADR 0037). */
+export const ANSWER_FORM_LINE = 'To answer, say letter, and then the letter.';
+
 /** The game: not playing; a letter asked (with the wrong letters tried); the letter found. */
 type Game =
   | { step: 'idle' }
@@ -102,6 +105,7 @@ export function AlphabetPage({ random = Math.random }: { random?: RandomSource }
   usePageGuidance(played ? null : ALPHABET_GUIDANCE);
   const [shown, setShown] = useState<Letter | null>(null);
   const [saveFailed, setSaveFailed] = useState(false);
+  const [taught, setTaught] = useState(false);
   const found = new Set<string>(progress.data?.found ?? []);
   const today = progress.data?.today.length ?? 0;
 
@@ -131,7 +135,10 @@ export function AlphabetPage({ random = Math.random }: { random?: RandomSource }
     setPlayed(true);
     setGame({ step: 'asking', question, wrong: [] });
     setShown(null);
-    say(askLine(question.target));
+    // The first question of a visit teaches the answer heard best: "letter m" (96 %, against 75 % for "m"
+    // alone; ADR 0037).
+    say(taught ? askLine(question.target) : `${askLine(question.target)} ${ANSWER_FORM_LINE}`);
+    setTaught(true);
   };
 
   const choose = (picked: Letter, by: 'press' | 'voice') => {

@@ -35,7 +35,6 @@ const REPORT: ChildReport = {
     tokens: 35,
   },
   readingStats: {
-    chart: [],
     averages: { fluency: 80, accuracy: 94.2, wcpm: 45, sessions: 3 },
     recentProgress: { accuracy: 2.5, fluency: 3, wcpm: 6, tokens: 0 },
     perStory: [
