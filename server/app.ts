@@ -30,6 +30,7 @@ import { createAlphabetRoutes } from './routes/alphabet/alphabet.routes.ts';
 import { createWordBuilderRoutes } from './routes/word-builder/word-builder.routes.ts';
 import { createAssessmentRoutes } from './routes/assessment/assessment.routes.ts';
 import { createFamilyRoutes } from './routes/family/family.routes.ts';
+import { createGoalsRoutes } from './routes/goals/goals.routes.ts';
 import { createRewardsRoutes } from './routes/rewards/rewards.routes.ts';
 import { createSetupRoutes } from './routes/setup/setup.routes.ts';
 import { createOutboxRoutes } from './routes/outbox/outbox.routes.ts';
@@ -458,6 +459,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createWordBuilderRoutes({ db }))
     .route('/', createAssessmentRoutes({ db }))
     .route('/', createFamilyRoutes({ db }))
+    .route('/', createGoalsRoutes({ db }))
     .route(
       '/',
       createTutorRoutes({

@@ -359,6 +359,12 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
         });
         expect(linked.status).toBe(201);
         await linkCode();
+        // …and sets the child's reading goal (ADR 0042).
+        const goal = await grownUp.client.request(`/api/goals/${userId}`, {
+          method: 'PUT',
+          json: { daysPerWeek: 3 },
+        });
+        expect(goal.status).toBe(200);
         const failed = await createBrowser(app).request('/api/auth/sign-in/email', {
           method: 'POST',
           json: { email, password: 'wrong-password-for-the-canary' },
@@ -439,6 +445,7 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
           'trusted_devices',
           'guardian_links',
           'link_codes',
+          'reading_goals',
         ])
           expect(
             before.some((f) => f.startsWith(`${table}:`)),

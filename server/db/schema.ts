@@ -23,6 +23,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -503,6 +504,29 @@ export const linkCodes = pgTable(
     createdAt: createdAt(),
   },
   () => [...userDataPolicies('link_codes', 'child_id')],
+).enableRLS();
+
+/**
+ * A reader's reading goal (docs/decisions/0042-reading-goals.md): how many days a week (1–7) they aim to read
+ * aloud, set by a guardian who follows them (ADR 0041). One row per reader. The reader reads their own row and
+ * writes none; guardians' writes and reads are server work after the link is found (server/routes/goals/).
+ */
+export const readingGoals = pgTable(
+  'reading_goals',
+  {
+    childId: text('child_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    daysPerWeek: smallint('days_per_week').notNull(),
+    /** The guardian who set or last changed it; null once their account is gone. */
+    setBy: text('set_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('reading_goals_days_check', sql`${t.daysPerWeek} between 1 and 7`),
+    pgPolicy('reading_goals_own_row_reads', { for: 'select', to: appUser, using: isOwnRow('child_id') }),
+    pgPolicy('reading_goals_system', { for: 'all', to: appSystem, using: sql`true`, withCheck: sql`true` }),
+  ],
 ).enableRLS();
 
 /** Lexile norms per grade (spec §9): reference data, readable by every user. */

@@ -177,6 +177,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.wordBuilder,
   protectedPaths.learn,
   protectedPaths.reports,
+  protectedPaths.goals,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

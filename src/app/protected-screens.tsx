@@ -27,6 +27,11 @@ const ReportsPage = lazyPage(
   (m) => m.ReportsPage,
 );
 
+const GoalsPage = lazyPage(
+  () => import('../features/goals/GoalsPage.tsx'),
+  (m) => m.GoalsPage,
+);
+
 const BeingBuiltPage = lazyPage(
   () => import('../features/protected/BeingBuiltPage.tsx'),
   (m) => m.BeingBuiltRoute,
@@ -96,6 +101,7 @@ const builtScreens: Record<string, ComponentType> = {
   [protectedPaths.wordBuilder]: WordBuilderPage,
   [protectedPaths.learn]: LearnPage,
   [protectedPaths.reports]: ReportsPage,
+  [protectedPaths.goals]: GoalsPage,
   [protectedPaths.sparkyConversation]: lazyPage(
     () => import('../features/sparky/SparkyConversationPage.tsx'),
     (m) => m.SparkyConversationPage,

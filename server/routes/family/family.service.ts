@@ -34,6 +34,7 @@ import {
   achievements,
   guardianLinks,
   linkCodes,
+  readingGoals,
   profiles,
   progressTracking,
   users,
@@ -250,15 +251,25 @@ export async function familyOf(db: Database, userId: string, now: Date): Promise
 
 /**
  * DELETE /api/family/links/:linkId: either side removes a link, as themselves (RLS: the delete reaches only links
- * the user is a side of).
+ * the user is a side of). In the same transaction, the reader's reading goal goes too when that link's guardian
+ * set it (ADR 0042), as server work naming both.
  * @returns false when the user has no such link (unknown, or other people's)
  * @throws Error('User not authenticated') for an empty user id (spec §5)
  */
 export async function removeLink(db: Database, userId: string, linkId: string): Promise<boolean> {
-  const deleted = await asUser(db, userId, (tx) =>
-    tx.delete(guardianLinks).where(eq(guardianLinks.id, linkId)).returning({ id: guardianLinks.id }),
-  );
-  return deleted.length > 0;
+  return asUser(db, userId, async (tx) => {
+    const [deleted] = await tx
+      .delete(guardianLinks)
+      .where(eq(guardianLinks.id, linkId))
+      .returning({ guardianId: guardianLinks.guardianId, childId: guardianLinks.childId });
+    if (!deleted) return false;
+    await systemStep(tx, (system) =>
+      system
+        .delete(readingGoals)
+        .where(and(eq(readingGoals.childId, deleted.childId), eq(readingGoals.setBy, deleted.guardianId))),
+    );
+    return true;
+  });
 }
 
 /**

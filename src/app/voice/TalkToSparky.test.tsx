@@ -213,7 +213,7 @@ describe('Talk to Sparky', () => {
   });
 
   it('answers a screen that is not built yet kindly and stays put', async () => {
-    const fake = fakeEffects(answer('navigate', '/goals', 'goals'));
+    const fake = fakeEffects(answer('navigate', '/screening', 'screening'));
     renderApp(fake.effects);
     await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
     fake.speakIntoMicrophone();

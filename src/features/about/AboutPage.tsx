@@ -24,7 +24,8 @@ const PROGRESS: ReadonlyArray<{ item: string; status: FeatureStatus }> = [
   { item: 'A one-minute reading check that sets the starting level (Reading Assessment)', status: 'ready' },
   { item: 'The word builder: spelling words letter by letter', status: 'ready' },
   { item: 'The sound-it-out phonics game', status: 'planned' },
-  { item: 'Story creation, screening over time, reports for parents, classroom tools', status: 'planned' },
+  { item: 'Progress reports and reading goals for parents, with a code from the child', status: 'ready' },
+  { item: 'Story creation, screening over time, classroom tools', status: 'planned' },
 ];
 
 /**

@@ -79,6 +79,12 @@ describe('HomePage', () => {
         name: "Follow your child's reading: stories, scores, letters, words and badges",
       }),
     ).toHaveAttribute('href', '/reports');
-    expect(screen.getByText('Reading goals to set together')).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', {
+        name: 'Set a reading goal with your child: how many days a week to read aloud',
+      }),
+    ).toHaveAttribute('href', '/goals');
+    // Nothing of the guardian menu is being built any more: no such section.
+    expect(screen.queryByRole('heading', { name: 'Being built' })).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,9 @@ import { protectedPaths } from '../../app/paths.ts';
 import { navIcon } from '../../app/nav-icons.ts';
 import { menuKindFor, navGroupsFor } from '../../app/nav-items.ts';
 import { screenName } from '../../app/screen-names.ts';
+import { useGoals } from '../../lib/api/goals.ts';
 import { useMe } from '../../lib/api/me.ts';
+import { GoalProgress } from '../../lib/GoalProgress.tsx';
 import { gradeLabel } from '../../lib/api/profile-options.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Icon } from '../../ui/Icon.tsx';
@@ -14,10 +16,29 @@ import '../../ui/page.css';
 import { DailyChallengesCard } from './DailyChallengesCard.tsx';
 
 /** What is coming, said plainly (nothing here is a link until it works), for readers and for guardians. */
-export const COMING_SOON = {
+export const COMING_SOON: Record<'reader' | 'guardian', readonly string[]> = {
   reader: ['A sound game, to sound out words'],
-  guardian: ['Reading goals to set together'],
-} as const;
+  guardian: [],
+};
+
+/**
+ * The reader's reading goal and this week's days (docs/decisions/0042-reading-goals.md), when a grown-up set one;
+ * nothing otherwise (nor while loading, nor on failure: Home is not the goal's only place).
+ */
+function MyGoalCard() {
+  const goals = useGoals();
+  const mine = goals.data?.mine;
+  if (!mine) return null;
+  return (
+    <section className="page__card" aria-labelledby="home-goal">
+      <h2 id="home-goal">Your reading goal</h2>
+      <GoalProgress goal={mine} label="Your reading days this week" />
+      <p>
+        <Link href={protectedPaths.goals}>See your goal</Link>
+      </p>
+    </section>
+  );
+}
 
 /**
  * What each working screen offers, in a child's words, main job first (keys: paths of the sidebar).
@@ -32,6 +53,7 @@ const OFFERS: Record<string, string> = {
   [protectedPaths.avatarShop]: 'Spend your tokens on hats, glasses and pets for your avatar',
   [protectedPaths.rewards]: 'See the badges you can earn',
   [protectedPaths.reports]: "Follow your child's reading: stories, scores, letters, words and badges",
+  [protectedPaths.goals]: 'Set a reading goal with your child: how many days a week to read aloud',
 };
 
 /**
@@ -98,15 +120,18 @@ export function HomePage() {
         </ul>
       </section>
       <DailyChallengesCard />
-      <section className="page__card" aria-labelledby="home-soon">
-        <h2 id="home-soon">Being built</h2>
-        <p>These are on their way and will show up in the menu when they are ready:</p>
-        <ul>
-          {comingSoon.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-      </section>
+      <MyGoalCard />
+      {comingSoon.length > 0 ? (
+        <section className="page__card" aria-labelledby="home-soon">
+          <h2 id="home-soon">Being built</h2>
+          <p>These are on their way and will show up in the menu when they are ready:</p>
+          <ul>
+            {comingSoon.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

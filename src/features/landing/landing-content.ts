@@ -129,7 +129,7 @@ export interface RoleCard {
 export const ROLE_CARDS: readonly RoleCard[] = [
   {
     title: 'Parents',
-    text: "Follow your child's reading from your own account, with a code your child gives you: which stories they read, how smoothly, and how that changes week by week. Reading goals come later.",
+    text: "Follow your child's reading from your own account, with a code your child gives you: which stories they read, how smoothly, and how that changes week by week, and set a reading goal together.",
     icon: 'heart',
     action: 'Start as Parent',
   },

@@ -178,6 +178,7 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'Reading Practice', href: p.fluency },
       { name: 'Learning Hub', href: p.learn },
       { name: 'Progress Reports', href: p.reports },
+      { name: 'Reading Goals', href: p.goals },
       { name: 'Rewards', href: p.rewards },
     ]);
   });
