@@ -32,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'jsdom',
-          include: ['{src,voice,a11y}/**/*.test.tsx'],
+          include: ['{src,voice,a11y}/**/*.test.tsx', 'src/**/*.test.ts'],
           setupFiles: ['./src/test-setup.ts'],
           // One jsdom and one module graph per worker, not per file: importing React, react-aria and
           // the app again for each of ~50 files was half of the step's time (26 Nov 2026: 126 → 69 s

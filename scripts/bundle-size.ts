@@ -68,9 +68,11 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/ai-tutor': ['src/app/ProtectedLayout.tsx', 'src/features/ai-tutor/AiTutorPage.tsx'],
   '/alphabet, /alphabet-learning': ['src/app/ProtectedLayout.tsx', 'src/features/alphabet/AlphabetPage.tsx'],
   '/word-builder': ['src/app/ProtectedLayout.tsx', 'src/features/word-builder/WordBuilderPage.tsx'],
+  '/sound-it-out': ['src/app/ProtectedLayout.tsx', 'src/features/sound-it-out/SoundItOutPage.tsx'],
   '/learn': ['src/app/ProtectedLayout.tsx', 'src/features/learn/LearnPage.tsx'],
   '/reports': ['src/app/ProtectedLayout.tsx', 'src/features/reports/ReportsPage.tsx'],
   '/goals': ['src/app/ProtectedLayout.tsx', 'src/features/goals/GoalsPage.tsx'],
+  '/import': ['src/app/ProtectedLayout.tsx', 'src/features/import/ImportTextPage.tsx'],
   '(screens being built)': ['src/app/ProtectedLayout.tsx', 'src/features/protected/BeingBuiltPage.tsx'],
 };
 

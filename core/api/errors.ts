@@ -86,6 +86,8 @@ export const API_ERROR_CODES = [
   'not_a_guardian', // 403: only a guardian account can enter a reader's code
   'not_a_reader', // 403: only a reader (student or other) can make a code
   'too_many_links', // 409: MAX_LINKS reached on either side (core/api/family.ts)
+  // Import Text (docs/decisions/0044-import-text.md)
+  'too_many_stories', // 409: MAX_OWN_STORIES saved already (core/api/stories.ts)
   ...(Object.keys(SPEECH_ERROR_STATUS) as SpeechErrorCode[]),
 ] as const;
 

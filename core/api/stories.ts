@@ -104,3 +104,92 @@ export type SpokenWord = z.infer<typeof SpokenWordSchema>;
 export function speakableTokens(text: string): string[] {
   return text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token));
 }
+
+/**
+ * Import Text (docs/decisions/0044-import-text.md): a reader's own text, pasted, typed or read from a plain-text
+ * file, saved as one of their stories to read aloud. The longest text, in characters after cleaning: the same
+ * bound as a passage scored aloud (core/api/reading-sessions.ts MAX_PASSAGE_CHARS) and the stories table's check.
+ */
+export const IMPORT_TEXT_MAX_CHARS = 20_000;
+/** The longest name of an imported text, in characters after cleaning (the stories table's check). */
+export const IMPORT_TITLE_MAX_CHARS = 200;
+/** The most stories one user keeps: a bound on what one account stores, far above a class's year of homework. */
+export const MAX_OWN_STORIES = 200;
+/** Texts one user may import a minute: a grown-up bringing several pages, not a script filling the database. */
+export const IMPORTS_PER_MINUTE = 10;
+/** The file types the import page opens: plain text only (a word processor's file is not text). */
+export const IMPORT_FILE_TYPES = ['text/plain', '.txt'] as const;
+
+/**
+ * Control and format characters (zero-width and direction marks, byte-order marks, soft hyphens): invisible,
+ * unspeakable, and a way to make two texts look alike that are not. Tabs and line breaks are handled apart.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu;
+
+/**
+ * A text as it is kept: Unicode NFC; Windows and old Mac line breaks made `\n`; tabs, no-break and other spaces made
+ * plain spaces; invisible characters ({@link INVISIBLE}) removed; spaces at each line's ends and runs of spaces
+ * made one; more than one blank line made one; the whole trimmed. Words and punctuation are kept as written.
+ * @param raw the text as pasted or read from a file
+ */
+export function cleanImportedText(raw: string): string {
+  return raw
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\t\p{Zs}]/gu, ' ')
+    .replace(/[\u2028\u2029]/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** A text's name as it is kept: one line, {@link cleanImportedText}'s rules, runs of spaces made one. */
+export function cleanImportedTitle(raw: string): string {
+  return cleanImportedText(raw).replace(/\s+/g, ' ');
+}
+
+/** The words of a text that a reader says (tokens holding a letter or digit), as the reader and scorer split it. */
+export function importedWordCount(text: string): number {
+  return speakableTokens(text).length;
+}
+
+/**
+ * POST /api/stories body: `title` and `text`, cleaned ({@link cleanImportedTitle}, {@link cleanImportedText})
+ * before they are checked, so spaces alone are "missing" and the limits count what is kept. A text needs at least
+ * one word with a letter.
+ */
+export const ImportStoryRequestSchema = z.strictObject({
+  title: z
+    .string()
+    .transform(cleanImportedTitle)
+    .pipe(
+      z
+        .string()
+        .min(1, 'Give the text a name.')
+        .max(IMPORT_TITLE_MAX_CHARS, `A name is at most ${IMPORT_TITLE_MAX_CHARS} characters.`),
+    ),
+  text: z
+    .string()
+    .transform(cleanImportedText)
+    .pipe(
+      z
+        .string()
+        .min(1, 'Type or paste the text to read.')
+        .max(
+          IMPORT_TEXT_MAX_CHARS,
+          `A text is at most ${IMPORT_TEXT_MAX_CHARS.toLocaleString('en')} characters. Import a shorter part.`,
+        )
+        .refine((text) => text === '' || /\p{L}/u.test(text), 'The text has no words to read.'),
+    ),
+});
+/** What the import form sends (before cleaning). */
+export type ImportStoryRequest = z.input<typeof ImportStoryRequestSchema>;
+
+/**
+ * POST /api/stories answer: the saved story; `created` is false when the reader already had a story with this
+ * name and text (a second press of Save, a page sent twice), which is returned instead of a copy.
+ */
+export const ImportStoryResponseSchema = z.object({ story: StorySummarySchema, created: z.boolean() });
+export type ImportStoryResponse = z.infer<typeof ImportStoryResponseSchema>;

@@ -178,6 +178,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.learn,
   protectedPaths.reports,
   protectedPaths.goals,
+  protectedPaths.import,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

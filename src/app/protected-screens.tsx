@@ -102,6 +102,10 @@ const builtScreens: Record<string, ComponentType> = {
   [protectedPaths.learn]: LearnPage,
   [protectedPaths.reports]: ReportsPage,
   [protectedPaths.goals]: GoalsPage,
+  [protectedPaths.import]: lazyPage(
+    () => import('../features/import/ImportTextPage.tsx'),
+    (m) => m.ImportTextPage,
+  ),
   [protectedPaths.sparkyConversation]: lazyPage(
     () => import('../features/sparky/SparkyConversationPage.tsx'),
     (m) => m.SparkyConversationPage,

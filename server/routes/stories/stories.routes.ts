@@ -6,13 +6,27 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { createMiddleware } from 'hono/factory';
-import { StoryIdParamSchema, StoryListQuerySchema } from '#core/api/stories.ts';
+import {
+  IMPORT_TEXT_MAX_CHARS,
+  ImportStoryRequestSchema,
+  IMPORTS_PER_MINUTE,
+  StoryIdParamSchema,
+  StoryListQuerySchema,
+  type ImportStoryResponse,
+} from '#core/api/stories.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
-import { apiError } from '../../http/errors.ts';
+import { ApiFailure, apiError } from '../../http/errors.ts';
+import { createFixedWindowLimiter, type RateLimiter } from '../../http/rate-limit.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { validate } from '../../http/validate.ts';
-import { getReadableStory, listLibrary, listOwnStories } from './stories.service.ts';
+import { validate, type RefusalFor } from '../../http/validate.ts';
+import {
+  deleteOwnStory,
+  getReadableStory,
+  importStory,
+  listLibrary,
+  listOwnStories,
+} from './stories.service.ts';
 
 /** Message of a story that does not exist or that the user may not read (the same for both). */
 export const STORY_NOT_FOUND = 'We could not find that story.';
@@ -33,9 +47,40 @@ function etagOf(...parts: unknown[]): string {
   return `"${createHash('sha1').update(JSON.stringify(parts)).digest('base64url')}"`;
 }
 
-/** Build the story routes. */
-export function createStoryRoutes(deps: { db: Database }) {
+/**
+ * POST /api/stories refusals: a text over IMPORT_TEXT_MAX_CHARS 413 `text_too_long`; no text (or only spaces) 422
+ * `text_missing`; anything else (no name, a text without a letter, other fields) 422 `invalid_input`.
+ */
+const importRefusal: RefusalFor = (issues) => {
+  const text = issues.find((i) => i.path === 'text');
+  if (text?.code === 'too_big') {
+    return {
+      status: 413,
+      code: 'text_too_long',
+      message: text.message,
+      details: { maxChars: IMPORT_TEXT_MAX_CHARS },
+    };
+  }
+  if (text?.code === 'too_small') return { status: 422, code: 'text_missing', message: text.message };
+  const first = issues[0];
+  return {
+    status: 422,
+    code: 'invalid_input',
+    message: first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid input.',
+    details: issues,
+  };
+};
+
+/** The 404 of a story id that is malformed, unknown, or not the user's to read or delete. */
+const storyNotFound: RefusalFor = () => ({ status: 404, code: 'story_not_found', message: STORY_NOT_FOUND });
+
+/**
+ * Build the story routes.
+ * @param deps.importLimiter per-user limit of imports (default {@link IMPORTS_PER_MINUTE} a minute)
+ */
+export function createStoryRoutes(deps: { db: Database; importLimiter?: RateLimiter }) {
   const { db } = deps;
+  const importLimiter = deps.importLimiter ?? createFixedWindowLimiter(IMPORTS_PER_MINUTE, 60_000);
   return (
     new Hono<AppEnv>()
       /**
@@ -66,11 +111,7 @@ export function createStoryRoutes(deps: { db: Database }) {
         requireUser,
         revalidated,
         etag(),
-        validate('param', StoryIdParamSchema, () => ({
-          status: 404,
-          code: 'story_not_found',
-          message: STORY_NOT_FOUND,
-        })),
+        validate('param', StoryIdParamSchema, storyNotFound),
         async (c) => {
           const story = await getReadableStory(db, c.var.user.id, c.req.valid('param').id);
           if (!story) return apiError(c, 404, 'story_not_found', STORY_NOT_FOUND);
@@ -82,6 +123,48 @@ export function createStoryRoutes(deps: { db: Database }) {
       /** GET /api/my-stories → { stories: StorySummary[] }: the user's own saved stories, newest first. */
       .get('/my-stories', requireUser, async (c) =>
         c.json({ stories: await listOwnStories(db, c.var.user.id) }),
+      )
+
+      /**
+       * POST /api/stories `{ title, text }` (Import Text, docs/decisions/0044-import-text.md) → 201
+       * ImportStoryResponse `{ story, created: true }`, the text saved as the user's own story, measured (Lexile,
+       * words); 200 with `created: false` and the story the user already had with this name and text. Refusals,
+       * which save nothing: 413 `text_too_long` (details `{ maxChars }`); 422 `text_missing`, `invalid_input`;
+       * 409 `too_many_stories` at MAX_OWN_STORIES; 429 `rate_limited` with Retry-After after IMPORTS_PER_MINUTE
+       * in a minute; 400 `invalid_json`; 413 `body_too_large` over MAX_JSON_BYTES (64 KiB).
+       */
+      .post('/stories', requireUser, validate('json', ImportStoryRequestSchema, importRefusal), async (c) => {
+        const userId = c.var.user.id;
+        const quota = importLimiter.take(userId);
+        if (!quota.ok) {
+          throw new ApiFailure(
+            429,
+            'rate_limited',
+            `That is a lot of texts at once. Please wait ${quota.retryAfterSeconds} seconds and try again.`,
+            { retryAfterSeconds: quota.retryAfterSeconds },
+            { 'retry-after': String(quota.retryAfterSeconds) },
+          );
+        }
+        const { title, text } = c.req.valid('json');
+        const body: ImportStoryResponse = await importStory(db, userId, title, text);
+        if (body.created)
+          c.var.log.info({ event: 'story_imported', userId, words: body.story.wordCount }, 'text imported');
+        return c.json(body, body.created ? 201 : 200);
+      })
+
+      /**
+       * DELETE /api/stories/:id → 204: one of the user's own stories deleted (readings of it keep their title and
+       * scores). 404 `story_not_found` for a malformed or unknown id, a library story, or another user's story.
+       */
+      .delete(
+        '/stories/:id',
+        requireUser,
+        validate('param', StoryIdParamSchema, storyNotFound),
+        async (c) => {
+          const deleted = await deleteOwnStory(db, c.var.user.id, c.req.valid('param').id);
+          if (!deleted) return apiError(c, 404, 'story_not_found', STORY_NOT_FOUND);
+          return c.body(null, 204);
+        },
       )
   );
 }

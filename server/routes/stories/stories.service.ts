@@ -4,18 +4,21 @@
  * (library rows or the user's own) applies as well as the filters here; the library itself, public to
  * every signed-in user, is read from memory (server/stories/library-cache.ts).
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
   JUST_RIGHT_ABOVE,
   JUST_RIGHT_BELOW,
   type ReaderBand,
   type StoryDetail,
   type StoryGradeBand,
+  MAX_OWN_STORIES,
   type StorySummary,
   type StoryTheme,
 } from '#core/api/stories.ts';
+import { calculatePassageLexile } from '#core/lexile/passage-lexile.ts';
 import { gradeNorm } from '#core/lexile/grade-norms.ts';
 import type { Database } from '../../db/client.ts';
+import { ApiFailure } from '../../http/errors.ts';
 import { asUser, type Tx } from '../../db/rls.ts';
 import { profiles, stories } from '../../db/schema.ts';
 import { libraryOf } from '../../stories/library-cache.ts';
@@ -133,4 +136,67 @@ export async function findStoryToRead(
       .where(eq(stories.id, storyId)),
   );
   return row ?? null;
+}
+
+/**
+ * Saves a text the user imported (docs/decisions/0044-import-text.md) as one of their own stories, measured as the
+ * library is (spec §9 passage Lexile; word count), under row-level security. A story of the user's with the same
+ * title and text is returned instead of a copy (`created: false`). One import per user at a time (a transaction
+ * lock on the user), so the bound holds when several arrive together.
+ * @param title the cleaned name (core/api/stories.ts ImportStoryRequestSchema)
+ * @param text the cleaned text
+ * @throws ApiFailure 409 `too_many_stories` when the user keeps MAX_OWN_STORIES already
+ */
+export async function importStory(
+  db: Database,
+  userId: string,
+  title: string,
+  text: string,
+): Promise<{ story: StorySummary; created: boolean }> {
+  return asUser(db, userId, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`stories:${userId}`}, 0))`);
+    const [same] = await tx
+      .select(summaryColumns)
+      .from(stories)
+      .where(and(eq(stories.ownerId, userId), eq(stories.title, title), eq(stories.body, text)))
+      .limit(1);
+    if (same) return { story: same, created: false };
+    const [kept] = await tx.select({ n: count() }).from(stories).where(eq(stories.ownerId, userId));
+    if ((kept?.n ?? 0) >= MAX_OWN_STORIES) {
+      throw new ApiFailure(
+        409,
+        'too_many_stories',
+        `You have ${MAX_OWN_STORIES} stories saved, the most there is room for. Delete one you no longer read, then import again.`,
+        { max: MAX_OWN_STORIES },
+      );
+    }
+    const measure = calculatePassageLexile(text);
+    const [story] = await tx
+      .insert(stories)
+      .values({
+        ownerId: userId,
+        title,
+        body: text,
+        lexile: measure.calculatedLexile,
+        wordCount: measure.wordCount,
+      })
+      .returning(summaryColumns);
+    if (!story) throw new Error('the imported story was not saved');
+    return { story, created: true };
+  });
+}
+
+/**
+ * Deletes one of the user's own stories (row-level security allows no other). Readings of it keep their title and
+ * scores; their link to the story is cleared (reading_sessions.story_id, on delete set null).
+ * @returns false when there is no such story of the user's (unknown, a library story, or another user's)
+ */
+export async function deleteOwnStory(db: Database, userId: string, storyId: string): Promise<boolean> {
+  const gone = await asUser(db, userId, (tx) =>
+    tx
+      .delete(stories)
+      .where(and(eq(stories.id, storyId), eq(stories.ownerId, userId)))
+      .returning({ id: stories.id }),
+  );
+  return gone.length > 0;
 }

@@ -14,8 +14,10 @@ function staleAfter(answer: EligibilityResponse, ms: number): boolean {
   const client = new QueryClient();
   const options = getAssessmentEligibilityQueryOptions('user-1');
   client.setQueryData(options.queryKey, answer);
-  const observer = new QueryObserver(client, { ...options, enabled: false });
   vi.setSystemTime(Date.now() + ms);
+  // An observer made then, as a screen opened then makes one (a result is worked out when it is made).
+  // Not subscribed, so nothing is fetched (an observer with `enabled: false` never counts as stale).
+  const observer = new QueryObserver(client, options);
   return observer.getCurrentResult().isStale;
 }
 

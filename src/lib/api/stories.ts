@@ -5,8 +5,10 @@
  * factory, so a story is cached once whichever page asked for it first (contract in
  * core/api/stories.ts, server/routes/stories).
  */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ImportStoryRequest,
+  ImportStoryResponse,
   StoryDetail,
   StoryGradeBand,
   StoryListQuery,
@@ -107,4 +109,42 @@ export function getStoryQueryOptions(storyId: string) {
 /** One story; idle while `storyId` is empty or null (nothing chosen yet). */
 export function useStory(storyId: string | null) {
   return useQuery({ ...getStoryQueryOptions(storyId ?? ''), enabled: Boolean(storyId) });
+}
+
+/**
+ * Saves an imported text as one of the reader's stories (POST /api/stories, docs/decisions/0044-import-text.md).
+ * @throws {ApiError} 413 `text_too_long`, 422 `text_missing` / `invalid_input`, 409 `too_many_stories`, 429
+ */
+export async function importStory(request: ImportStoryRequest): Promise<ImportStoryResponse> {
+  return call(api.stories.$post({ json: request }));
+}
+
+/**
+ * Import a text; My Stories is refreshed after. Not retried: the server finds a second copy of the same text,
+ * but a refusal (too long, too many) would only be refused again.
+ */
+export function useImportStory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importStory,
+    retry: false,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: storyKeys.mine() }),
+  });
+}
+
+/** Deletes one of the reader's own stories (DELETE /api/stories/:id). @throws {ApiError} 404 `story_not_found` */
+export async function deleteStory(storyId: string): Promise<void> {
+  await call(api.stories[':id'].$delete({ param: { id: storyId } }));
+}
+
+/** Delete one of the reader's stories; My Stories is refreshed and the story's own cache dropped. */
+export function useDeleteStory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteStory,
+    onSuccess: (_, storyId) => {
+      queryClient.removeQueries({ queryKey: storyKeys.detail(storyId) });
+      return queryClient.invalidateQueries({ queryKey: storyKeys.mine() });
+    },
+  });
 }
