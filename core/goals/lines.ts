@@ -1,6 +1,8 @@
 /**
- * What a reading goal says, in a child's words (docs/decisions/0042-reading-goals.md): on /goals, on Home and in
- * what Sparky says. Pure, shared by the pages and their tests.
+ * What a reading goal says, in a child's words (docs/decisions/0042-reading-goals.md): on /goals and on Home (the
+ * goal's line, and the week's line as the progress bar's value text), and in Sparky's page guidance of both
+ * (src/features/goals/goals.guidance.ts says the two lines, src/features/home/home.guidance.ts the week's). Pure,
+ * shared by the pages and their tests.
  */
 
 /** "1 day" / "3 days". */

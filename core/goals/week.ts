@@ -8,14 +8,17 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function asUtc(day: string): Date {
   const match = DAY.exec(day);
-  if (!match) throw new RangeError(`Not a YYYY-MM-DD day: ${day}`);
-  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+  // Parse and format back: Date.UTC rolls '2026-02-30' over to 2 March, which is not the day given.
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day)
+    throw new RangeError(`Not a YYYY-MM-DD day: ${day}`);
+  return date;
 }
 
 /**
  * The Monday of the week `day` is in (a Monday is its own week's; a Sunday belongs to the week that started six
  * days before).
- * @throws RangeError for a text that is not YYYY-MM-DD
+ * @throws RangeError for a text that is not a real YYYY-MM-DD day ('2026-02-30', '2026-13-01', '26-11-23')
  */
 export function weekStartOf(day: string): string {
   const date = asUtc(day);

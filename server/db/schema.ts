@@ -15,6 +15,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -510,6 +511,9 @@ export const linkCodes = pgTable(
  * A reader's reading goal (docs/decisions/0042-reading-goals.md): how many days a week (1–7) they aim to read
  * aloud, set by a guardian who follows them (ADR 0041). One row per reader. The reader reads their own row and
  * writes none; guardians' writes and reads are server work after the link is found (server/routes/goals/).
+ * The goal belongs to the link of the guardian who set it last (migration 0012): `(set_by, child_id)` references
+ * that guardian_links row and cascades, so the goal goes when the link goes, whoever ends it (either side, or
+ * either account's deletion), and a goal can never be left with no guardian able to change or remove it.
  */
 export const readingGoals = pgTable(
   'reading_goals',
@@ -518,11 +522,18 @@ export const readingGoals = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     daysPerWeek: smallint('days_per_week').notNull(),
-    /** The guardian who set or last changed it; null once their account is gone. */
-    setBy: text('set_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The guardian who set or last changed it (their link to the reader holds the goal). */
+    setBy: text('set_by').notNull(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // References guardian_links' unique index (guardian_id, child_id): PostgreSQL accepts a non-partial unique
+    // index as a foreign key's target (docs, "Foreign Keys").
+    foreignKey({
+      name: 'reading_goals_link_fk',
+      columns: [t.setBy, t.childId],
+      foreignColumns: [guardianLinks.guardianId, guardianLinks.childId],
+    }).onDelete('cascade'),
     check('reading_goals_days_check', sql`${t.daysPerWeek} between 1 and 7`),
     pgPolicy('reading_goals_own_row_reads', { for: 'select', to: appUser, using: isOwnRow('child_id') }),
     pgPolicy('reading_goals_system', { for: 'all', to: appSystem, using: sql`true`, withCheck: sql`true` }),

@@ -34,7 +34,7 @@ import {
 const EmptyBodySchema = z.strictObject({});
 const LinkIdParamSchema = z.object({ linkId: z.uuid() });
 /** A user id as better-auth makes them (letters and digits) or tests do (`test-<uuid>`); anything else is no one. */
-const ChildIdParamSchema = z.object({ childId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
+export const ChildIdParamSchema = z.object({ childId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
 const notFound: RefusalFor = () => ({ status: 404, code: 'not_found', message: 'No such link.' });
 const noSuchReader: RefusalFor = () => ({
   status: 404,

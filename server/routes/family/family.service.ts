@@ -34,7 +34,6 @@ import {
   achievements,
   guardianLinks,
   linkCodes,
-  readingGoals,
   profiles,
   progressTracking,
   users,
@@ -45,8 +44,8 @@ import { toAchievement } from '../rewards/award-achievements.ts';
 import { readingStatsIn } from '../reading-sessions/reading-sessions.service.ts';
 import { WORD_BUILT } from '../word-builder/word-builder.service.ts';
 
-/** profiles.user_type values of a reader, who may make a code (spec §3; core/api/family.ts). */
-const READER_TYPES: readonly string[] = ['student', 'other'];
+/** profiles.user_type values of a reader, who may make a code (spec §3; core/api/family.ts) and has a goal. */
+export const READER_TYPES: readonly string[] = ['student', 'other'];
 /** profiles.user_type of a grown-up who may redeem one. */
 const GUARDIAN_TYPE = 'guardian';
 /** New codes tried when one's hash is already another reader's (25^6 codes: a second try is already rare). */
@@ -81,9 +80,9 @@ async function ownUserType(tx: Tx, userId: string, lock: boolean): Promise<strin
 
 /**
  * Display names of `ids` (profiles.display_name, else the account's name), read as server work: the caller has
- * checked that each id is on a link of the signed-in user.
+ * checked that each id is on a link of the signed-in user (also Reading Goals' setter, for the reader).
  */
-async function displayNamesIn(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+export async function displayNamesIn(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
     .select({ id: users.id, name: users.name, displayName: profiles.displayName })
@@ -251,25 +250,16 @@ export async function familyOf(db: Database, userId: string, now: Date): Promise
 
 /**
  * DELETE /api/family/links/:linkId: either side removes a link, as themselves (RLS: the delete reaches only links
- * the user is a side of). In the same transaction, the reader's reading goal goes too when that link's guardian
- * set it (ADR 0042), as server work naming both.
+ * the user is a side of). A reading goal the link's guardian set goes with it, by the database's own cascade
+ * (reading_goals' foreign key to the link, migration 0012; ADR 0042).
  * @returns false when the user has no such link (unknown, or other people's)
  * @throws Error('User not authenticated') for an empty user id (spec §5)
  */
 export async function removeLink(db: Database, userId: string, linkId: string): Promise<boolean> {
-  return asUser(db, userId, async (tx) => {
-    const [deleted] = await tx
-      .delete(guardianLinks)
-      .where(eq(guardianLinks.id, linkId))
-      .returning({ guardianId: guardianLinks.guardianId, childId: guardianLinks.childId });
-    if (!deleted) return false;
-    await systemStep(tx, (system) =>
-      system
-        .delete(readingGoals)
-        .where(and(eq(readingGoals.childId, deleted.childId), eq(readingGoals.setBy, deleted.guardianId))),
-    );
-    return true;
-  });
+  const deleted = await asUser(db, userId, (tx) =>
+    tx.delete(guardianLinks).where(eq(guardianLinks.id, linkId)).returning({ id: guardianLinks.id }),
+  );
+  return deleted.length > 0;
 }
 
 /**

@@ -4,17 +4,16 @@
  * and write what: goals.service.ts.
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { SetGoalRequestSchema, type Goals, type SetGoalResponse } from '#core/api/goals.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { apiError } from '../../http/errors.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { validate, type RefusalFor } from '../../http/validate.ts';
+// The family routes' reader id: a user id as better-auth makes them, or tests do; anything else is no one.
+import { ChildIdParamSchema } from '../family/family.routes.ts';
 import { goalsOf, removeGoal, setGoal } from './goals.service.ts';
 
-/** A user id as better-auth makes them, or tests do; anything else is no one (as the family routes). */
-const ChildIdParamSchema = z.object({ childId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
 const noSuchReader: RefusalFor = () => ({
   status: 404,
   code: 'not_found',

@@ -1,28 +1,37 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '#core/api/account.ts';
+import type { Goals } from '#core/api/goals.ts';
+import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
+import { GOALS_QUERY_KEY } from '../../lib/api/goals.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { DAILY_CHALLENGES_QUERY_KEY } from '../../lib/api/rewards.ts';
 import { meFixture } from '../../test/me-fixture.ts';
+import { HOME_GUIDANCE } from './home.guidance.ts';
 import { HomePage } from './HomePage.tsx';
 
 function account(userType: 'student' | 'guardian'): MeResponse {
   return meFixture({ name: 'Ana', userType, profile: { pets_name: 'Rex' } });
 }
 
-function renderHome(me: MeResponse) {
+function renderHome(me: MeResponse, goals: Goals = { mine: null, children: [] }) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(ME_QUERY_KEY, me);
   client.setQueryData(DAILY_CHALLENGES_QUERY_KEY, { date: '2027-03-01', timeZone: 'UTC', challenges: [] });
+  client.setQueryData(GOALS_QUERY_KEY, goals);
+  const setGuidance = vi.fn();
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <HomePage />
+        <AudioQueueContext.Provider value={{ ...SILENT_AUDIO_QUEUE, setGuidance }}>
+          <HomePage />
+        </AudioQueueContext.Provider>
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return { setGuidance };
 }
 
 describe('HomePage', () => {
@@ -86,5 +95,31 @@ describe('HomePage', () => {
     ).toHaveAttribute('href', '/goals');
     // Nothing of the guardian menu is being built any more: no such section.
     expect(screen.queryByRole('heading', { name: 'Being built' })).not.toBeInTheDocument();
+  });
+
+  it('shows a reader their reading goal, and Sparky says how the week is going', async () => {
+    const { setGuidance } = renderHome(account('student'), {
+      mine: {
+        daysPerWeek: 4,
+        daysReadThisWeek: 1,
+        setBy: 'Mum',
+        weekStart: '2027-03-01',
+        updatedAt: '2027-03-01T08:00:00Z',
+      },
+      children: [],
+    });
+    expect(screen.getByRole('region', { name: 'Your reading goal' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(setGuidance).toHaveBeenLastCalledWith([
+        HOME_GUIDANCE[0],
+        'This week: 1 of 4 days. 3 to go! To read a story out loud to me, press Reading Practice.',
+      ]),
+    );
+  });
+
+  it('says the usual lines without a goal', async () => {
+    const { setGuidance } = renderHome(account('student'));
+    expect(screen.queryByRole('region', { name: 'Your reading goal' })).not.toBeInTheDocument();
+    await waitFor(() => expect(setGuidance).toHaveBeenLastCalledWith([...HOME_GUIDANCE]));
   });
 });

@@ -1,12 +1,11 @@
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
-import { HOME_GUIDANCE } from './home.guidance.ts';
+import { homeGuidance } from './home.guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { navIcon } from '../../app/nav-icons.ts';
 import { menuKindFor, navGroupsFor } from '../../app/nav-items.ts';
 import { screenName } from '../../app/screen-names.ts';
 import { useGoals } from '../../lib/api/goals.ts';
 import { useMe } from '../../lib/api/me.ts';
-import { GoalProgress } from '../../lib/GoalProgress.tsx';
 import { gradeLabel } from '../../lib/api/profile-options.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Icon } from '../../ui/Icon.tsx';
@@ -14,31 +13,13 @@ import { Link } from '../../ui/Link.tsx';
 import { SparkyLogo } from '../../ui/SparkyLogo.tsx';
 import '../../ui/page.css';
 import { DailyChallengesCard } from './DailyChallengesCard.tsx';
+import { MyGoalCard } from './MyGoalCard.tsx';
 
 /** What is coming, said plainly (nothing here is a link until it works), for readers and for guardians. */
 export const COMING_SOON: Record<'reader' | 'guardian', readonly string[]> = {
   reader: ['A sound game, to sound out words'],
   guardian: [],
 };
-
-/**
- * The reader's reading goal and this week's days (docs/decisions/0042-reading-goals.md), when a grown-up set one;
- * nothing otherwise (nor while loading, nor on failure: Home is not the goal's only place).
- */
-function MyGoalCard() {
-  const goals = useGoals();
-  const mine = goals.data?.mine;
-  if (!mine) return null;
-  return (
-    <section className="page__card" aria-labelledby="home-goal">
-      <h2 id="home-goal">Your reading goal</h2>
-      <GoalProgress goal={mine} label="Your reading days this week" />
-      <p>
-        <Link href={protectedPaths.goals}>See your goal</Link>
-      </p>
-    </section>
-  );
-}
 
 /**
  * What each working screen offers, in a child's words, main job first (keys: paths of the sidebar).
@@ -57,14 +38,17 @@ const OFFERS: Record<string, string> = {
 };
 
 /**
- * /home, 'Home Dashboard' (spec §2.6): a welcome with the child's name, what they can do today and
- * today's Daily Challenges (spec §2.5). Only what works is offered as an action; what is being built is listed as such.
+ * /home, 'Home Dashboard' (spec §2.6): a welcome with the child's name, what they can do today, today's Daily
+ * Challenges (spec §2.5) and the reader's reading goal, which Sparky's guidance says too. Only what works is
+ * offered as an action; what is being built is listed as such.
  */
 export function HomePage() {
   const title = screenName(protectedPaths.home);
   useDocumentTitle(title);
-  usePageGuidance(HOME_GUIDANCE);
   const me = useMe();
+  const goals = useGoals();
+  // A reader's goal is said with the page (null, nothing said, until it is known; on failure the usual lines).
+  usePageGuidance(goals.isPending ? null : homeGuidance(goals.data?.mine));
   const profile = me.data?.profile ?? null;
   const name = profile?.display_name || me.data?.user.name || 'reader';
   const grade = gradeLabel(profile?.grade);

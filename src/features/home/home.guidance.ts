@@ -1,3 +1,5 @@
+import type { GoalWeek } from '#core/api/goals.ts';
+import { weekLine } from '#core/goals/lines.ts';
 import type { PageGuidance } from '../../app/audio/use-page-guidance.ts';
 
 /** What Sparky says on this screen (HomePage.tsx; §4.8 page guidance), written for a 5-year-old. */
@@ -5,3 +7,13 @@ export const HOME_GUIDANCE: PageGuidance = [
   "Hi! I'm Sparky. This is your home page.",
   'To read a story out loud to me, press Reading Practice. To hear a story, press Premade Stories.',
 ];
+
+/**
+ * Home's guidance for a reader with a reading goal (docs/decisions/0042-reading-goals.md): the week in words
+ * ("This week: 1 of 4 days. 3 to go!", core/goals/lines.ts), then how to read to Sparky, which is how the goal
+ * is met. Without a goal, {@link HOME_GUIDANCE}.
+ */
+export function homeGuidance(goal: GoalWeek | null | undefined): PageGuidance {
+  if (!goal) return HOME_GUIDANCE;
+  return [HOME_GUIDANCE[0], `${weekLine(goal)} To read a story out loud to me, press Reading Practice.`];
+}

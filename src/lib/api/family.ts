@@ -5,6 +5,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Family, RedeemLinkCodeRequest } from '#core/api/family.ts';
 import { api } from './client.ts';
+import { GOALS_QUERY_KEY } from './goals.ts';
 import { call } from './http.ts';
 
 /** Query key of the signed-in user's links. */
@@ -54,11 +55,20 @@ export function useRedeemLinkCode() {
     // retry after a lost answer would find the code used and say it does not work. The list is refreshed
     // either way, so a link made behind a lost answer still shows.
     retry: false,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY }),
+    // A new link is a new card on Reading Goals.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: GOALS_QUERY_KEY }),
+      ]),
   });
 }
 
-/** Removes a link, from either side (DELETE /api/family/links/:linkId). @throws {ApiError} `not_found` */
+/**
+ * Removes a link, from either side (DELETE /api/family/links/:linkId): the reader on Profile, the guardian on
+ * Progress Reports. The goals are refreshed too: the guardian's card goes, and a goal that guardian set goes with
+ * the link (ADR 0042), on the reader's Home and /goals. @throws {ApiError} `not_found`
+ */
 export function useRemoveLink() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -78,7 +88,10 @@ export function useRemoveLink() {
             }
           : old,
       );
-      return queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: GOALS_QUERY_KEY }),
+      ]);
     },
   });
 }

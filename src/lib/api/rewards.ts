@@ -7,6 +7,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { MeResponse } from '#core/api/account.ts';
 import type { OutfitUpdate, PurchaseRequest } from '#core/api/rewards.ts';
 import { api } from './client.ts';
+import { GOALS_QUERY_KEY } from './goals.ts';
 import { call } from './http.ts';
 import { ME_QUERY_KEY } from './me.ts';
 import { TUTOR_PLAN_QUERY_KEY } from './tutor.ts';
@@ -109,12 +110,16 @@ export function useChangeOutfit() {
   });
 }
 
-/** After a saved reading: challenges, ledger and achievements may have changed. */
+/** After a saved reading: challenges, ledger, achievements and this week's reading-goal days may have changed. */
 export function invalidateAfterReading(queryClient: QueryClient) {
   return Promise.all(
-    [DAILY_CHALLENGES_QUERY_KEY, TOKENS_QUERY_KEY, REWARDS_QUERY_KEY, TUTOR_PLAN_QUERY_KEY].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
+    [
+      DAILY_CHALLENGES_QUERY_KEY,
+      TOKENS_QUERY_KEY,
+      REWARDS_QUERY_KEY,
+      TUTOR_PLAN_QUERY_KEY,
+      GOALS_QUERY_KEY,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }
 
