@@ -31,7 +31,6 @@ const READERS = [
       '/learn',
       '/alphabet',
       '/word-builder',
-      '/sound-it-out',
       '/fluency',
       '/rewards',
       '/import',
