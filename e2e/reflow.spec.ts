@@ -34,6 +34,7 @@ const READERS = [
       '/fluency',
       '/rewards',
       '/import',
+      '/create',
     ],
   },
   { userType: 'teacher', name: 'Ito', home: '/teacher-dashboard', expected: ['/profile', '/fluency'] },

@@ -73,6 +73,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/reports': ['src/app/ProtectedLayout.tsx', 'src/features/reports/ReportsPage.tsx'],
   '/goals': ['src/app/ProtectedLayout.tsx', 'src/features/goals/GoalsPage.tsx'],
   '/import': ['src/app/ProtectedLayout.tsx', 'src/features/import/ImportTextPage.tsx'],
+  '/create': ['src/app/ProtectedLayout.tsx', 'src/features/create/CreateStoryPage.tsx'],
   '(screens being built)': ['src/app/ProtectedLayout.tsx', 'src/features/protected/BeingBuiltPage.tsx'],
 };
 

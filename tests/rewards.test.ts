@@ -226,8 +226,9 @@ describe(`rewards, challenges and the avatar shop (${testDatabaseKind})`, () => 
       expect(collector.earned_at).toBeNull();
       // Earned, not balance: spending does not take a reader further from the badge.
       expect(collector.progress).toMatchObject({ current: tokens.earned, target: 100, unit: 'tokens' });
+      // Create Story is built (ADR 0045): Story Starter can be earned, and no story has been made yet.
       const story = rewards.achievements.find((a) => a.achievement_type === 'first_story')!;
-      expect(story.progress.available).toBe(false);
+      expect(story.progress).toMatchObject({ available: true, current: 0, target: 1 });
     });
 
     it('unlocks token_collector on 100 tokens earned, even after spending, and lists it first', async () => {

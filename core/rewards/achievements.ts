@@ -101,7 +101,9 @@ export interface ActivityFacts {
 /** The achievement types an activity earns (before removing those already earned). */
 export function achievementsEarned(facts: ActivityFacts): AchievementType[] {
   const earned: AchievementType[] = [];
-  if (facts.activityType === 'story_created' && facts.count === 1) earned.push('first_story');
+  // The first story or any after it: awarding is at most once, so a badge lost between the story's two
+  // transactions is given by the next story (as for Word Architect).
+  if (facts.activityType === 'story_created' && (facts.count ?? 0) >= 1) earned.push('first_story');
   if (facts.activityType === 'alphabet_completed') earned.push('alphabet_master');
   // The tenth word or any after it: awarding is at most once (server/routes/rewards/award-achievements.ts), so
   // a badge lost between the word's two transactions is given by the next word (ADR 0039).

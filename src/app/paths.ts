@@ -179,6 +179,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.reports,
   protectedPaths.goals,
   protectedPaths.import,
+  protectedPaths.create,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

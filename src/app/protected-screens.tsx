@@ -102,6 +102,10 @@ const builtScreens: Record<string, ComponentType> = {
   [protectedPaths.learn]: LearnPage,
   [protectedPaths.reports]: ReportsPage,
   [protectedPaths.goals]: GoalsPage,
+  [protectedPaths.create]: lazyPage(
+    () => import('../features/create/CreateStoryPage.tsx'),
+    (m) => m.CreateStoryPage,
+  ),
   [protectedPaths.import]: lazyPage(
     () => import('../features/import/ImportTextPage.tsx'),
     (m) => m.ImportTextPage,

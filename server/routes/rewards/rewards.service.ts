@@ -33,7 +33,6 @@ import {
   profiles,
   progressTracking,
   readingSessions,
-  stories,
   tokenLedger,
 } from '../../db/schema.ts';
 import { queryRows } from '../../db/sql-rows.ts';
@@ -75,7 +74,7 @@ export async function tokenHistory(db: Database, userId: string): Promise<Tokens
 }
 
 /** Which activities that earn achievements have a screen in this release. */
-export const BUILT_ACTIVITIES = { storyCreation: false, alphabet: true, wordBuilder: true } as const;
+export const BUILT_ACTIVITIES = { storyCreation: true, alphabet: true, wordBuilder: true } as const;
 
 /**
  * GET /api/rewards: the seven achievements of spec §3, earned ones first (newest first), then the others
@@ -97,7 +96,8 @@ export async function rewardsFor(db: Database, userId: string, now = new Date())
       .select({
         bestCarefulWcpm: sql<string>`coalesce((select max(${readingSessions.wordsPerMinute}) from ${readingSessions} where ${readingSessions.userId} = ${userId} and ${readingSessions.accuracyPercentage} >= ${SPEED_READER_MIN_ACCURACY}), 0)`,
         tokensEarned: sql<string>`coalesce((select sum(${tokenLedger.amount}) from ${tokenLedger} where ${tokenLedger.userId} = ${userId} and ${tokenLedger.amount} > 0), 0)`,
-        storiesCreated: sql<string>`(select count(*) from ${stories} where ${stories.ownerId} = ${userId})`,
+        // Stories made on Create Story (ADR 0045), not texts brought with Import Text.
+        storiesCreated: sql<string>`(select count(*) from ${progressTracking} where ${progressTracking.userId} = ${userId} and ${progressTracking.activityType} = 'story_created')`,
         wordsBuilt: sql<string>`(select count(*) from ${progressTracking} where ${progressTracking.userId} = ${userId} and ${progressTracking.activityType} = 'word_built')`,
         alphabetCompleted: sql<boolean>`exists (select 1 from ${progressTracking} where ${progressTracking.userId} = ${userId} and ${progressTracking.activityType} = 'alphabet_completed')`,
         lettersFound: sql<string>`(select count(distinct ${progressTracking.activityData}->>'letter') from ${progressTracking} where ${progressTracking.userId} = ${userId} and ${progressTracking.activityType} = 'letter_found')`,

@@ -20,10 +20,13 @@ import { ApiFailure, apiError } from '../../http/errors.ts';
 import { createFixedWindowLimiter, type RateLimiter } from '../../http/rate-limit.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { validate, type RefusalFor } from '../../http/validate.ts';
+import { MakeStoryRequestSchema, type MakeStoryResponse } from '#core/api/story-maker.ts';
+import type { RandomSource } from '#core/challenges/daily-challenges.ts';
 import {
   deleteOwnStory,
   getReadableStory,
   importStory,
+  makeOwnStory,
   listLibrary,
   listOwnStories,
 } from './stories.service.ts';
@@ -76,11 +79,33 @@ const storyNotFound: RefusalFor = () => ({ status: 404, code: 'story_not_found',
 
 /**
  * Build the story routes.
- * @param deps.importLimiter per-user limit of imports (default {@link IMPORTS_PER_MINUTE} a minute)
+ * @param deps.importLimiter per-user limit of stories written, imported or made (default {@link IMPORTS_PER_MINUTE}
+ *   a minute)
+ * @param deps.now the clock (progress rows of made stories)
+ * @param deps.random uniform [0, 1) source of the story maker's picks
  */
-export function createStoryRoutes(deps: { db: Database; importLimiter?: RateLimiter }) {
+export function createStoryRoutes(deps: {
+  db: Database;
+  importLimiter?: RateLimiter;
+  now?: () => Date;
+  random?: RandomSource;
+}) {
   const { db } = deps;
   const importLimiter = deps.importLimiter ?? createFixedWindowLimiter(IMPORTS_PER_MINUTE, 60_000);
+  const now = deps.now ?? (() => new Date());
+  /** Counts one story written by the user; 429 with Retry-After over the limit. */
+  const takeQuota = (userId: string) => {
+    const quota = importLimiter.take(userId);
+    if (!quota.ok) {
+      throw new ApiFailure(
+        429,
+        'rate_limited',
+        `That is a lot of stories at once. Please wait ${quota.retryAfterSeconds} seconds and try again.`,
+        { retryAfterSeconds: quota.retryAfterSeconds },
+        { 'retry-after': String(quota.retryAfterSeconds) },
+      );
+    }
+  };
   return (
     new Hono<AppEnv>()
       /**
@@ -135,20 +160,33 @@ export function createStoryRoutes(deps: { db: Database; importLimiter?: RateLimi
        */
       .post('/stories', requireUser, validate('json', ImportStoryRequestSchema, importRefusal), async (c) => {
         const userId = c.var.user.id;
-        const quota = importLimiter.take(userId);
-        if (!quota.ok) {
-          throw new ApiFailure(
-            429,
-            'rate_limited',
-            `That is a lot of texts at once. Please wait ${quota.retryAfterSeconds} seconds and try again.`,
-            { retryAfterSeconds: quota.retryAfterSeconds },
-            { 'retry-after': String(quota.retryAfterSeconds) },
-          );
-        }
+        takeQuota(userId);
         const { title, text } = c.req.valid('json');
         const body: ImportStoryResponse = await importStory(db, userId, title, text);
         if (body.created)
           c.var.log.info({ event: 'story_imported', userId, words: body.story.wordCount }, 'text imported');
+        return c.json(body, body.created ? 201 : 200);
+      })
+
+      /**
+       * POST /api/stories/made `{ hero, place, plot }` (Create Story, docs/decisions/0045-create-story.md) → 201
+       * MakeStoryResponse `{ story, created: true, newAchievements, completedChallenges, balance }`: a story made
+       * from the choices at the reader's level, kept as their own (Story Starter for the first); 200 with `created:
+       * false` and the story kept already when the same story comes out again. Refusals, which keep nothing: 422
+       * `invalid_input` (an unknown choice, another field, `pet` without a pet's name on the profile); 409
+       * `too_many_stories`; 429 `rate_limited` (shared with imports); 400 `invalid_json`; 413 `body_too_large`.
+       */
+      .post('/stories/made', requireUser, validate('json', MakeStoryRequestSchema), async (c) => {
+        const userId = c.var.user.id;
+        takeQuota(userId);
+        const body: MakeStoryResponse = await makeOwnStory(
+          db,
+          userId,
+          c.req.valid('json'),
+          now(),
+          deps.random,
+        );
+        if (body.created) c.var.log.info({ event: 'story_made', userId }, 'story made');
         return c.json(body, body.created ? 201 : 200);
       })
 

@@ -15,13 +15,17 @@ import {
   type StorySummary,
   type StoryTheme,
 } from '#core/api/stories.ts';
+import type { MakeStoryResponse } from '#core/api/story-maker.ts';
+import type { RandomSource } from '#core/challenges/daily-challenges.ts';
 import { calculatePassageLexile } from '#core/lexile/passage-lexile.ts';
+import { makeStory, petNameFor, storyLevelFor, type StoryChoices } from '#core/stories/story-maker.ts';
 import { gradeNorm } from '#core/lexile/grade-norms.ts';
 import type { Database } from '../../db/client.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { asUser, type Tx } from '../../db/rls.ts';
-import { profiles, stories } from '../../db/schema.ts';
+import { profiles, progressTracking, stories } from '../../db/schema.ts';
 import { libraryOf } from '../../stories/library-cache.ts';
+import { payAndAwardAfterFind } from '../rewards/game-rewards.ts';
 
 const summaryColumns = {
   id: stories.id,
@@ -139,13 +143,56 @@ export async function findStoryToRead(
 }
 
 /**
- * Saves a text the user imported (docs/decisions/0044-import-text.md) as one of their own stories, measured as the
- * library is (spec §9 passage Lexile; word count), under row-level security. A story of the user's with the same
- * title and text is returned instead of a copy (`created: false`). One import per user at a time (a transaction
- * lock on the user), so the bound holds when several arrive together.
+ * Keeps a story as one of the user's own, in the caller's transaction (run as the user, so row-level security
+ * applies), measured as the library is (spec §9 passage Lexile; word count). A story of the user's with the same title
+ * and text is returned instead of a copy (`created: false`). One write per user at a time (a transaction lock on the
+ * user), so the bound holds when several arrive together.
+ * @throws ApiFailure 409 `too_many_stories` when the user keeps MAX_OWN_STORIES already
+ */
+async function keepOwnStory(
+  tx: Tx,
+  userId: string,
+  story: { title: string; text: string; themes?: string[] },
+): Promise<{ story: StorySummary; created: boolean }> {
+  const { title, text } = story;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`stories:${userId}`}, 0))`);
+  const [same] = await tx
+    .select(summaryColumns)
+    .from(stories)
+    .where(and(eq(stories.ownerId, userId), eq(stories.title, title), eq(stories.body, text)))
+    .limit(1);
+  if (same) return { story: same, created: false };
+  const [kept] = await tx.select({ n: count() }).from(stories).where(eq(stories.ownerId, userId));
+  if ((kept?.n ?? 0) >= MAX_OWN_STORIES) {
+    throw new ApiFailure(
+      409,
+      'too_many_stories',
+      `You have ${MAX_OWN_STORIES} stories saved, the most there is room for. Delete one you no longer read, then try again.`,
+      { max: MAX_OWN_STORIES },
+    );
+  }
+  const measure = calculatePassageLexile(text);
+  const [row] = await tx
+    .insert(stories)
+    .values({
+      ownerId: userId,
+      title,
+      body: text,
+      themes: story.themes ?? [],
+      lexile: measure.calculatedLexile,
+      wordCount: measure.wordCount,
+    })
+    .returning(summaryColumns);
+  if (!row) throw new Error('the story was not saved');
+  return { story: row, created: true };
+}
+
+/**
+ * Saves a text the user imported (docs/decisions/0044-import-text.md) as one of their own stories (see
+ * {@link keepOwnStory}: measured, the same text kept once, at most MAX_OWN_STORIES).
  * @param title the cleaned name (core/api/stories.ts ImportStoryRequestSchema)
  * @param text the cleaned text
- * @throws ApiFailure 409 `too_many_stories` when the user keeps MAX_OWN_STORIES already
+ * @throws ApiFailure 409 `too_many_stories`
  */
 export async function importStory(
   db: Database,
@@ -153,37 +200,66 @@ export async function importStory(
   title: string,
   text: string,
 ): Promise<{ story: StorySummary; created: boolean }> {
-  return asUser(db, userId, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`stories:${userId}`}, 0))`);
-    const [same] = await tx
-      .select(summaryColumns)
-      .from(stories)
-      .where(and(eq(stories.ownerId, userId), eq(stories.title, title), eq(stories.body, text)))
-      .limit(1);
-    if (same) return { story: same, created: false };
-    const [kept] = await tx.select({ n: count() }).from(stories).where(eq(stories.ownerId, userId));
-    if ((kept?.n ?? 0) >= MAX_OWN_STORIES) {
+  return asUser(db, userId, (tx) => keepOwnStory(tx, userId, { title, text }));
+}
+
+/** activity_type of a story made on Create Story (spec §4.5 `story_created`). */
+export const STORY_CREATED = 'story_created';
+
+/**
+ * Makes a story from a child's choices on Create Story (docs/decisions/0045-create-story.md) and keeps it as one of
+ * their own: written at the reader's level (core/stories/story-maker.ts, from the profile's grade or age) with their
+ * pet's name when chosen. A new story is also a `progress_tracking` row (`story_created`, spec §4.5) in the same
+ * transaction; then, as server work, Story Starter is awarded at most once (and completed challenges paid, as after a
+ * game's find).
+ * @param random uniform [0, 1) source for the story's opening and ending
+ * @throws ApiFailure 422 `invalid_input` for `pet` when the profile has no usable pet's name; 409 `too_many_stories`
+ */
+export async function makeOwnStory(
+  db: Database,
+  userId: string,
+  choices: StoryChoices,
+  now: Date,
+  random: RandomSource = Math.random,
+): Promise<MakeStoryResponse> {
+  const kept = await asUser(db, userId, async (tx) => {
+    const [profile] = await tx
+      .select({ grade: profiles.grade, age: profiles.age, petsName: profiles.petsName })
+      .from(profiles)
+      .where(eq(profiles.userId, userId));
+    const petName = petNameFor(profile?.petsName);
+    if (choices.hero === 'pet' && !petName) {
       throw new ApiFailure(
-        409,
-        'too_many_stories',
-        `You have ${MAX_OWN_STORIES} stories saved, the most there is room for. Delete one you no longer read, then import again.`,
-        { max: MAX_OWN_STORIES },
+        422,
+        'invalid_input',
+        "hero: There is no pet's name on your profile to make a story with.",
       );
     }
-    const measure = calculatePassageLexile(text);
-    const [story] = await tx
-      .insert(stories)
-      .values({
-        ownerId: userId,
-        title,
-        body: text,
-        lexile: measure.calculatedLexile,
-        wordCount: measure.wordCount,
-      })
-      .returning(summaryColumns);
-    if (!story) throw new Error('the imported story was not saved');
-    return { story, created: true };
+    const made = makeStory(choices, storyLevelFor(profile?.grade, profile?.age), petName, random);
+    const result = await keepOwnStory(tx, userId, {
+      title: made.title,
+      text: made.body,
+      themes: made.themes,
+    });
+    if (result.created) {
+      await tx.insert(progressTracking).values({
+        userId,
+        activityType: STORY_CREATED,
+        activityData: { storyId: result.story.id, ...choices },
+        completedAt: now,
+      });
+    }
+    const [made_] = await tx
+      .select({ n: count() })
+      .from(progressTracking)
+      .where(and(eq(progressTracking.userId, userId), eq(progressTracking.activityType, STORY_CREATED)));
+    return { ...result, storiesCreated: Number(made_?.n ?? 0) };
   });
+  const rewards = await payAndAwardAfterFind(db, userId, {
+    activityType: STORY_CREATED,
+    count: kept.storiesCreated,
+  });
+  return { story: kept.story, created: kept.created, ...rewards };
 }
 
 /**

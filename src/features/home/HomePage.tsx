@@ -23,13 +23,15 @@ export const COMING_SOON: Record<'reader' | 'guardian', readonly string[]> = {
 
 /**
  * What each working screen offers, in a child's words, main job first (keys: paths of the sidebar).
- * My Stories is left out while stories cannot be made yet: it could only ever be empty.
  */
 const OFFERS: Record<string, string> = {
   [protectedPaths.fluency]: 'Read a story aloud and see how you did',
   [protectedPaths.assessment]: 'Read to Sparky for one minute, so Sparky knows your level',
   [protectedPaths.premadeStories]: 'Pick a story from the library, or have it read to you',
   [protectedPaths.learn]: 'Play letter and word games: learn your ABC and build words',
+  [protectedPaths.create]: 'Make a story with Sparky, about your pet or a dragon',
+  [protectedPaths.stories]: 'Read the stories you made or brought in again',
+  [protectedPaths.import]: 'Bring in a text to read aloud, like a page of homework',
   [protectedPaths.aiTutor]: 'Practise the words you missed with Sparky, your tutor',
   [protectedPaths.avatarShop]: 'Spend your tokens on hats, glasses and pets for your avatar',
   [protectedPaths.rewards]: 'See the badges you can earn',

@@ -51,9 +51,9 @@ function Hero() {
           <p className="hero__status">
             <Icon name="hammer" size={20} />
             <span>
-              Sparky Reads is being built in steps. Accounts, the story library, read-aloud practice with
-              scores, a one-minute reading check and the letter game work today; story creation, reports and
-              more phonics games come next.
+              Sparky Reads is being built in steps. Accounts, the story library, making and bringing in
+              stories, read-aloud practice with scores, a one-minute reading check, letter and word games and
+              progress reports for parents work today; screening and tools for teachers come next.
             </span>
           </p>
         </div>

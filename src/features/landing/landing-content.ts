@@ -51,7 +51,7 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
     title: 'Make your own stories',
     text: 'Create new stories about the things your child loves, or bring in a text of your own to practise with.',
     icon: 'pencil',
-    status: 'planned',
+    status: 'ready',
   },
   {
     title: 'Reading check-ups',

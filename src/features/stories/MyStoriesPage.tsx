@@ -18,7 +18,7 @@ import './stories.css';
 
 /**
  * /stories, 'Saved Stories' (spec §2.2, §2.6; one name for title, heading and menu): the reader's own
- * saved stories, today the texts brought with Import Text (docs/decisions/0044-import-text.md), newest first.
+ * saved stories, made on Create Story (ADR 0045) or brought with Import Text (ADR 0044), newest first.
  * Each can be deleted, after a question; readings of it keep their scores.
  */
 export function MyStoriesPage() {
@@ -49,6 +49,9 @@ export function MyStoriesPage() {
         {name}
       </h1>
       <p className="page__form-row">
+        <Link href={protectedPaths.create} variant="secondary">
+          <Icon name="pencil" size={20} /> Create Story
+        </Link>
         <Link href={protectedPaths.import} variant="secondary">
           <Icon name="clipboard" size={20} /> Import Text
         </Link>
@@ -67,8 +70,8 @@ export function MyStoriesPage() {
         <div className="page__card stories-empty">
           <h2>No saved stories yet</h2>
           <p>
-            Texts you bring with Import Text are kept here, for you alone: a page of homework, a poem, a
-            favourite story.
+            Stories you make with Sparky on Create Story, and texts you bring with Import Text, are kept here,
+            for you alone.
           </p>
           <p>Premade Stories has stories for every level, ready to read today.</p>
           <Link href={protectedPaths.premadeStories} variant="primary">

@@ -6,6 +6,7 @@
  * core/api/stories.ts, server/routes/stories).
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MakeStoryRequest, MakeStoryResponse } from '#core/api/story-maker.ts';
 import type {
   ImportStoryRequest,
   ImportStoryResponse,
@@ -16,6 +17,7 @@ import type {
   StoryTheme,
 } from '#core/api/stories.ts';
 import { api } from './client.ts';
+import { refreshAfterGameFind } from './rewards.ts';
 import { ApiError, call } from './http.ts';
 
 /** Library filters; absent means "any". */
@@ -146,5 +148,30 @@ export function useDeleteStory() {
       queryClient.removeQueries({ queryKey: storyKeys.detail(storyId) });
       return queryClient.invalidateQueries({ queryKey: storyKeys.mine() });
     },
+  });
+}
+
+/**
+ * Makes a story from a child's choices (POST /api/stories/made, docs/decisions/0045-create-story.md).
+ * @throws {ApiError} 422 `invalid_input` (e.g. a pet story without a pet's name), 409 `too_many_stories`, 429
+ */
+export async function makeStory(request: MakeStoryRequest): Promise<MakeStoryResponse> {
+  return call(api.stories.made.$post({ json: request }));
+}
+
+/**
+ * Make a story; My Stories, and after a new one the header's tokens, challenges and badges, are refreshed. Not
+ * retried: a second try would only be refused again, and the same story is kept once anyway.
+ */
+export function useMakeStory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: makeStory,
+    retry: false,
+    onSuccess: (answer) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: storyKeys.mine() }),
+        refreshAfterGameFind(queryClient, { counted: answer.created, balance: answer.balance }),
+      ]),
   });
 }
