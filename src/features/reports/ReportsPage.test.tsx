@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChildReport, Family } from '#core/api/family.ts';
 import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
 import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
+import { GOALS_QUERY_KEY } from '../../lib/api/goals.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { Toaster } from '../../ui/Toast.tsx';
@@ -105,7 +106,7 @@ function renderPage(page: React.ReactNode, userType: 'guardian' | 'student') {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { spoken };
+  return { spoken, client };
 }
 
 beforeEach(() => {
@@ -192,14 +193,16 @@ describe('ReportsPage for a guardian', () => {
 });
 
 describe('ReportsPage when a reader stopped sharing', () => {
-  it('says so on the card and reloads the list', async () => {
+  it('says so on the card and reloads the list, and the goals (which went with the link)', async () => {
     family = { children: [{ ...MIA, userId: 'gone-1' }], guardians: [], codeExpiresAt: null };
-    renderPage(<ReportsPage />, 'guardian');
+    const { client } = renderPage(<ReportsPage />, 'guardian');
+    client.setQueryData(GOALS_QUERY_KEY, { mine: null, children: [] });
     expect(await screen.findByText('Mia no longer shares their progress with you.')).toHaveAttribute(
       'role',
       'alert',
     );
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/api/family')).length).toBeGreaterThan(1));
+    expect(client.getQueryState(GOALS_QUERY_KEY)?.isInvalidated).toBe(true);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   useRedeemLinkCode,
   useRemoveLink,
 } from '../../lib/api/family.ts';
+import { GOALS_QUERY_KEY } from '../../lib/api/goals.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { gradeLabel } from '../../lib/api/profile-options.ts';
@@ -209,10 +210,13 @@ function ChildCard({ person, onStop }: { person: LinkedPerson; onStop: () => voi
   const report = useChildReport(person.userId);
   const queryClient = useQueryClient();
   const titleId = `child-${person.userId}`;
-  // The reader stopped sharing (or deleted their account) since the list was loaded: say so, and reload it.
+  // The reader stopped sharing (or deleted their account) since the list was loaded: say so, and reload it, and
+  // the goals, which went with the link (ADR 0042).
   const stopped = report.error instanceof ApiError && report.error.code === 'not_found';
   useEffect(() => {
-    if (stopped) void queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY });
+    if (!stopped) return;
+    void queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: GOALS_QUERY_KEY });
   }, [stopped, queryClient]);
   return (
     <section className="page__card" aria-labelledby={titleId}>
