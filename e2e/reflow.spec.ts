@@ -31,6 +31,7 @@ const READERS = [
       '/learn',
       '/alphabet',
       '/word-builder',
+      '/sound-it-out',
       '/fluency',
       '/rewards',
       '/import',

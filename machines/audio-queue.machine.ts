@@ -75,6 +75,8 @@ export interface SpeakRequest {
   readonly type: AudioItemType;
   readonly priority?: AudioPriority;
   readonly sound?: AudioSound;
+  /** A speech sound to play instead of the text, which is its caption (Sound It Out, ADR 0043). */
+  readonly phone?: string;
 }
 
 /** Serialisable context. */
@@ -151,6 +153,7 @@ function itemOf(context: AudioQueueContext, event: { request: SpeakRequest; at: 
     priority: request.priority ?? DEFAULT_PRIORITY[request.type],
     at: event.at,
     ...(request.sound !== undefined && { sound: request.sound }),
+    ...(request.phone !== undefined && { phone: request.phone }),
   };
 }
 

@@ -28,6 +28,7 @@ import { createLogRoutes } from './routes/log/log.routes.ts';
 import { createReadingSessionRoutes } from './routes/reading-sessions/reading-sessions.routes.ts';
 import { createAlphabetRoutes } from './routes/alphabet/alphabet.routes.ts';
 import { createWordBuilderRoutes } from './routes/word-builder/word-builder.routes.ts';
+import { createSoundItOutRoutes } from './routes/sound-it-out/sound-it-out.routes.ts';
 import { createAssessmentRoutes } from './routes/assessment/assessment.routes.ts';
 import { createFamilyRoutes } from './routes/family/family.routes.ts';
 import { createGoalsRoutes } from './routes/goals/goals.routes.ts';
@@ -457,6 +458,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createRewardsRoutes({ db }))
     .route('/', createAlphabetRoutes({ db }))
     .route('/', createWordBuilderRoutes({ db }))
+    .route('/', createSoundItOutRoutes({ db }))
     .route('/', createAssessmentRoutes({ db }))
     .route('/', createFamilyRoutes({ db }))
     .route('/', createGoalsRoutes({ db }))

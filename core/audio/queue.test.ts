@@ -141,4 +141,20 @@ describe('audio queue rules (§4.9, §9)', () => {
     expect(s.queue.map((i) => i.text)).toEqual(['b']);
     expect(takeNext(EMPTY).current).toBeNull();
   });
+
+  it('never drops a speech sound as a duplicate, while the same spoken line within 2 s still is', () => {
+    const sound = (at: number): AudioItem => ({ ...item('c…', 1, at, 'sparky'), phone: 'k' });
+    const first = enqueue(EMPTY, sound(1000));
+    const again = enqueue(takeNext(first.state), sound(1500));
+    expect(again.outcome).toBe('queued');
+    expect(again.state.recent).toEqual({});
+    const line = enqueue(EMPTY, item('What word is that?', 1, 1000, 'sparky'));
+    expect(
+      enqueue(line.state, item('What word is that?', 1, 1000 + DEDUPE_WINDOW_MS - 1, 'sparky')).outcome,
+    ).toBe('duplicate');
+    // A line and a sound with the same caption are not the same item.
+    expect(
+      enqueue(line.state, { ...item('What word is that?', 1, 1100, 'sparky'), phone: 'k' }).outcome,
+    ).toBe('queued');
+  });
 });

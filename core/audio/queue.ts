@@ -104,6 +104,14 @@ export interface AudioItem {
   readonly text: string;
   /** A sound to play instead of speech, or absent for speech. */
   readonly sound?: AudioSound;
+  /**
+   * A speech sound said alone (GET /api/speech/phone/:phone; Sound It Out, ADR 0043) instead of the text,
+   * which is then only its caption ("c… a…"). A plain string here (core/audio knows no game); the endpoint
+   * checks it against core/sound-it-out/phones.ts PHONES. Never announced to screen readers (the caption
+   * would be read over the sound), never a duplicate (a sound is said again on purpose), and never said by
+   * the device's voice when its audio fails (it would read the caption's letter names).
+   */
+  readonly phone?: string;
   readonly type: AudioItemType;
   readonly priority: AudioPriority;
   /** When it was offered, epoch milliseconds. */
@@ -139,9 +147,10 @@ export interface EnqueueResult {
   readonly preempts: boolean;
 }
 
-/** The key duplicates are recognised by: type and text, whitespace and case folded. */
-export function dedupeKey(item: Pick<AudioItem, 'type' | 'text'>): string {
-  return `${item.type}|${item.text.replace(/\s+/g, ' ').trim().toLowerCase()}`;
+/** The key duplicates are recognised by: type, the phone of a speech sound, and text, whitespace and case folded. */
+export function dedupeKey(item: Pick<AudioItem, 'type' | 'text' | 'phone'>): string {
+  const text = item.text.replace(/\s+/g, ' ').trim().toLowerCase();
+  return item.phone === undefined ? `${item.type}|${text}` : `${item.type}|phone:${item.phone}|${text}`;
 }
 
 /**
@@ -176,7 +185,9 @@ export function enqueue(state: QueueState, item: AudioItem): EnqueueResult {
     return { state: { ...state, recent }, outcome: 'blank', preempts: false };
   }
   const key = dedupeKey(item);
-  if (recent[key] !== undefined) {
+  // A speech sound (Sound It Out, ADR 0043) is played again on purpose ("Hear it again" pressed twice): the
+  // §9 2 s window is for spoken lines only.
+  if (item.phone === undefined && recent[key] !== undefined) {
     return { state: { ...state, recent }, outcome: 'duplicate', preempts: false };
   }
   let queue: AudioItem[];
@@ -197,7 +208,7 @@ export function enqueue(state: QueueState, item: AudioItem): EnqueueResult {
     if (at < 0) queue.push(item);
     else queue.splice(at, 0, item);
   }
-  recent[key] = now;
+  if (item.phone === undefined) recent[key] = now;
   const preempts = state.current !== null && item.priority > state.current.priority;
   return { state: { ...state, queue, recent }, outcome: 'queued', preempts };
 }

@@ -15,7 +15,15 @@ import { DEFAULT_VOICE, findVoice, type SpeechProvider } from '#core/api/speech.
 import type { SpokenWord } from '#core/api/stories.ts';
 import { createFairSlots, SlotsBusyError, type FairSlots } from './fair-slots.ts';
 import { createSpeechCache, isSpeechKey, type CachedSpeech } from './tts-cache.ts';
-import { createFliteProvider, fliteStretch, FLITE_CONCURRENCY } from './tts-flite.ts';
+import { PHONES, type Phone } from '#core/sound-it-out/phones.ts';
+import {
+  createFlitePhoneSynthesiser,
+  createFliteProvider,
+  fliteStretch,
+  FLITE_CONCURRENCY,
+  PHONE_DURATION_STRETCH,
+  type PhoneSynthesiser,
+} from './tts-flite.ts';
 import type { SpeechSynthesiser } from './tts-provider.ts';
 
 export { isSpeechKey };
@@ -59,7 +67,16 @@ export interface TextToSpeech {
    * @throws TtsUnavailableError when every provider failed, flite included
    */
   speak(options: SpeakOptions): Promise<SpeechResult>;
-  /** The audio file of a key returned by `speak`, or null when unknown or evicted. */
+  /**
+   * Makes (or finds) the audio of one phone said alone (Sound It Out, docs/decisions/0043-sound-it-out.md),
+   * always by flite (the cloud voices take text, not phones), through the same cache and fair flite slots
+   * as text. Its audio is served by `audioPath` like any other.
+   * @throws RangeError for a phone off core/sound-it-out/phones.ts PHONES
+   * @throws SpeechBusyError when the user already has {@link MAX_WAITING_PER_USER} syntheses waiting
+   * @throws TtsUnavailableError when flite failed
+   */
+  speakPhone(options: { phone: Phone; userId?: string }): Promise<CachedSpeech>;
+  /** The audio file of a key returned by `speak` or `speakPhone`, or null when unknown or evicted. */
   audioPath(key: string): Promise<{ path: string; contentType: string } | null>;
   /** The providers this server can use, in the chain's order of preference (flite last). */
   providers(): SpeechProvider[];
@@ -103,6 +120,22 @@ export function speechKey(provider: SpeechProvider, voice: string, speed: number
   return createHash('sha256').update(material).digest('hex');
 }
 
+const PHONES_ALLOWED: ReadonlySet<string> = new Set(PHONES);
+
+/**
+ * The version of how a phone's audio is made, in its cache key: 2 since phones are trimmed and their peaks
+ * levelled (server/speech/tts-flite.ts `shapePhone`), so the quiet, padded files of version 1 still on disk
+ * are never served again (they age out of the cache like any entry).
+ */
+export const PHONE_AUDIO_VERSION = 2;
+
+/** The cache key of a phone said alone: apart from every text's key by its `phone|` prefix. */
+export function phoneKey(phone: Phone): string {
+  return createHash('sha256')
+    .update(`phone|v${PHONE_AUDIO_VERSION}|${DEFAULT_VOICE.flite}|${PHONE_DURATION_STRETCH}|${phone}`)
+    .digest('hex');
+}
+
 /**
  * Builds the speech service.
  * @param options.cacheDir DATA_DIR/speech-cache
@@ -118,6 +151,8 @@ export function createTextToSpeech(options: {
   maxBytes?: number;
   maxWaitingPerUser?: number;
   log?: Pick<Logger, 'warn' | 'error'>;
+  /** Makes one phone's audio (default flite's `slt`, server/speech/tts-flite.ts); tests pass a fake. */
+  phoneSynthesiser?: PhoneSynthesiser;
 }): TextToSpeech {
   const cache = createSpeechCache({
     dir: options.cacheDir,
@@ -134,6 +169,7 @@ export function createTextToSpeech(options: {
     cloud: createFairSlots(CLOUD_CONCURRENCY, waitingCap),
   };
   const inFlight = new Map<string, Promise<CachedSpeech>>();
+  const makePhone = options.phoneSynthesiser ?? createFlitePhoneSynthesiser();
 
   function chainFor(provider: SpeechProvider, voice: string): { provider: SpeechProvider; voice: string }[] {
     const chain: { provider: SpeechProvider; voice: string }[] = [];
@@ -227,6 +263,40 @@ export function createTextToSpeech(options: {
       }
       throw new TtsUnavailableError(`Speech could not be made (${failures.join('; ')}).`);
     },
+    async speakPhone({ phone, userId }) {
+      if (!PHONES_ALLOWED.has(phone)) throw new RangeError(`Not a phone: ${String(phone)}`);
+      const key = phoneKey(phone);
+      const cached = await cache.get(key);
+      if (cached) return cached;
+      let job = inFlight.get(key);
+      if (!job) {
+        job = slots.flite
+          .run(userId ?? 'anonymous', async () => {
+            const made = await makePhone(phone);
+            const entry: CachedSpeech = {
+              key,
+              duration: made.duration,
+              voice: `flite ${DEFAULT_VOICE.flite}`,
+              words: [],
+              provider: 'flite',
+              format: 'wav',
+              timing: 'exact',
+            };
+            await cache.put(entry, made.audio);
+            return entry;
+          })
+          .finally(() => inFlight.delete(key));
+        inFlight.set(key, job);
+      }
+      try {
+        return await job;
+      } catch (error) {
+        if (error instanceof SlotsBusyError) throw new SpeechBusyError(error.message);
+        const reason = error instanceof Error ? error.message : String(error);
+        options.log?.warn({ phone, err: reason }, 'flite could not make a phone');
+        throw new TtsUnavailableError(`The phone could not be made (${reason}).`);
+      }
+    },
     async audioPath(key) {
       const file = await cache.audioFile(key);
       if (!file) return null;
@@ -253,6 +323,7 @@ export function createFliteTts(options: {
   return createTextToSpeech({
     cacheDir: options.cacheDir,
     providers: [createFliteProvider(options.flite ? { flite: options.flite } : {})],
+    phoneSynthesiser: createFlitePhoneSynthesiser(options.flite ? { flite: options.flite } : {}),
     ...(options.maxEntries !== undefined && { maxEntries: options.maxEntries }),
   });
 }

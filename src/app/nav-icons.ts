@@ -19,6 +19,7 @@ const ICONS: Record<string, IconName> = {
   [p.learn]: 'letters',
   [p.alphabet]: 'letters',
   [p.wordBuilder]: 'blocks',
+  [p.soundItOut]: 'speaker',
   [p.screening]: 'clipboard',
   [p.assessment]: 'levels',
   [p.reports]: 'chart',

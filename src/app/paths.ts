@@ -175,6 +175,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.alphabet,
   protectedPaths.alphabetLearning,
   protectedPaths.wordBuilder,
+  protectedPaths.soundItOut,
   protectedPaths.learn,
   protectedPaths.reports,
   protectedPaths.goals,

@@ -99,6 +99,10 @@ const builtScreens: Record<string, ComponentType> = {
   // Named in Sparky's guidance (spec §2.2): the same screen as /alphabet, under its own path.
   [protectedPaths.alphabetLearning]: AlphabetPage,
   [protectedPaths.wordBuilder]: WordBuilderPage,
+  [protectedPaths.soundItOut]: lazyPage(
+    () => import('../features/sound-it-out/SoundItOutPage.tsx'),
+    (m) => m.SoundItOutPage,
+  ),
   [protectedPaths.learn]: LearnPage,
   [protectedPaths.reports]: ReportsPage,
   [protectedPaths.goals]: GoalsPage,

@@ -14,7 +14,9 @@ import {
   type SpeechResponse,
   type SpeechVoicesResponse,
 } from '#core/api/speech.ts';
+import { PhoneParamSchema, type PhoneSpeechResponse } from '#core/api/sound-it-out.ts';
 import { SPEECH_MAX_CHARS } from '#core/api/stories.ts';
+import { PHONES } from '#core/sound-it-out/phones.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { apiError, ApiFailure } from '../../http/errors.ts';
 import { requireUser } from '../../http/require-user.ts';
@@ -150,6 +152,49 @@ export function createSpeechRoutes(deps: {
           throw error;
         }
       })
+
+      /**
+       * GET /api/speech/phone/:phone → PhoneSpeechResponse `{ audioUrl, duration (s) }`: one speech sound said
+       * alone by flite (Sound It Out, docs/decisions/0043-sound-it-out.md), cached on disk like every line.
+       * The phone is one of core/sound-it-out/phones.ts PHONES exactly (`k`, `ae`, …): anything else, free
+       * text included, is refused with 422 `invalid_input` (details: `{ phones }`) and never reaches flite.
+       * 401 `unauthenticated` signed out (only the game asks); 429 `rate_limited` sharing GET /api/speech's
+       * per-user limit and synthesis slots; 503 `speech_unavailable` when flite failed.
+       */
+      .get(
+        '/speech/phone/:phone',
+        requireUser,
+        validate('param', PhoneParamSchema, () => ({
+          status: 422,
+          code: 'invalid_input',
+          message: 'That is not a speech sound Sparky knows.',
+          details: { phones: PHONES },
+        })),
+        async (c) => {
+          const owner = c.var.user.id;
+          const quota = limiter.take(owner);
+          if (!quota.ok) {
+            c.var.log.warn({ owner }, 'speech requests rate-limited');
+            throw tooMany(quota.retryAfterSeconds);
+          }
+          try {
+            const result = await tts.speakPhone({ phone: c.req.valid('param').phone, userId: owner });
+            const body: PhoneSpeechResponse = {
+              audioUrl: `/api/speech/audio/${result.key}.${result.format}`,
+              duration: result.duration,
+            };
+            c.header('cache-control', 'private, max-age=86400');
+            return c.json(body, 200);
+          } catch (error) {
+            if (error instanceof SpeechBusyError) throw tooMany(2);
+            if (error instanceof TtsUnavailableError) {
+              c.var.log.error({ err: error }, 'phone speech failed');
+              return apiError(c, 503, 'speech_unavailable', 'Sparky cannot make that sound right now.');
+            }
+            throw error;
+          }
+        },
+      )
 
       /** GET /api/speech/voices → SpeechVoicesResponse: the providers this server can use and their voices. */
       .get('/speech/voices', requireUser, (c) => {

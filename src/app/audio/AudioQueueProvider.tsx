@@ -59,7 +59,7 @@ export interface AudioQueueProviderProps {
 }
 
 function statusOf(actor: AudioQueueActor): Omit<AudioStatus, 'caption' | 'type'> & {
-  current: { id: string; text: string; type: AudioStatus['type']; priority: number } | null;
+  current: { id: string; text: string; type: AudioStatus['type']; priority: number; phone?: string } | null;
 } {
   const snapshot = actor.getSnapshot();
   const state: AudioStatus['state'] = snapshot.matches('loading')
@@ -110,6 +110,13 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
   const waiters = useRef(new Map<string, (how: LineEnd) => void>());
   const heard = useRef(new Set<string>());
   const started = useRef(new Set<string>());
+  // Lines offered with `say` that were skipped ("Next"), and speech sounds whose audio failed.
+  const skipped = useRef(new Set<string>());
+  const failed = useRef(new Set<string>());
+  // Who wants to know of a stop (Sound It Out's sounds, between two of them).
+  const stopListeners = useRef(new Set<() => void>());
+  // The effects running, once the engine has loaded (for prefetching).
+  const effectsRef = useRef<AudioEffects | null>(null);
   const [status, setStatus] = useState<AudioStatus>(IDLE_STATUS);
   const [helpOpen, setHelpOpen] = useState(false);
   const settings = useSyncExternalStore(subscribeToAudioSettings, getAudioSettings, getAudioSettings);
@@ -150,8 +157,25 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
       pause: () => withActor((a) => a.send({ type: 'audio.pause' })),
       resume: () => withActor((a) => a.send({ type: 'audio.resume' })),
       toggle: () => withActor((a) => a.send({ type: 'audio.toggle' })),
-      skip: () => withActor((a) => a.send({ type: 'audio.skip' })),
-      stop: () => withActor((a) => a.send({ type: 'audio.stop' })),
+      skip: () =>
+        withActor((a) => {
+          const current = a.getSnapshot().context.current;
+          if (current && waiters.current.has(current.id)) skipped.current.add(current.id);
+          a.send({ type: 'audio.skip' });
+        }),
+      stop: () => {
+        withActor((a) => a.send({ type: 'audio.stop' }));
+        for (const listener of [...stopListeners.current]) listener();
+      },
+      onStop: (listener) => {
+        stopListeners.current.add(listener);
+        return () => void stopListeners.current.delete(listener);
+      },
+      prefetchPhones: (phones) =>
+        withActor(() => {
+          if (!getAudioSettings().enabled) return;
+          for (const phone of new Set(phones)) effectsRef.current?.prefetchPhone?.(phone);
+        }),
       withdraw: (itemType) => {
         if (itemType === 'guidance') guidanceWithdrawn.current = true;
         withActor((a) => a.send({ type: 'audio.withdraw', itemType }));
@@ -193,12 +217,25 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
             },
             onError: callbacks.onError,
           }),
-        speakFallback: (item, settings) => base.speakFallback(item, settings).then(() => markHeard(item.id)),
+        speakFallback: (item, settings) => {
+          // A speech sound has no spoken fallback (its text is a caption, "c… a…"): it ends as `failed`,
+          // and the page carries on with the next sound (ADR 0043).
+          if (item.phone !== undefined) {
+            if (waiters.current.has(item.id)) failed.current.add(item.id);
+            return Promise.reject(new Error('a speech sound has no spoken fallback'));
+          }
+          return base.speakFallback(item, settings).then(() => markHeard(item.id));
+        },
         reportFailure: (item, error) => {
           base.reportFailure(item, error);
           console.warn('Sparky audio failed', error);
-          // §8's toast promises a fallback: shown only when the device has a voice to fall back to.
-          if (hasDeviceVoice() && Date.now() - lastAudioError.current > AUDIO_ERROR_TOAST_EVERY_MS) {
+          // §8's toast promises a fallback: shown only when the device has a voice to fall back to, and
+          // never for a speech sound, which has none.
+          if (
+            item?.phone === undefined &&
+            hasDeviceVoice() &&
+            Date.now() - lastAudioError.current > AUDIO_ERROR_TOAST_EVERY_MS
+          ) {
             lastAudioError.current = Date.now();
             showToast({ ...AUDIO_ERROR_TOAST, silent: true });
           }
@@ -206,6 +243,7 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
       };
       actor = startAudioQueue(withToast, getAudioSettings);
       actorRef.current = actor;
+      effectsRef.current = withToast;
       // The end-of-line event: a line offered with `say` ends when it is neither current nor waiting.
       const settleLines = () => {
         if (waiters.current.size === 0) return;
@@ -215,7 +253,19 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
           if (current?.id === id || queue.some((i) => i.id === id)) continue;
           waiters.current.delete(id);
           const wasStarted = started.current.delete(id);
-          resolve(heard.current.delete(id) ? 'said' : wasStarted ? 'cut' : 'dropped');
+          const wasSkipped = skipped.current.delete(id);
+          const hasFailed = failed.current.delete(id);
+          resolve(
+            heard.current.delete(id)
+              ? 'said'
+              : hasFailed
+                ? 'failed'
+                : wasStarted
+                  ? wasSkipped
+                    ? 'skipped'
+                    : 'cut'
+                  : 'dropped',
+          );
         }
       };
       const update = () => {
@@ -225,8 +275,11 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
         if (current && current.id !== lastId) {
           lastId = current.id;
           // Once per line, through the app's one live region (a11y/announcer.ts); the tutor's word
-          // (issue 12) only while the reader keeps those announcements on (it is still said and captioned).
-          if (current.type !== 'tutor' || getAudioSettings().tutorAnnouncements !== false)
+          // (issue 12) only while the reader keeps those announcements on (it is still said and captioned);
+          // never a speech sound (Sound It Out's "c…", "c… a…"), whose caption a screen reader would read
+          // over the sound itself (ADR 0043).
+          const isSound = current.phone !== undefined;
+          if (!isSound && (current.type !== 'tutor' || getAudioSettings().tutorAnnouncements !== false))
             announce(current.text, current.priority >= PRIORITY_WARNING ? 'assertive' : 'polite');
         }
         window.clearTimeout(linger);
@@ -255,6 +308,7 @@ export function AudioQueueProvider({ children, effects }: AudioQueueProviderProp
       window.clearTimeout(linger);
       actor?.stop();
       actorRef.current = null;
+      effectsRef.current = null;
       // The queue is gone: whatever was being said or waited will not be heard.
       for (const resolve of lines.values()) resolve('cut');
       lines.clear();

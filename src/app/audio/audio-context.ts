@@ -23,12 +23,16 @@ export type { SpeakRequest };
 /**
  * How a line offered with {@link AudioQueueApi.say} ended:
  * - `said`: heard to its end (its audio, the device's voice, or — with Sparky quiet — its caption time);
- * - `cut`: it started but did not finish: skipped, stopped, withdrawn, cut off by a more urgent line,
- *   or its audio and the device's voice both failed;
+ * - `cut`: it started but did not finish: stopped, withdrawn, cut off by a more urgent line, or its
+ *   audio and the device's voice both failed;
+ * - `skipped`: it started and the child moved on to the next line ("Next" on the caption strip): a
+ *   sequence of lines goes on, where a stop (`cut`) ends it;
+ * - `failed`: a speech sound (`phone`) whose audio could not be loaded or played; it is never read by the
+ *   device's voice instead (that would spell its caption's letter names), so the caller carries on;
  * - `dropped`: it never started: a duplicate within 2 s, blank, the queue full, or replaced while it
  *   waited (§4.9 rules).
  */
-export type LineEnd = 'said' | 'cut' | 'dropped';
+export type LineEnd = 'said' | 'cut' | 'skipped' | 'failed' | 'dropped';
 
 /** What a component can ask of the queue. */
 export interface AudioQueueApi {
@@ -49,6 +53,17 @@ export interface AudioQueueApi {
   skip(): void;
   /** End the current line and empty the queue (Escape). */
   stop(): void;
+  /**
+   * Calls `listener` on every stop (Escape, the caption strip's Stop, `stop()`), so a page playing lines
+   * in turn with pauses between them (Sound It Out's sounds) ends its sequence even in a pause.
+   * @returns unsubscribe
+   */
+  onStop?(listener: () => void): () => void;
+  /**
+   * Fetches the audio of speech sounds ahead (Sound It Out: a round's phones as it starts), into the same
+   * cache the queue plays from, so the first sound does not wait for the server's synthesis. Best effort.
+   */
+  prefetchPhones?(phones: readonly string[]): void;
   /**
    * Drops every line of one type, waiting or being said (a page's guidance when the page is left).
    * Guidance withdrawn stays withdrawn until a page registers its guidance again (`setGuidance`), so a

@@ -10,6 +10,7 @@ import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
 import type { SpeechResponse } from '#core/api/speech.ts';
 import type { AudioItem, AudioSound } from '#core/audio/queue.ts';
 import type { AudioSettings } from '#core/audio/settings.ts';
+import type { Phone } from '#core/sound-it-out/phones.ts';
 import { mergeAudioSettings, voiceForSettings } from '#core/audio/settings.ts';
 import {
   audioQueueMachine,
@@ -46,6 +47,8 @@ export interface AudioEffects {
   speakFallback(item: AudioItem, settings: AudioSettings): Promise<void>;
   /** Shows the §8 "Audio Error" toast (at most once a minute) and logs. */
   reportFailure(item: AudioItem | null, error: string): void;
+  /** Fetches a speech sound's audio ahead into the cache `loadItem` reads (best effort; never rejects). */
+  prefetchPhone?(phone: string): void;
 }
 
 /** A least-recently-used map of speech answers by text, voice and speed. */
@@ -69,6 +72,27 @@ function createSpeechCache(limit: number) {
 }
 
 const speechCache = createSpeechCache(BROWSER_AUDIO_CACHE_ENTRIES);
+
+/**
+ * One speech sound of Sound It Out (ADR 0043), in flite's voice whatever the settings (the cloud voices take
+ * text, not phones), through the same 50-entry cache as lines. The server checks the phone (422 otherwise).
+ */
+function phoneSpeech(phone: string): Promise<SpeechResponse> {
+  return speechCache.get(`phone|${phone}`, () =>
+    // The queue's item carries any string; the endpoint checks it against the phone list (422 otherwise).
+    call(api.speech.phone[':phone'].$get({ param: { phone: phone as Phone } })).then(
+      (answer): SpeechResponse => ({
+        audioUrl: answer.audioUrl,
+        duration: answer.duration,
+        voice: 'flite slt',
+        words: [],
+        provider: 'flite',
+        fellBack: false,
+        timing: 'exact',
+      }),
+    ),
+  );
+}
 
 /** How long a caption stays when nothing is heard (audio off): reading time, 1.5–8 s. */
 export function captionSeconds(text: string): number {
@@ -94,6 +118,11 @@ export const browserAudioEffects: AudioEffects = {
       return { src: '', format: 'none', duration: captionSeconds(item.text), words: [] };
     }
     if (item.sound) return { src: SOUND_FILES[item.sound], format: 'wav', duration: 0, words: [] };
+    if (item.phone !== undefined) {
+      // Its caption is the item's text ("c… a…").
+      const sound = await phoneSpeech(item.phone);
+      return { src: sound.audioUrl, format: 'wav', duration: sound.duration, words: [] };
+    }
     const voice = voiceForSettings(settings);
     const speed = settings.speed;
     const speech = await speechCache.get(`${voice}|${speed}|${item.text}`, () =>
@@ -139,6 +168,9 @@ export const browserAudioEffects: AudioEffects = {
   },
   speakFallback(item, settings) {
     return new Promise<void>((resolve, reject) => {
+      // A speech sound is never read by the device's voice: its text is a caption ("c… a…"), and reading it
+      // would teach letter names instead of the sound (ADR 0043).
+      if (item.phone !== undefined) return reject(new Error('a speech sound has no spoken fallback'));
       const voices = deviceVoices();
       const synthesis = window.speechSynthesis;
       if (voices.length === 0 || !settings.enabled) return reject(new Error('no device voice'));
@@ -153,6 +185,10 @@ export const browserAudioEffects: AudioEffects = {
   },
   reportFailure() {
     // Replaced by the provider, which shows the toast.
+  },
+  prefetchPhone(phone) {
+    // A failure is forgotten by the cache, and loading the item asks again.
+    phoneSpeech(phone).catch(() => {});
   },
 };
 

@@ -79,12 +79,16 @@ describe("the audio queue's end-of-line event (say)", () => {
     expect(line.how).toBe('said');
   });
 
-  it('resolves "cut" when Next or Escape ends the line, or a warning cuts in', async () => {
+  it('resolves "skipped" when Next ends the line, and "cut" when Escape does or a warning cuts in', async () => {
     const { api, players, flush } = await renderQueue();
+    const stops: number[] = [];
+    const unsubscribe = api.onStop!(() => stops.push(1));
     const skipped = track(api.say({ text: 'First line.', type: 'sparky' }));
     await flush();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next' })));
-    expect(skipped.how).toBe('cut');
+    // A sequence of lines goes on after Next; a stop ends it.
+    expect(skipped.how).toBe('skipped');
+    expect(stops).toEqual([]);
 
     const stopped = track(api.say({ text: 'Second line.', type: 'sparky' }));
     await flush();
@@ -94,6 +98,11 @@ describe("the audio queue's end-of-line event (say)", () => {
       fireEvent.keyDown(document.body, { key: 'Escape' });
     });
     expect(stopped.how).toBe('cut');
+    // Escape is told to who listens for stops (Sound It Out, between two sounds), and to no one unsubscribed.
+    expect(stops).toEqual([1]);
+    unsubscribe();
+    act(() => api.stop());
+    expect(stops).toEqual([1]);
 
     const interrupted = track(api.say({ text: 'Third line.', type: 'sparky' }));
     await flush();
@@ -136,6 +145,60 @@ describe("the audio queue's end-of-line event (say)", () => {
     expect(line.how).toBeNull();
     await act(async () => fallbacks.at(-1)!.resolve());
     expect(line.how).toBe('said');
+  });
+
+  it('resolves "failed" for a speech sound whose audio failed, never reading its caption aloud', async () => {
+    const { api, players, fallbacks, flush } = await renderQueue();
+    const sound = track(api.say({ text: 'c…', type: 'sparky', phone: 'k' }));
+    await flush();
+    await act(async () => players.at(-1)!.fail());
+    await flush();
+    expect(fallbacks).toEqual([]);
+    expect(sound.how).toBe('failed');
+    // The queue goes on with the next line.
+    const next = track(api.say({ text: 'c… a…', type: 'sparky', phone: 'ae' }));
+    await flush();
+    expect(players.at(-1)?.input.item.phone).toBe('ae');
+    await act(async () => players.at(-1)!.end());
+    expect(next.how).toBe('said');
+  });
+
+  it('never announces a speech sound to screen readers, while its caption is shown', async () => {
+    const { api, players, flush } = await renderQueue();
+    const announced = () =>
+      [...document.querySelectorAll('[data-announcer] > div')].map((node) => node.textContent ?? '');
+    const intro = track(api.say({ text: 'Listen, and sound it out.', type: 'sparky' }));
+    await flush();
+    await act(async () => players.at(-1)!.end());
+    expect(intro.how).toBe('said');
+    const sound = track(api.say({ text: 'c… a…', type: 'sparky', phone: 'ae' }));
+    await flush();
+    expect(screen.getByText('c… a…')).toBeInTheDocument();
+    await act(async () => players.at(-1)!.end());
+    expect(sound.how).toBe('said');
+    await act(async () => new Promise((r) => setTimeout(r, 200)));
+    expect(announced().join(' ')).toContain('Listen, and sound it out.');
+    expect(announced().join(' ')).not.toContain('c…');
+  });
+
+  it('hands the phones to prefetch to the engine, once each, while audio is on', async () => {
+    const fetched: string[] = [];
+    const fakes = createFakes();
+    fakes.effects.prefetchPhone = (phone) => void fetched.push(phone);
+    let api: AudioQueueApi | null = null;
+    function Grab() {
+      api = useAudioQueue();
+      return null;
+    }
+    render(
+      <AudioQueueProvider effects={fakes.effects}>
+        <Grab />
+      </AudioQueueProvider>,
+    );
+    await screen.findByRole('button', { name: 'Help' });
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+    act(() => api!.prefetchPhones!(['k', 'ae', 'k', 't']));
+    expect(fetched).toEqual(['k', 'ae', 't']);
   });
 
   it('resolves "cut" for what is still under way when the queue goes away', async () => {

@@ -13,6 +13,7 @@ import { fluencyVoiceCommands } from '../../features/fluency/voice-commands.ts';
 import { SCREEN_TITLES } from '../../features/protected/screen-titles.ts';
 import { storyListVoiceCommands } from '../../features/stories/voice-commands.ts';
 import { wordBuilderVoiceCommands } from '../../features/word-builder/word-builder.voice-commands.ts';
+import { soundItOutVoiceCommands } from '../../features/sound-it-out/sound-it-out.voice-commands.ts';
 import { protectedPaths } from '../paths.ts';
 
 /** A story as a screen lists it. */
@@ -40,6 +41,8 @@ export function ownScreenCommands(path: string, library: readonly ListedStory[])
       return alphabetVoiceCommands({ step: 'idle' });
     case protectedPaths.wordBuilder:
       return wordBuilderVoiceCommands({ step: 'idle' });
+    case protectedPaths.soundItOut:
+      return soundItOutVoiceCommands({ step: 'idle' });
     default:
       return [];
   }

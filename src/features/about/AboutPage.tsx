@@ -23,7 +23,7 @@ const PROGRESS: ReadonlyArray<{ item: string; status: FeatureStatus }> = [
   { item: 'The letter game (Alphabet Learning)', status: 'ready' },
   { item: 'A one-minute reading check that sets the starting level (Reading Assessment)', status: 'ready' },
   { item: 'The word builder: spelling words letter by letter', status: 'ready' },
-  { item: 'The sound-it-out phonics game', status: 'planned' },
+  { item: 'The sound-it-out phonics game: blending sounds into words', status: 'ready' },
   { item: 'Progress reports and reading goals for parents, with a code from the child', status: 'ready' },
   { item: 'Story creation, screening over time, classroom tools', status: 'planned' },
 ];

@@ -63,7 +63,7 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
     title: 'Letters and sounds',
     text: 'Alphabet practice, a word builder and a sound-it-out phonics game for children just starting out.',
     icon: 'letters',
-    status: 'building',
+    status: 'ready',
   },
   {
     title: 'Sparky, a friendly guide',

@@ -1,6 +1,6 @@
 /**
  * /learn against a fetch stub: each game a link with its picture and name, the child's progress in each,
- * the game not built yet listed without a link, and Sparky's guidance.
+ * and Sparky's guidance.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
@@ -19,6 +19,8 @@ function fakeServer(input: RequestInfo | URL): Promise<Response> {
   if (url.endsWith('/api/alphabet'))
     return Promise.resolve(jsonResponse({ found: ['A', 'B', 'M'], today: ['M'], completed: false }));
   if (url.endsWith('/api/word-builder')) return Promise.resolve(jsonResponse({ today: ['cat'], total: 4 }));
+  if (url.endsWith('/api/sound-it-out'))
+    return Promise.resolve(jsonResponse({ today: ['cat', 'dog', 'sun'], total: 7 }));
   return Promise.resolve(jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404));
 }
 
@@ -58,10 +60,11 @@ describe('LearnPage', () => {
     expect(games.getByRole('link', { name: 'Word Builder' }).querySelector('svg')).not.toBeNull();
     expect(await screen.findByText('You have found 3 of 26 letters.')).toBeInTheDocument();
     expect(await screen.findByText('You have built 1 word today.')).toBeInTheDocument();
-    // Sound It Out is not built: listed, marked, and not a link.
+    expect(games.getByRole('link', { name: 'Sound It Out' })).toHaveAttribute('href', '/sound-it-out');
     expect(screen.getByRole('heading', { level: 2, name: 'Sound It Out' })).toBeInTheDocument();
-    expect(games.queryByRole('link', { name: 'Sound It Out' })).not.toBeInTheDocument();
-    expect(screen.getByText('Coming later')).toBeInTheDocument();
+    expect(await screen.findByText('You have sounded out 3 words today.')).toBeInTheDocument();
+    // Every game is built: none is marked as coming.
+    expect(screen.queryByText('Coming later')).not.toBeInTheDocument();
   });
 
   it('still offers the games when the progress cannot be loaded', async () => {
@@ -69,6 +72,7 @@ describe('LearnPage', () => {
     renderPage();
     expect(screen.getByRole('link', { name: 'Alphabet Learning' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Word Builder' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sound It Out' })).toBeInTheDocument();
     await act(() => Promise.resolve());
     expect(screen.queryByText(/You have/)).not.toBeInTheDocument();
   });
@@ -79,7 +83,7 @@ describe('LearnPage', () => {
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(spoken.map((r) => r.text)).toEqual(
       expect.arrayContaining([
-        'Pick a game! Say alphabet to play with letters, or word builder to build words.',
+        'Pick a game! Say alphabet to play with letters, word builder to build words, or sound it out.',
         'Each game has a picture. Press the picture to play.',
       ]),
     );

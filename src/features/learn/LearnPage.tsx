@@ -4,11 +4,11 @@ import { protectedPaths } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
 import { ALPHABET_SIZE } from '#core/alphabet/letters.ts';
 import { useAlphabetProgress } from '../../lib/api/alphabet.ts';
+import { useSoundItOutProgress } from '../../lib/api/sound-it-out.ts';
 import { useWordBuilderProgress } from '../../lib/api/word-builder.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Link } from '../../ui/Link.tsx';
-import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { LEARN_GUIDANCE } from './learn.guidance.ts';
 import '../../ui/page.css';
 import './learn.css';
@@ -23,8 +23,8 @@ function plural(count: number, one: string, many: string): string {
  * with no screen of its own leads here, §2.5; docs/decisions/0040-learning-hub.md): the letter and word games
  * in one place, each a big card with its picture, what it is in a child's words, and how far the child has
  * got. The card's link is the game's name, so a child can also say it ("alphabet", "word builder" are
- * navigation phrases, and every visible link is a spoken command). A game not built yet is listed without a
- * link, marked as being built.
+ * navigation phrases, and every visible link is a spoken command): Alphabet Learning, Word Builder and Sound
+ * It Out (docs/decisions/0043-sound-it-out.md).
  */
 export function LearnPage() {
   const title = screenName(protectedPaths.learn);
@@ -32,6 +32,7 @@ export function LearnPage() {
   usePageGuidance(LEARN_GUIDANCE);
   const letters = useAlphabetProgress();
   const words = useWordBuilderProgress();
+  const sounded = useSoundItOutProgress();
 
   const games = [
     {
@@ -46,6 +47,13 @@ export function LearnPage() {
       text: 'Sparky shows a picture, and you build its word from letters.',
       progress: words.data
         ? `You have built ${plural(words.data.today.length, 'word', 'words')} today.`
+        : null,
+    },
+    {
+      path: protectedPaths.soundItOut,
+      text: 'Hear the sounds of a word, and put them together.',
+      progress: sounded.data
+        ? `You have sounded out ${plural(sounded.data.today.length, 'word', 'words')} today.`
         : null,
     },
   ];
@@ -67,16 +75,6 @@ export function LearnPage() {
             {game.progress ? <p className="learn__progress">{game.progress}</p> : null}
           </li>
         ))}
-        <li className="page__card learn__game">
-          <h2 className="learn__name">
-            <span className="learn__link">
-              <Icon name="speaker" size={48} className="learn__icon" />
-              <span>{screenName(protectedPaths.soundItOut)}</span>
-            </span>
-          </h2>
-          <p>Hear the sounds of a word, and put them together.</p>
-          <StatusBadge status="planned" />
-        </li>
       </ul>
     </div>
   );
