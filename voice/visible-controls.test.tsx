@@ -35,4 +35,17 @@ describe('visible controls as spoken commands', () => {
       target: 'press:Sign Out',
     });
   });
+
+  it('leaves out a name longer than a command may be, which the server would refuse with the whole list', () => {
+    const { container } = render(
+      <div>
+        <a href="/learn">Play letter and word games: learn your ABC, build words and sound them out</a>
+        <a href="/import">Bring in a text to read aloud, like a page of homework</a>
+      </div>,
+    );
+    // 14 words (as the server counts them, split at spaces) is over the 12 of core/api/voice.ts; 12 is not.
+    expect(visibleControls(container).map((c) => c.name)).toEqual([
+      'Bring in a text to read aloud, like a page of homework',
+    ]);
+  });
 });

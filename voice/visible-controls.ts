@@ -10,7 +10,7 @@
  */
 import { computeAccessibleName } from 'dom-accessibility-api';
 import type { VoiceCommand } from '#core/voice/command.ts';
-import { MAX_PHRASE_CHARS, phraseTokens } from '#core/voice/command.ts';
+import { MAX_PHRASE_CHARS, MAX_PHRASE_WORDS, phraseTokens } from '#core/voice/command.ts';
 import { pressTarget } from './command-set.ts';
 
 const SELECTOR = 'button, a[href], [role="button"], [role="link"], [role="menuitem"], [role="tab"]';
@@ -38,7 +38,9 @@ export interface VisibleControl {
 }
 
 /**
- * The visible, named buttons and links under `root`, one per name (the first in page order).
+ * The visible, named buttons and links under `root`, one per name (the first in page order). A name longer than a
+ * command may be (MAX_PHRASE_CHARS characters, MAX_PHRASE_WORDS words as the server counts them, split at spaces)
+ * is left out: the server refuses the whole list for one such phrase, and nobody says a sentence to press a link.
  * @param root usually `document.body`
  */
 export function visibleControls(root: ParentNode): VisibleControl[] {
@@ -48,7 +50,14 @@ export function visibleControls(root: ParentNode): VisibleControl[] {
     if (!isUsable(element)) continue;
     const name = computeAccessibleName(element).replace(/\s+/g, ' ').trim();
     const key = name.toLowerCase();
-    if (!name || name.length > MAX_PHRASE_CHARS || seen.has(key) || phraseTokens(name).length === 0) continue;
+    if (
+      !name ||
+      name.length > MAX_PHRASE_CHARS ||
+      name.split(' ').length > MAX_PHRASE_WORDS ||
+      seen.has(key) ||
+      phraseTokens(name).length === 0
+    )
+      continue;
     seen.add(key);
     out.push({ name, element });
   }

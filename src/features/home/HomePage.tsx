@@ -28,7 +28,7 @@ const OFFERS: Record<string, string> = {
   [protectedPaths.fluency]: 'Read a story aloud and see how you did',
   [protectedPaths.assessment]: 'Read to Sparky for one minute, so Sparky knows your level',
   [protectedPaths.premadeStories]: 'Pick a story from the library, or have it read to you',
-  [protectedPaths.learn]: 'Play letter and word games: learn your ABC, build words and sound them out',
+  [protectedPaths.learn]: 'Play letter, word and sound games',
   [protectedPaths.create]: 'Make a story with Sparky, about your pet or a dragon',
   [protectedPaths.stories]: 'Read the stories you made or brought in again',
   [protectedPaths.import]: 'Bring in a text to read aloud, like a page of homework',
