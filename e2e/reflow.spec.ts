@@ -36,9 +36,15 @@ const READERS = [
       '/rewards',
       '/import',
       '/create',
+      '/student-classroom',
     ],
   },
-  { userType: 'teacher', name: 'Ito', home: '/teacher-dashboard', expected: ['/profile', '/fluency'] },
+  {
+    userType: 'teacher',
+    name: 'Ito',
+    home: '/teacher-dashboard',
+    expected: ['/teacher-dashboard', '/class-management', '/student-progress', '/profile', '/fluency'],
+  },
   { userType: 'guardian', name: 'Diaz', home: '/home', expected: ['/profile', '/fluency'] },
 ] as const;
 

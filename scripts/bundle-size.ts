@@ -74,6 +74,15 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/goals': ['src/app/ProtectedLayout.tsx', 'src/features/goals/GoalsPage.tsx'],
   '/import': ['src/app/ProtectedLayout.tsx', 'src/features/import/ImportTextPage.tsx'],
   '/create': ['src/app/ProtectedLayout.tsx', 'src/features/create/CreateStoryPage.tsx'],
+  '/student-classroom': ['src/app/ProtectedLayout.tsx', 'src/features/classroom/StudentClassroomPage.tsx'],
+  '/teacher-dashboard': ['src/app/ProtectedLayout.tsx', 'src/features/classes/TeacherDashboardPage.tsx'],
+  '/class-management': ['src/app/ProtectedLayout.tsx', 'src/features/classes/ClassManagementPage.tsx'],
+  '/class/:classId': ['src/app/ProtectedLayout.tsx', 'src/features/classes/ClassPage.tsx'],
+  '/student-progress': ['src/app/ProtectedLayout.tsx', 'src/features/classes/StudentProgressListPage.tsx'],
+  '/student-progress/:studentId': [
+    'src/app/ProtectedLayout.tsx',
+    'src/features/classes/StudentProgressPage.tsx',
+  ],
   '(screens being built)': ['src/app/ProtectedLayout.tsx', 'src/features/protected/BeingBuiltPage.tsx'],
 };
 

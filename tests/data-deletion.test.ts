@@ -365,6 +365,21 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
           json: { daysPerWeek: 3 },
         });
         expect(goal.status).toBe(200);
+        // …and the child joins a teacher's class (ADR 0046): the membership is the child's too.
+        const teacher = await reader({ display_name: 'Canary teacher', user_type: 'teacher' });
+        const made = await teacher.client.request('/api/classes', {
+          method: 'POST',
+          json: { name: 'Room 4' },
+        });
+        expect(made.status).toBe(201);
+        const classId = ((await made.json()) as { class: { id: string } }).class.id;
+        const classCode = await teacher.client.request(`/api/classes/${classId}/code`, { method: 'POST' });
+        expect(classCode.status).toBe(201);
+        const joined = await client.request('/api/classroom/join', {
+          method: 'POST',
+          json: { code: ((await classCode.json()) as { code: string }).code },
+        });
+        expect(joined.status).toBe(201);
         const failed = await createBrowser(app).request('/api/auth/sign-in/email', {
           method: 'POST',
           json: { email, password: 'wrong-password-for-the-canary' },
@@ -446,6 +461,7 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
           'guardian_links',
           'link_codes',
           'reading_goals',
+          'class_members',
         ])
           expect(
             before.some((f) => f.startsWith(`${table}:`)),

@@ -88,6 +88,11 @@ export const API_ERROR_CODES = [
   'too_many_links', // 409: MAX_LINKS reached on either side (core/api/family.ts)
   // Import Text (docs/decisions/0044-import-text.md)
   'too_many_stories', // 409: MAX_OWN_STORIES saved already (core/api/stories.ts)
+  // Classes (docs/decisions/0046-classes.md)
+  'not_a_teacher', // 403: only a teacher account (profile type or role) can make and see classes
+  'class_code_invalid', // 404: the class code is unknown, expired or turned off
+  'too_many_classes', // 409: MAX_CLASSES_PER_TEACHER made, or MAX_CLASSES_PER_READER joined (core/api/classes.ts)
+  'class_full', // 409: the class has MAX_CLASS_SIZE readers
   ...(Object.keys(SPEECH_ERROR_STATUS) as SpeechErrorCode[]),
 ] as const;
 

@@ -540,6 +540,119 @@ export const readingGoals = pgTable(
   ],
 ).enableRLS();
 
+// ---------------------------------------------------------------------------------------------
+// Classes (docs/decisions/0046-classes.md; payloads in core/api/classes.ts)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * SQL for "the row of `table` belongs to one of the transaction user's classes" (policies of class_codes,
+ * class_members). The row's class_id is named with its table: unqualified, it would mean classes' own column should
+ * classes ever have one, and every policy using it would change meaning without a word.
+ */
+const isOwnClass = (table: 'class_codes' | 'class_members') =>
+  sql.raw(
+    `exists (select 1 from classes c where c.id = ${table}.class_id and c.teacher_id = app_current_user_id())`,
+  );
+
+/**
+ * A teacher's class (ADR 0046): a name and an optional grade. The teacher reads, renames and deletes their own
+ * classes as themselves (app_user: SELECT, DELETE, and UPDATE of name and grade only, migration 0013); a class is
+ * made by server work after the teacher check and the MAX_CLASSES_PER_TEACHER bound (server/routes/classes/).
+ * Readers never see this table as themselves: a reader's class names are read by server work naming the class ids
+ * of the reader's own memberships. Its policies name no other table, so the policies of class_codes and
+ * class_members may read it without a cycle ("infinite recursion detected in policy"). Deleting the teacher's
+ * account deletes their classes; deleting a class deletes its code and its memberships, never a reader's rows.
+ */
+export const classes = pgTable(
+  'classes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1–CLASS_NAME_MAX_CHARS (60) characters after ClassNameSchema's cleaning (core/api/classes.ts). */
+    name: text('name').notNull(),
+    /** Spec §3 grade option, or null for a mixed or unstated grade. */
+    grade: text('grade'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('classes_teacher_idx').on(t.teacherId, t.createdAt),
+    check('classes_name_check', sql`char_length(name) between 1 and 60`),
+    check('classes_grade_check', sql`grade is null or ${inList('grade', GRADES)}`),
+    pgPolicy('classes_teacher_reads', { for: 'select', to: appUser, using: isOwnRow('teacher_id') }),
+    pgPolicy('classes_teacher_updates', {
+      for: 'update',
+      to: appUser,
+      using: isOwnRow('teacher_id'),
+      withCheck: isOwnRow('teacher_id'),
+    }),
+    pgPolicy('classes_teacher_deletes', { for: 'delete', to: appUser, using: isOwnRow('teacher_id') }),
+    pgPolicy('classes_system', { for: 'all', to: appSystem, using: sql`true`, withCheck: sql`true` }),
+  ],
+).enableRLS();
+
+/**
+ * A class's live code (ADR 0046): at most one per class, a new one replacing the old; CLASS_CODE_LENGTH digits
+ * kept in plain text (the teacher shows it on the board as often as they like), unique across all classes. Made by
+ * server work after the class is found as its teacher; the teacher reads and deletes (turns joining off) their
+ * classes' codes as themselves. A reader never sees a row: looking a code up is server work.
+ */
+export const classCodes = pgTable(
+  'class_codes',
+  {
+    classId: uuid('class_id')
+      .primaryKey()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    code: text('code').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  () => [
+    check('class_codes_code_check', sql`code ~ '^[0-9]{6}$'`),
+    pgPolicy('class_codes_teacher_reads', { for: 'select', to: appUser, using: isOwnClass('class_codes') }),
+    pgPolicy('class_codes_teacher_deletes', { for: 'delete', to: appUser, using: isOwnClass('class_codes') }),
+    pgPolicy('class_codes_system', { for: 'all', to: appSystem, using: sql`true`, withCheck: sql`true` }),
+  ],
+).enableRLS();
+
+/**
+ * A reader in a class (ADR 0046): made only by server work, in the transaction that checked the class code and the
+ * bounds (MAX_CLASS_SIZE, MAX_CLASSES_PER_READER); app_user has no INSERT or UPDATE grant. The class's teacher reads
+ * and deletes (removes a pupil) the memberships of their classes; the reader reads and deletes (leaves) their own.
+ * Deleting the class or either account deletes it.
+ */
+export const classMembers = pgTable(
+  'class_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('class_members_class_student_key').on(t.classId, t.studentId),
+    index('class_members_student_idx').on(t.studentId),
+    pgPolicy('class_members_teacher_reads', {
+      for: 'select',
+      to: appUser,
+      using: isOwnClass('class_members'),
+    }),
+    pgPolicy('class_members_teacher_deletes', {
+      for: 'delete',
+      to: appUser,
+      using: isOwnClass('class_members'),
+    }),
+    pgPolicy('class_members_reader_reads', { for: 'select', to: appUser, using: isOwnRow('student_id') }),
+    pgPolicy('class_members_reader_deletes', { for: 'delete', to: appUser, using: isOwnRow('student_id') }),
+    pgPolicy('class_members_system', { for: 'all', to: appSystem, using: sql`true`, withCheck: sql`true` }),
+  ],
+).enableRLS();
+
 /** Lexile norms per grade (spec §9): reference data, readable by every user. */
 export const lexileNorms = pgTable('lexile_norms', {
   grade: text('grade').primaryKey(),

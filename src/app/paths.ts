@@ -181,6 +181,10 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.goals,
   protectedPaths.import,
   protectedPaths.create,
+  protectedPaths.studentClassroom,
+  protectedPaths.teacherDashboard,
+  protectedPaths.classManagement,
+  protectedPaths.studentProgressList,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

@@ -114,6 +114,30 @@ const builtScreens: Record<string, ComponentType> = {
     () => import('../features/import/ImportTextPage.tsx'),
     (m) => m.ImportTextPage,
   ),
+  [protectedPaths.studentClassroom]: lazyPage(
+    () => import('../features/classroom/StudentClassroomPage.tsx'),
+    (m) => m.StudentClassroomPage,
+  ),
+  [protectedPaths.teacherDashboard]: lazyPage(
+    () => import('../features/classes/TeacherDashboardPage.tsx'),
+    (m) => m.TeacherDashboardPage,
+  ),
+  [protectedPaths.classManagement]: lazyPage(
+    () => import('../features/classes/ClassManagementPage.tsx'),
+    (m) => m.ClassManagementPage,
+  ),
+  [protectedPatterns.class]: lazyPage(
+    () => import('../features/classes/ClassPage.tsx'),
+    (m) => m.ClassPage,
+  ),
+  [protectedPaths.studentProgressList]: lazyPage(
+    () => import('../features/classes/StudentProgressListPage.tsx'),
+    (m) => m.StudentProgressListPage,
+  ),
+  [protectedPatterns.studentProgress]: lazyPage(
+    () => import('../features/classes/StudentProgressPage.tsx'),
+    (m) => m.StudentProgressPage,
+  ),
   [protectedPaths.sparkyConversation]: lazyPage(
     () => import('../features/sparky/SparkyConversationPage.tsx'),
     (m) => m.SparkyConversationPage,

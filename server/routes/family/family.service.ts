@@ -17,7 +17,7 @@
  *   guardian_links into every request of every user.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import {
   LINK_CODE_ALPHABET,
   LINK_CODE_LENGTH,
@@ -30,19 +30,9 @@ import {
 } from '#core/api/family.ts';
 import type { Database } from '../../db/client.ts';
 import { asUser, systemStep, type Tx } from '../../db/rls.ts';
-import {
-  achievements,
-  guardianLinks,
-  linkCodes,
-  profiles,
-  progressTracking,
-  users,
-} from '../../db/schema.ts';
+import { guardianLinks, linkCodes, profiles, users } from '../../db/schema.ts';
 import { ApiFailure } from '../../http/errors.ts';
-import { LETTER_FOUND } from '../alphabet/alphabet.service.ts';
-import { toAchievement } from '../rewards/award-achievements.ts';
-import { readingStatsIn } from '../reading-sessions/reading-sessions.service.ts';
-import { WORD_BUILT } from '../word-builder/word-builder.service.ts';
+import { readerReportIn } from './reader-report.ts';
 
 /** profiles.user_type values of a reader, who may make a code (spec §3; core/api/family.ts) and has a goal. */
 export const READER_TYPES: readonly string[] = ['student', 'other'];
@@ -268,7 +258,8 @@ export async function removeLink(db: Database, userId: string, linkId: string): 
  * Design (docs/decisions/0041-family-links.md): the link is checked first, as the guardian under row-level
  * security (a row of guardian_links with this guardian and this child, which only the two sides can see); only
  * then, in the same transaction, a `systemStep` reads the child's profile, reading sessions, letters, words and
- * achievements, every query naming `childId` itself. The RLS policies of profiles, reading_sessions,
+ * achievements, every query naming `childId` itself (`readerReportIn`, reader-report.ts, which a teacher's report
+ * of a pupil shares: ADR 0046). The RLS policies of profiles, reading_sessions,
  * progress_tracking and achievements are not widened to guardians: they stay "own rows only", so no other query
  * made as a guardian can reach a child's rows, and the report reads only the columns it shows. The reading
  * statistics are GET /api/reading-stats's own (`readingStatsIn`), for the child.
@@ -288,55 +279,6 @@ export async function childReport(
       .from(guardianLinks)
       .where(and(eq(guardianLinks.guardianId, guardianId), eq(guardianLinks.childId, childId)));
     if (!link) return null;
-    return systemStep(tx, async (tx) => {
-      const [child] = await tx
-        .select({
-          name: users.name,
-          displayName: profiles.displayName,
-          grade: profiles.grade,
-          lexileLevel: profiles.lexileLevel,
-          lastAssessmentWpm: profiles.lastAssessmentWpm,
-          lastAssessmentAccuracy: profiles.lastAssessmentAccuracy,
-          tokens: profiles.tokens,
-        })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .where(eq(users.id, childId));
-      // Without the chart: its single readings' ids and times are not the guardian's to see (ADR 0041).
-      const { chart: _chart, ...readingStats } = await readingStatsIn(tx, childId, now);
-      // GET /api/rewards counts them the same way (rewards.service.ts): different letters, and every word row.
-      const [games] = await tx
-        .select({
-          lettersFound: sql<string>`count(distinct ${progressTracking.activityData}->>'letter') filter (where ${progressTracking.activityType} = ${LETTER_FOUND})`,
-          wordsBuilt: sql<string>`count(*) filter (where ${progressTracking.activityType} = ${WORD_BUILT})`,
-        })
-        .from(progressTracking)
-        .where(
-          and(
-            eq(progressTracking.userId, childId),
-            inArray(progressTracking.activityType, [LETTER_FOUND, WORD_BUILT]),
-          ),
-        );
-      const earned = await tx
-        .select()
-        .from(achievements)
-        .where(eq(achievements.userId, childId))
-        .orderBy(desc(achievements.earnedAt), asc(achievements.achievementType));
-      return {
-        child: {
-          userId: childId,
-          displayName: child?.displayName ?? child?.name ?? '',
-          grade: child?.grade ?? null,
-          lexileLevel: child?.lexileLevel ?? null,
-          lastAssessmentWpm: child?.lastAssessmentWpm ?? null,
-          lastAssessmentAccuracy: child?.lastAssessmentAccuracy ?? null,
-          tokens: child?.tokens ?? 0,
-        },
-        readingStats,
-        lettersFound: Number(games?.lettersFound ?? 0),
-        wordsBuilt: Number(games?.wordsBuilt ?? 0),
-        achievements: earned.map(toAchievement),
-      };
-    });
+    return systemStep(tx, (tx) => readerReportIn(tx, childId, now));
   });
 }

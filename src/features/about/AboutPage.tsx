@@ -25,7 +25,13 @@ const PROGRESS: ReadonlyArray<{ item: string; status: FeatureStatus }> = [
   { item: 'The word builder: spelling words letter by letter', status: 'ready' },
   { item: 'The sound-it-out phonics game: blending sounds into words', status: 'ready' },
   { item: 'Progress reports and reading goals for parents, with a code from the child', status: 'ready' },
-  { item: 'Story creation, screening over time, classroom tools', status: 'planned' },
+  { item: 'Story creation: a child chooses the hero, the place and what happens', status: 'ready' },
+  {
+    item: "Classes for teachers: children join with a code, the teacher follows each one's reading",
+    status: 'ready',
+  },
+  { item: 'Assignments, grading, a class calendar and class analytics', status: 'planned' },
+  { item: 'Reading screening over time', status: 'planned' },
 ];
 
 /**

@@ -52,8 +52,9 @@ function Hero() {
             <Icon name="hammer" size={20} />
             <span>
               Sparky Reads is being built in steps. Accounts, the story library, making and bringing in
-              stories, read-aloud practice with scores, a one-minute reading check, letter and word games and
-              progress reports for parents work today; screening and tools for teachers come next.
+              stories, read-aloud practice with scores, a one-minute reading check, letter and word games,
+              progress reports for parents and classes for teachers work today; screening and assignments come
+              next.
             </span>
           </p>
         </div>

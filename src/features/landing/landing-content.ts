@@ -73,9 +73,9 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
   },
   {
     title: 'Tools for teachers',
-    text: "Classes, reading assignments, grading, a class calendar and reports on each student's progress.",
+    text: "Classes that children join with a code, and each student's reading progress. Assignments, grading, a class calendar and analytics come next.",
     icon: 'school',
-    status: 'planned',
+    status: 'building',
   },
   {
     title: 'Made for every child',
@@ -135,7 +135,7 @@ export const ROLE_CARDS: readonly RoleCard[] = [
   },
   {
     title: 'Teachers',
-    text: "Bring Sparky into your classroom to hear every child read. Classes, assignments and each student's progress come later.",
+    text: "Bring Sparky into your classroom to hear every child read. Make a class, give the children its code and follow each student's progress; assignments come next.",
     icon: 'board',
     action: 'Start as Teacher',
   },

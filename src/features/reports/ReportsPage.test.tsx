@@ -16,7 +16,8 @@ import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { Toaster } from '../../ui/Toast.tsx';
 import { dismissToast } from '../../ui/toast-store.ts';
-import { change, ReportsPage } from './ReportsPage.tsx';
+import { change } from '../../lib/reports/ChildReportView.tsx';
+import { ReportsPage } from './ReportsPage.tsx';
 
 const MIA = {
   linkId: '7b0c8a52-4a8e-4f0f-9d55-0e4a3c1b2a01',
@@ -233,7 +234,11 @@ describe('ReportsPage for a reader', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(screen.getByText(/Reports on a class are being built for teachers/)).toBeInTheDocument();
+    expect(screen.getByText(/A teacher sees the readers of their classes on/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Student Progress' })).toHaveAttribute(
+      'href',
+      '/student-progress',
+    );
     expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { LinkCodeSchema, type ChildReport, type LinkedPerson } from '#core/api/family.ts';
+import { LinkCodeSchema, type LinkedPerson } from '#core/api/family.ts';
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
@@ -14,13 +14,12 @@ import {
 import { GOALS_QUERY_KEY } from '../../lib/api/goals.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { useMe } from '../../lib/api/me.ts';
-import { gradeLabel } from '../../lib/api/profile-options.ts';
+import { ChildReportView } from '../../lib/reports/ChildReportView.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
-import { StackLabel, stackedTableRoles, TableScroll } from '../../ui/TableScroll.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { REPORTS_GUIDANCE } from './reports.guidance.ts';
@@ -47,162 +46,6 @@ export function redeemErrorText(error: unknown): string {
     default:
       return 'Something went wrong. Please try again.';
   }
-}
-
-/** A number with its unit, or a dash when there is none. */
-function figure(value: number | null | undefined, unit = ''): string {
-  return value === null || value === undefined ? '—' : `${Math.round(value * 10) / 10}${unit}`;
-}
-
-/** Words correct per minute, whole (as the reader's own pages show it), or a dash. */
-function wcpm(value: number | null | undefined): string {
-  return value === null || value === undefined ? '—' : String(Math.round(value));
-}
-
-/** A change with its sign, to one decimal: "+4", "−2.5", or "no change" when it rounds to nothing. */
-export function change(value: number, unit = ''): string {
-  const rounded = Math.round(value * 10) / 10;
-  if (rounded === 0) return 'no change';
-  return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded)}${unit}`;
-}
-
-/** A date as the reader's locale writes it. */
-function day(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
-/**
- * One followed reader's progress: the facts, the reading summary and recent change, each story read, letters,
- * words and badges (GET /api/family/children/:childId/report; spec §3 derived per-story performance and recent
- * progress, §9 reading statistics).
- */
-function ChildReportView({ report }: { report: ChildReport }) {
-  const { child, readingStats: stats } = report;
-  const r = stackedTableRoles;
-  const prefix = `report-${child.userId}`;
-  return (
-    <>
-      <dl className="profile__facts">
-        <div>
-          <dt>Grade</dt>
-          <dd>{gradeLabel(child.grade) || '—'}</dd>
-        </div>
-        <div>
-          <dt>Reading level (Lexile)</dt>
-          <dd>{child.lexileLevel === null ? 'Not measured yet' : `${child.lexileLevel}L`}</dd>
-        </div>
-        <div>
-          <dt>Last reading check</dt>
-          <dd>
-            {child.lastAssessmentWpm === null
-              ? 'Not taken yet'
-              : `${wcpm(child.lastAssessmentWpm)} words correct per minute, ${figure(child.lastAssessmentAccuracy, '%')} accuracy`}
-          </dd>
-        </div>
-        <div>
-          <dt>Reading streak</dt>
-          <dd>{`${stats.streak} ${stats.streak === 1 ? 'day' : 'days'}`}</dd>
-        </div>
-        <div>
-          <dt>Tokens (earned by reading, spent on the avatar)</dt>
-          <dd>{child.tokens}</dd>
-        </div>
-      </dl>
-
-      <h3 id={`${prefix}-reading`}>Reading aloud</h3>
-      {stats.averages.sessions === 0 ? (
-        <p>No scored reading yet.</p>
-      ) : (
-        <>
-          <p>
-            {stats.averages.sessions} scored {stats.averages.sessions === 1 ? 'reading' : 'readings'}; on
-            average {wcpm(stats.averages.wcpm)} words correct per minute and{' '}
-            {figure(stats.averages.accuracy, '%')} accuracy.
-          </p>
-          {stats.recentProgress ? (
-            <p>
-              Since the reading before: {change(Math.round(stats.recentProgress.wcpm))} words correct per
-              minute, {change(stats.recentProgress.accuracy, ' percentage points')} accuracy.
-            </p>
-          ) : null}
-          <TableScroll label={`Stories ${child.displayName} read`} stack>
-            <table className="data-table" {...r.table} aria-labelledby={`${prefix}-stories`}>
-              <caption id={`${prefix}-stories`}>
-                Stories read, with the latest reading and the change since the first
-              </caption>
-              <thead {...r.rowgroup}>
-                <tr {...r.row}>
-                  {[
-                    'Story',
-                    'Readings',
-                    'Words correct per minute',
-                    'Accuracy',
-                    'Change since the first reading',
-                    'Last read',
-                  ].map((c) => (
-                    <th key={c} {...r.columnheader}>
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody {...r.rowgroup}>
-                {stats.perStory.map((story) => (
-                  <tr key={story.storyId ?? story.storyTitle} {...r.row}>
-                    <th {...r.rowheader}>
-                      <StackLabel>Story</StackLabel>
-                      {story.storyTitle}
-                    </th>
-                    <td {...r.cell}>
-                      <StackLabel>Readings</StackLabel>
-                      {story.attempts}
-                    </td>
-                    <td {...r.cell}>
-                      <StackLabel>Words correct per minute</StackLabel>
-                      {wcpm(story.latest.wcpm)}
-                    </td>
-                    <td {...r.cell}>
-                      <StackLabel>Accuracy</StackLabel>
-                      {figure(story.latest.accuracy, '%')}
-                    </td>
-                    <td {...r.cell}>
-                      <StackLabel>Change since the first reading</StackLabel>
-                      {story.attempts > 1
-                        ? `${change(Math.round(story.improvement.wcpm))} words correct per minute`
-                        : '—'}
-                    </td>
-                    <td {...r.cell}>
-                      <StackLabel>Last read</StackLabel>
-                      {day(story.lastAttemptAt)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        </>
-      )}
-
-      <h3>Letters and words</h3>
-      <p>
-        Letters found in the letter game: {report.lettersFound} of 26. Words built in the word builder:{' '}
-        {report.wordsBuilt}.
-      </p>
-
-      <h3>Badges</h3>
-      {report.achievements.length === 0 ? (
-        <p>No badges yet.</p>
-      ) : (
-        <ul>
-          {report.achievements.map((a) => (
-            <li key={a.id}>
-              <strong>{a.achievement_name}</strong>: {a.description} ({day(a.earned_at)})
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
 }
 
 /** A followed reader's card: their report, and "Stop following". */
@@ -342,8 +185,12 @@ export function ReportsPage() {
             </p>
           ) : (
             <p>
-              A parent or guardian account follows a child with a code the child makes. Reports on a class are
-              being built for teachers.
+              A parent or guardian account follows a child with a code the child makes. A teacher sees the
+              readers of their classes on{' '}
+              <Link href={protectedPaths.studentProgressList}>
+                {screenName(protectedPaths.studentProgressList)}
+              </Link>
+              .
             </p>
           )}
         </section>

@@ -105,6 +105,7 @@ describe('sidebar links by role (spec §2.4)', () => {
     const links = sidebarLinks();
     expect(links).toEqual([
       { name: 'Home Dashboard', href: p.home },
+      { name: 'My Classroom', href: p.studentClassroom },
       { name: 'AI Tutor', href: p.aiTutor },
       { name: 'Profile', href: p.profile },
       { name: 'My Voice', href: p.myVoice },
@@ -158,10 +159,14 @@ describe('sidebar links by role (spec §2.4)', () => {
     const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
     expect(within(nav).getByRole('list', { name: 'Dashboard' })).toBeInTheDocument();
     expect(within(nav).queryByRole('list', { name: 'Navigation' })).not.toBeInTheDocument();
-    // Of the teacher's menu, the profile and the Learn group's library and practice work in this release.
+    // Of the teacher's menu: the dashboard, the classes and their readers (ADR 0046), the profile, and the Learn
+    // group's library and practice work in this release.
     expect(sidebarLinks()).toEqual([
+      { name: 'Teacher Dashboard', href: p.teacherDashboard },
       { name: 'Profile', href: p.profile },
       { name: 'My Voice', href: p.myVoice },
+      { name: 'Class Management', href: p.classManagement },
+      { name: 'Student Progress', href: p.studentProgressList },
       { name: 'Premade Stories', href: p.premadeStories },
       { name: 'Reading Practice', href: p.fluency },
       { name: 'Learning Hub', href: p.learn },

@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './helpers/axe.ts';
+import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+import { tabToButton } from './helpers/keyboard.ts';
+import { fliteCommand, fliteReading, launchWithMicrophone } from './helpers/microphone.ts';
+import { finishOnboardingByApi, freshEmail, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
+import { saveShot } from './helpers/shots.ts';
+import { logVoiceCommands } from './helpers/voice-log.ts';
+
+test.afterEach(closeOpenedContexts);
+
+/*
+ * Classes (ADR 0046): a teacher makes a class and its code from her dashboard; a grade-1 reader who has read a story
+ * joins it on My Classroom by keyboard alone, after seeing whose class it is; the teacher sees her on the roster and
+ * her report on Student Progress; she leaves, and the roster is empty again. Axe on each page, in both themes where
+ * the page has the most on it; the report at 375 px.
+ */
+
+async function signedIn(
+  browser: Browser,
+  baseURL: string,
+  who: { name: string; email?: string; grade: string; userType: 'student' | 'teacher' },
+): Promise<Page> {
+  const context = await openContext(browser, { baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const email = await signUpVerified(page, who);
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: TEST_PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+  await finishOnboardingByApi(page, who.grade);
+  return page;
+}
+
+test('a teacher makes a class and its code; a reader joins it; the teacher follows her reading; she leaves', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const rivera = await signedIn(browser, baseURL!, {
+    name: 'Ms Rivera',
+    email: freshEmail('rivera'),
+    grade: '1',
+    userType: 'teacher',
+  });
+
+  // The dashboard with no class leads to making one.
+  await rivera.goto('/teacher-dashboard');
+  await expect(rivera.getByRole('heading', { level: 1, name: 'Teacher Dashboard' })).toBeVisible();
+  await expect(rivera.getByRole('heading', { level: 2, name: 'Make your first class' })).toBeVisible();
+  await expectNoAxeViolations(rivera, '/teacher-dashboard with no class');
+  await saveShot(rivera, 'classes-dashboard-empty');
+  await rivera.getByRole('main').getByRole('link', { name: 'Make your first class' }).click();
+  await expect(rivera.getByRole('heading', { level: 1, name: 'Class Management' })).toBeVisible();
+
+  // An empty name is refused on its field; then Room 4, grade 1.
+  const name = rivera.getByRole('textbox', { name: 'Class name' });
+  await rivera.getByRole('button', { name: 'Make the class' }).click();
+  await expect(name).toHaveAccessibleDescription(/Give the class a name/);
+  await expect(name).toBeFocused();
+  await name.fill('Room 4');
+  await rivera.getByRole('button', { name: 'Make the class' }).click();
+  const classLink = rivera.getByRole('main').getByRole('link', { name: /Room 4/ });
+  await expect(classLink).toBeVisible({ timeout: 30_000 });
+  await expectNoAxeViolations(rivera, '/class-management with a class');
+  await classLink.click();
+  await expect(rivera.getByRole('heading', { level: 1, name: 'Room 4' })).toBeVisible();
+  await rivera.getByRole('button', { name: 'Make a class code' }).click();
+  const shown = rivera.locator('.classes__code [aria-hidden="true"]');
+  await expect(shown).toBeVisible({ timeout: 30_000 });
+  const code = ((await shown.textContent()) ?? '').replace(/\s/g, '');
+  expect(code).toMatch(/^\d{6}$/);
+  // A screen reader hears the digits one by one.
+  await expect(rivera.locator('.classes__code')).toContainText(
+    `${[...code.slice(0, 3)].join(' ')}, ${[...code.slice(3)].join(' ')}`,
+  );
+  await expectNoAxeViolationsInBothThemes(rivera, '/class/:classId with a code');
+  await saveShot(rivera, 'classes-class-code');
+
+  // Mia, grade 1, has read one story.
+  const mia = await signedIn(browser, baseURL!, { name: 'Mia', grade: '1', userType: 'student' });
+  const list = (await (await mia.request.get('/api/stories')).json()) as {
+    stories: { id: string; title: string; wordCount: number }[];
+  };
+  const shortest = list.stories.reduce((a, b) => (b.wordCount < a.wordCount ? b : a));
+  const { story } = (await (await mia.request.get(`/api/stories/${shortest.id}`)).json()) as {
+    story: { body: string };
+  };
+  const reading = await mia.request.post('/api/reading-sessions', {
+    multipart: {
+      audio: { name: 'reading.wav', mimeType: 'audio/wav', buffer: readFileSync(fliteReading(story.body)) },
+      storyId: shortest.id,
+      idempotencyKey: `classes-${Date.now()}`,
+    },
+    timeout: 90_000,
+  });
+  expect(reading.status(), await reading.text()).toBe(201);
+
+  // She joins on My Classroom: a wrong code typed first, then the digits by keyboard on the number pad, and "join
+  // the class" said into the microphone when Sparky asks whether this is her class.
+  const storageState = await mia.context().storageState();
+  const voiceBrowser = await launchWithMicrophone(fliteCommand('join the class'));
+  try {
+    const context = await voiceBrowser.newContext({
+      baseURL: baseURL!,
+      viewport: { width: 1280, height: 900 },
+      permissions: ['microphone'],
+      storageState,
+    });
+    const child = await context.newPage();
+    const voiceLog = logVoiceCommands(child);
+    await child.goto('/home');
+    await child.getByRole('navigation').getByRole('link', { name: 'My Classroom' }).click();
+    await expect(child.getByRole('heading', { level: 1, name: 'My Classroom' })).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(child, '/student-classroom with no class');
+    const field = child.getByRole('textbox', { name: 'Class code' });
+    await field.fill(code === '000000' ? '111 111' : '000 000');
+    await child.keyboard.press('Enter');
+    await expect(child.getByRole('alert').filter({ hasText: /That code did not work/ })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(field).toBeFocused();
+    await field.fill('');
+    for (const digit of code) {
+      await tabToButton(child, digit);
+      await child.keyboard.press('Enter');
+    }
+    const question = child.getByRole('heading', {
+      level: 2,
+      name: "This is Room 4, Ms Rivera's class. Join it?",
+    });
+    await expect(question).toBeFocused({ timeout: 30_000 });
+    await expectNoAxeViolations(child, '/student-classroom asking');
+    await saveShot(child, 'classes-join-question');
+    await tabToButton(child, 'Talk to Sparky');
+    await child.keyboard.press('Enter');
+    try {
+      await expect(child.getByRole('button', { name: 'Leave Room 4' })).toBeVisible({ timeout: 60_000 });
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\nSpoken commands sent: ${voiceLog.summary()}`);
+    }
+    await expect(child.getByText('Teacher: Ms Rivera')).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(child, '/student-classroom in a class');
+    await saveShot(child, 'classes-joined');
+    await child.setViewportSize({ width: 320, height: 640 });
+    await saveShot(child, 'classes-joined-320');
+  } finally {
+    await voiceBrowser.close();
+  }
+
+  // The teacher sees her on the roster, and her reading on Student Progress.
+  await rivera.reload();
+  const roster = rivera.getByRole('table', { name: /Readers/ });
+  await expect(roster).toContainText('Mia', { timeout: 30_000 });
+  await roster.getByRole('link', { name: 'Mia' }).click();
+  await expect(rivera.getByRole('heading', { level: 1, name: 'Mia' })).toBeVisible();
+  await expect(rivera.getByRole('table', { name: /Stories read/ })).toContainText(shortest.title, {
+    timeout: 30_000,
+  });
+  await expectNoAxeViolationsInBothThemes(rivera, '/student-progress/:studentId');
+  await saveShot(rivera, 'classes-student-progress');
+  await rivera.setViewportSize({ width: 375, height: 667 });
+  await saveShot(rivera, 'classes-student-progress-375');
+  await rivera.setViewportSize({ width: 1280, height: 900 });
+
+  // The dashboard lists the class with one reader.
+  await rivera.goto('/teacher-dashboard');
+  await expect(rivera.getByRole('main')).toContainText('Room 4');
+  await expectNoAxeViolations(rivera, '/teacher-dashboard with a class');
+  await saveShot(rivera, 'classes-dashboard');
+
+  await leave(mia);
+  await rivera.goto('/student-progress');
+  await expect(rivera.getByRole('heading', { level: 1, name: 'Student Progress' })).toBeVisible();
+  await expect(rivera.getByRole('main').getByRole('link', { name: 'Mia' })).toHaveCount(0);
+});
+
+/** The reader leaves the class by keyboard: "Leave Room 4", then the question's "Leave the class". */
+async function leave(page: Page): Promise<void> {
+  await page.goto('/student-classroom');
+  await tabToButton(page, 'Leave Room 4');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Leave the class' }).click();
+  await expect(page.getByRole('button', { name: 'Leave Room 4' })).toHaveCount(0, { timeout: 30_000 });
+}

@@ -1,0 +1,271 @@
+/**
+ * For the class screens' tests: a fetch stub that answers like server/routes/classes (core/api/classes.ts) from a
+ * small in-memory state, and a render with the query client, router, audio queue and toasts the pages need.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { MeResponse } from '#core/api/account.ts';
+import type { ClassDetail, ClassSummary, PupilList, PupilReport, PupilSummary } from '#core/api/classes.ts';
+import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
+import { ME_QUERY_KEY } from '../../lib/api/me.ts';
+import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
+import { Toaster } from '../../ui/Toast.tsx';
+
+export const ROOM_4_ID = '0b9a4f2e-1c3d-4e5f-8a7b-6c5d4e3f2a10';
+export const ROOM_5_ID = '1c0b5a3f-2d4e-4f6a-9b8c-7d6e5f4a3b21';
+
+export const ROOM_4: ClassSummary = {
+  id: ROOM_4_ID,
+  name: 'Room 4',
+  grade: '2',
+  pupilCount: 2,
+  code: { code: '482913', expiresAt: '2026-11-27T15:15:00Z' },
+  createdAt: '2026-11-20T09:00:00Z',
+};
+
+export const ROOM_5: ClassSummary = {
+  id: ROOM_5_ID,
+  name: 'Room 5',
+  grade: null,
+  pupilCount: 1,
+  code: null,
+  createdAt: '2026-11-21T09:00:00Z',
+};
+
+export const MIA: PupilSummary = {
+  userId: 'pupil-mia',
+  displayName: 'Mia',
+  grade: '2',
+  lexileLevel: 310,
+  joinedAt: '2026-11-20T10:00:00Z',
+  lastReadingAt: '2026-11-24T10:00:00Z',
+  lastWpm: 47.6,
+  lastAccuracy: 95.25,
+  readingsThisWeek: 3,
+};
+
+export const LEO: PupilSummary = {
+  userId: 'pupil-leo',
+  displayName: 'Leo',
+  grade: '2',
+  lexileLevel: null,
+  joinedAt: '2026-11-21T10:00:00Z',
+  lastReadingAt: null,
+  lastWpm: null,
+  lastAccuracy: null,
+  readingsThisWeek: 0,
+};
+
+export const MIA_REPORT: PupilReport = {
+  child: {
+    userId: 'pupil-mia',
+    displayName: 'Mia',
+    grade: '2',
+    lexileLevel: 310,
+    lastAssessmentWpm: 42,
+    lastAssessmentAccuracy: 93.5,
+    tokens: 35,
+  },
+  readingStats: {
+    averages: { fluency: 80, accuracy: 94.2, wcpm: 45, sessions: 3 },
+    recentProgress: { accuracy: 2.5, fluency: 3, wcpm: 6, tokens: 0 },
+    perStory: [
+      {
+        storyId: 's1',
+        storyTitle: 'The Red Kite',
+        attempts: 2,
+        latest: { accuracy: 96, fluency: 82, wcpm: 48, tokens: 5 },
+        improvement: { accuracy: 4, fluency: 5, wcpm: 6 },
+        trend: { accuracy: 'up', fluency: 'up', wcpm: 'up' },
+        firstAttemptAt: '2026-11-18T10:00:00Z',
+        lastAttemptAt: '2026-11-21T10:00:00Z',
+      },
+    ],
+    streak: 2,
+  },
+  lettersFound: 12,
+  wordsBuilt: 7,
+  achievements: [],
+  classes: [{ id: ROOM_4_ID, name: 'Room 4' }],
+};
+
+/** The fake server's state; tests change it before rendering. */
+export interface FakeClassesState {
+  classes: ClassSummary[];
+  rosters: Record<string, PupilSummary[]>;
+  reports: Record<string, PupilReport>;
+  /** An answer every /api/classes request gets instead, e.g. a 403 `not_a_teacher`. */
+  refuseAll: [unknown, number] | null;
+  /** The next POST /api/classes gets this instead of a class. */
+  refuseCreate: [unknown, number] | null;
+  nextCode: string;
+}
+
+export const calls: { method: string; url: string; body?: unknown }[] = [];
+export let state: FakeClassesState;
+
+/** A fresh state: Room 4 with Mia and Leo, Room 5 with Mia. */
+export function resetState(): void {
+  state = {
+    classes: [{ ...ROOM_4 }, { ...ROOM_5 }],
+    rosters: { [ROOM_4_ID]: [MIA, LEO], [ROOM_5_ID]: [MIA] },
+    reports: { [MIA.userId]: MIA_REPORT },
+    refuseAll: null,
+    refuseCreate: null,
+    nextCode: '705118',
+  };
+  calls.length = 0;
+}
+
+const notFound = () => jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404);
+const noContent = () => new Response(null, { status: 204 });
+
+function pupilList(): PupilList {
+  const byId = new Map<string, PupilList['pupils'][number]>();
+  for (const c of state.classes) {
+    for (const p of state.rosters[c.id] ?? []) {
+      const seen = byId.get(p.userId) ?? { ...p, classes: [] };
+      seen.classes.push({ id: c.id, name: c.name });
+      byId.set(p.userId, seen);
+    }
+  }
+  return { pupils: [...byId.values()].sort((a, b) => a.displayName.localeCompare(b.displayName)) };
+}
+
+function detail(id: string): ClassDetail | null {
+  const summary = state.classes.find((c) => c.id === id);
+  if (!summary) return null;
+  const pupils = state.rosters[id] ?? [];
+  return { class: { ...summary, pupilCount: pupils.length }, pupils };
+}
+
+/** The fetch stub: answers /api/classes… like the server. */
+export function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = new URL(String(input), 'http://localhost');
+  const path = url.pathname;
+  const method = init?.method ?? 'GET';
+  const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+  calls.push({ method, url: path, body });
+  if (!path.startsWith('/api/classes')) return Promise.resolve(notFound());
+  if (state.refuseAll) return Promise.resolve(jsonResponse(...state.refuseAll));
+  const parts = path.split('/').slice(3).map(decodeURIComponent); // after /api/classes
+  const respond = (): Response => {
+    if (parts.length === 0) {
+      if (method === 'GET') return jsonResponse({ classes: state.classes });
+      if (method === 'POST') {
+        if (state.refuseCreate) return jsonResponse(...state.refuseCreate);
+        const request = body as { name: string; grade?: string | null };
+        const made: ClassSummary = {
+          id: `2d1c6b4a-3e5f-4a7b-8c9d-${String(state.classes.length).padStart(12, '0')}`,
+          name: request.name,
+          grade: request.grade ?? null,
+          pupilCount: 0,
+          code: null,
+          createdAt: '2026-11-25T09:00:00Z',
+        };
+        state.classes.push(made);
+        state.rosters[made.id] = [];
+        return jsonResponse({ class: made }, 201);
+      }
+    }
+    if (parts[0] === 'pupils') {
+      if (parts.length === 1 && method === 'GET') return jsonResponse(pupilList());
+      const report = state.reports[parts[1]!];
+      if (parts[2] === 'report' && method === 'GET') return report ? jsonResponse(report) : notFound();
+      return notFound();
+    }
+    const id = parts[0]!;
+    const index = state.classes.findIndex((c) => c.id === id);
+    if (index < 0) return notFound();
+    if (parts.length === 1) {
+      if (method === 'GET') return jsonResponse(detail(id));
+      if (method === 'PATCH') {
+        const changed = { ...state.classes[index]!, ...(body as object) };
+        state.classes[index] = changed;
+        return jsonResponse({ class: changed });
+      }
+      if (method === 'DELETE') {
+        state.classes.splice(index, 1);
+        delete state.rosters[id];
+        return noContent();
+      }
+    }
+    if (parts[1] === 'code') {
+      if (method === 'POST') {
+        const code = { code: state.nextCode, expiresAt: '2026-12-02T15:15:00Z' };
+        state.classes[index] = { ...state.classes[index]!, code };
+        return jsonResponse(code, 201);
+      }
+      if (method === 'DELETE') {
+        state.classes[index] = { ...state.classes[index]!, code: null };
+        return noContent();
+      }
+    }
+    if (parts[1] === 'pupils' && parts[2] && method === 'DELETE') {
+      const roster = state.rosters[id] ?? [];
+      // A reader not (or no longer) in the class: 404, as the server.
+      if (!roster.some((p) => p.userId === parts[2])) return notFound();
+      state.rosters[id] = roster.filter((p) => p.userId !== parts[2]);
+      return noContent();
+    }
+    return notFound();
+  };
+  return Promise.resolve(respond());
+}
+
+/** Shows the path the page is on, to see where an action led. */
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+/** Options of {@link renderClassesPage}. */
+export interface RenderOptions {
+  /** The URL to open. */
+  at: string;
+  /** The route pattern the page is at (for useParams). */
+  pattern: string;
+  me?: MeResponse;
+  /** The query client; by default one that never retries. */
+  client?: QueryClient;
+}
+
+/**
+ * Renders `page` at `at` under its route `pattern`, signed in as a teacher unless told otherwise, with other
+ * routes showing only where they are. Answers what was spoken and the guidance set.
+ */
+export function renderClassesPage(page: ReactNode, { at, pattern, me, client: given }: RenderOptions) {
+  const spoken: string[] = [];
+  const setGuidance = vi.fn();
+  const client =
+    given ??
+    new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    });
+  client.setQueryData(ME_QUERY_KEY, me ?? meFixture({ name: 'Ms Rivera', userType: 'teacher' }));
+  const view = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[at]}>
+        <AudioQueueContext.Provider
+          value={{ ...SILENT_AUDIO_QUEUE, setGuidance, speak: (r) => void spoken.push(r.text) }}
+        >
+          <Routes>
+            <Route path={pattern} element={page} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Where />
+          <Toaster />
+        </AudioQueueContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...view, spoken, setGuidance, client };
+}
+
+/** Installs the fetch stub with a fresh state (call in beforeEach). */
+export function installFakeServer(): void {
+  resetState();
+  vi.stubGlobal('fetch', vi.fn(fakeServer));
+}

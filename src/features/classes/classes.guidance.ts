@@ -1,0 +1,65 @@
+import type { PageGuidance } from '../../app/audio/use-page-guidance.ts';
+
+/**
+ * What Sparky says on the teacher's class screens (§4.8 page guidance; docs/decisions/0046-classes.md). A
+ * teacher's pages, said plainly; each line names the control to press or say, by its visible name.
+ */
+
+/** Anyone who is not a teacher, on any of these screens. */
+export const NOT_A_TEACHER_GUIDANCE: PageGuidance = [
+  'This page is for teachers.',
+  'Your own things are on the Home Dashboard.',
+];
+
+/** Teacher Dashboard with no class yet: what to do first (ADR 0046). */
+export const DASHBOARD_FIRST_CLASS_GUIDANCE: PageGuidance = [
+  'Make your first class.',
+  'Press Make your first class, then give the class a name.',
+];
+
+/** Teacher Dashboard with classes. */
+export const DASHBOARD_GUIDANCE: PageGuidance = [
+  'Here are your classes, and the readers who have not read this week.',
+  'Choose a class to see its code and its readers.',
+];
+
+/** Class Management. */
+export const CLASS_MANAGEMENT_GUIDANCE: PageGuidance = [
+  'Make a class here: give it a name, and a grade if you like.',
+  'Then open the class to make its code.',
+];
+
+/** A class's page, by whether readers can join it now. */
+export function classGuidance(hasCode: boolean): PageGuidance {
+  return hasCode
+    ? ['Write the class code on the board.', 'Readers type it on My Classroom to join the class.']
+    : ['Joining is off for this class.', 'Press Make a class code, so readers can join.'];
+}
+
+/** Student Progress, the list. */
+export const STUDENT_PROGRESS_LIST_GUIDANCE: PageGuidance = [
+  'Here is every reader in your classes.',
+  'Choose a name to see how they read.',
+];
+
+/** One reader's Student Progress page. */
+export function studentProgressGuidance(name: string): PageGuidance {
+  return [`This is how ${name} reads.`, 'You can see it while they are in one of your classes.'];
+}
+
+/** One reader's page when they are in none of the teacher's classes. */
+export const NOT_IN_YOUR_CLASSES_GUIDANCE: PageGuidance = [
+  'This reader is not in your classes.',
+  'Press All your readers to choose another reader.',
+];
+
+/** A class page for a class that is not the teacher's, or was deleted. */
+export const CLASS_NOT_FOUND_GUIDANCE: PageGuidance = [
+  'This class is not one of yours.',
+  'Your classes are on Class Management.',
+];
+
+/** What Sparky says for "Hear the code": the digits one at a time, in their groups. */
+export function codeLine(spelled: string): string {
+  return `The class code is ${spelled}.`;
+}
