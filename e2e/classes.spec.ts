@@ -78,7 +78,7 @@ test('a teacher makes a class and its code; a reader joins it; the teacher follo
   await expectNoAxeViolationsInBothThemes(rivera, '/class/:classId with a code');
   await saveShot(rivera, 'classes-class-code');
 
-  // Mia, grade 1, has read one story.
+  // Mia, grade 1, in a class of her own account.
   const mia = await signedIn(browser, baseURL!, { name: 'Mia', grade: '1', userType: 'student' });
   const list = (await (await mia.request.get('/api/stories')).json()) as {
     stories: { id: string; title: string; wordCount: number }[];
@@ -87,15 +87,6 @@ test('a teacher makes a class and its code; a reader joins it; the teacher follo
   const { story } = (await (await mia.request.get(`/api/stories/${shortest.id}`)).json()) as {
     story: { body: string };
   };
-  const reading = await mia.request.post('/api/reading-sessions', {
-    multipart: {
-      audio: { name: 'reading.wav', mimeType: 'audio/wav', buffer: readFileSync(fliteReading(story.body)) },
-      storyId: shortest.id,
-      idempotencyKey: `classes-${Date.now()}`,
-    },
-    timeout: 90_000,
-  });
-  expect(reading.status(), await reading.text()).toBe(201);
 
   // She joins on My Classroom: a wrong code typed first, then the digits by keyboard on the number pad, and "join
   // the class" said into the microphone when Sparky asks whether this is her class.
@@ -149,8 +140,60 @@ test('a teacher makes a class and its code; a reader joins it; the teacher follo
     await voiceBrowser.close();
   }
 
+  // The teacher sets the story for the class to read aloud (ADR 0047), from the class's page.
+  await rivera.getByRole('link', { name: 'Set an assignment' }).click();
+  await expect(rivera.getByRole('heading', { level: 1, name: 'Create Assignment' })).toBeVisible();
+  await rivera.getByText(shortest.title, { exact: true }).click();
+  await expect(rivera.getByRole('radio', { name: shortest.title })).toBeChecked();
+  await rivera
+    .getByRole('textbox', { name: 'Note for the readers' })
+    .fill('Read it to Sparky twice this week.');
+  await rivera.getByRole('button', { name: 'Set the assignment' }).click();
+  const results = rivera.getByRole('link', { name: 'See who has read it' });
+  await expect(results).toBeFocused({ timeout: 30_000 });
+  await expectNoAxeViolations(rivera, '/create-assignment set');
+  await saveShot(rivera, 'assignments-set');
+
+  // Mia sees it on My Classroom, with the link that opens Reading Practice on it; she reads it (a scored reading of
+  // the story saved as Reading Practice saves it), and it is done.
+  await mia.goto('/student-classroom');
+  const readIt = mia.getByRole('link', { name: `Read ${shortest.title} aloud` });
+  await expect(readIt).toHaveAttribute('href', new RegExp(`/fluency\\?storyId=${shortest.id}`));
+  await expect(mia.getByText('Read it to Sparky twice this week.')).toBeVisible();
+  await expectNoAxeViolationsInBothThemes(mia, '/student-classroom with a story to read');
+  await saveShot(mia, 'assignments-to-read');
+  const reading = await mia.request.post('/api/reading-sessions', {
+    multipart: {
+      audio: { name: 'reading.wav', mimeType: 'audio/wav', buffer: readFileSync(fliteReading(story.body)) },
+      storyId: shortest.id,
+      idempotencyKey: `classes-${Date.now()}`,
+    },
+    timeout: 90_000,
+  });
+  expect(reading.status(), await reading.text()).toBe(201);
+  const { session } = (await reading.json()) as { session: { wcpm: number } };
+  await mia.reload();
+  await expect(mia.getByText('You read it')).toBeVisible({ timeout: 30_000 });
+
+  // The teacher sees who has read it, with the figures.
+  await results.click();
+  await expect(rivera.getByRole('heading', { level: 1, name: shortest.title })).toBeVisible();
+  const grades = rivera.getByRole('table');
+  await expect(grades).toContainText('Mia', { timeout: 30_000 });
+  await expect(grades).toContainText('Done');
+  await expect(grades).toContainText(String(Math.round(session.wcpm)));
+  await expectNoAxeViolationsInBothThemes(rivera, '/grade-assignments?assignment=');
+  await saveShot(rivera, 'assignments-results');
+  await rivera.goto('/grade-assignments');
+  await expect(rivera.getByRole('main')).toContainText('1 of 1 have read it');
+  await expectNoAxeViolations(rivera, '/grade-assignments');
+
   // The teacher sees her on the roster, and her reading on Student Progress.
-  await rivera.reload();
+  await rivera.goto('/class-management');
+  await rivera
+    .getByRole('main')
+    .getByRole('link', { name: /Room 4/ })
+    .click();
   const roster = rivera.getByRole('table', { name: /Readers/ });
   await expect(roster).toContainText('Mia', { timeout: 30_000 });
   await roster.getByRole('link', { name: 'Mia' }).click();

@@ -78,6 +78,8 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/teacher-dashboard': ['src/app/ProtectedLayout.tsx', 'src/features/classes/TeacherDashboardPage.tsx'],
   '/class-management': ['src/app/ProtectedLayout.tsx', 'src/features/classes/ClassManagementPage.tsx'],
   '/class/:classId': ['src/app/ProtectedLayout.tsx', 'src/features/classes/ClassPage.tsx'],
+  '/create-assignment': ['src/app/ProtectedLayout.tsx', 'src/features/classes/CreateAssignmentPage.tsx'],
+  '/grade-assignments': ['src/app/ProtectedLayout.tsx', 'src/features/classes/GradeAssignmentsPage.tsx'],
   '/student-progress': ['src/app/ProtectedLayout.tsx', 'src/features/classes/StudentProgressListPage.tsx'],
   '/student-progress/:studentId': [
     'src/app/ProtectedLayout.tsx',

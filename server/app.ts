@@ -31,6 +31,7 @@ import { createWordBuilderRoutes } from './routes/word-builder/word-builder.rout
 import { createSoundItOutRoutes } from './routes/sound-it-out/sound-it-out.routes.ts';
 import { createAssessmentRoutes } from './routes/assessment/assessment.routes.ts';
 import { createFamilyRoutes } from './routes/family/family.routes.ts';
+import { createAssignmentRoutes } from './routes/assignments/assignments.routes.ts';
 import { createClassRoutes } from './routes/classes/classes.routes.ts';
 import { createGoalsRoutes } from './routes/goals/goals.routes.ts';
 import { createRewardsRoutes } from './routes/rewards/rewards.routes.ts';
@@ -463,6 +464,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createAssessmentRoutes({ db }))
     .route('/', createFamilyRoutes({ db }))
     .route('/', createGoalsRoutes({ db }))
+    .route('/', createAssignmentRoutes({ db }))
     .route('/', createClassRoutes({ db }))
     .route(
       '/',

@@ -320,9 +320,9 @@ describe(`row-level security (${testDatabaseKind})`, () => {
       relforcerowsecurity: boolean;
     }>(
       handle.db,
-      sql`select relname, relrowsecurity, relforcerowsecurity from pg_class where relname in ('profiles','user_roles','daily_challenges','achievements','progress_tracking','stories','reading_sessions','token_ledger','audio_settings','avatar_purchases','guardian_links','link_codes','reading_goals','classes','class_codes','class_members') and relkind = 'r' order by relname`,
+      sql`select relname, relrowsecurity, relforcerowsecurity from pg_class where relname in ('profiles','user_roles','daily_challenges','achievements','progress_tracking','stories','reading_sessions','token_ledger','audio_settings','avatar_purchases','guardian_links','link_codes','reading_goals','classes','class_codes','class_members','assignments') and relkind = 'r' order by relname`,
     );
-    expect(tableRows).toHaveLength(16);
+    expect(tableRows).toHaveLength(17);
     for (const row of tableRows)
       expect(row, row.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
   });

@@ -93,6 +93,8 @@ export const API_ERROR_CODES = [
   'class_code_invalid', // 404: the class code is unknown, expired or turned off
   'too_many_classes', // 409: MAX_CLASSES_PER_TEACHER made, or MAX_CLASSES_PER_READER joined (core/api/classes.ts)
   'class_full', // 409: the class has MAX_CLASS_SIZE readers
+  // Assignments (docs/decisions/0047-assignments.md)
+  'too_many_assignments', // 409: MAX_ASSIGNMENTS_PER_CLASS set in the class (core/api/assignments.ts)
   ...(Object.keys(SPEECH_ERROR_STATUS) as SpeechErrorCode[]),
 ] as const;
 

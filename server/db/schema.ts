@@ -653,6 +653,49 @@ export const classMembers = pgTable(
   ],
 ).enableRLS();
 
+// ---------------------------------------------------------------------------------------------
+// Assignments (docs/decisions/0047-assignments.md; payloads in core/api/assignments.ts)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A reading assignment (ADR 0047): a library story (stories.owner_id null) that one class of a teacher's is asked to
+ * read aloud, with an optional note (ASSIGNMENT_NOTE_MAX_CHARS, 200) and due day. The teacher reads and deletes
+ * their own as themselves (app_user: SELECT and DELETE, migration 0014); an assignment is made by server work after
+ * the checks (the teacher's class, a library story, MAX_ASSIGNMENTS_PER_CLASS under the class's lock:
+ * server/routes/assignments/). Readers never see this table as themselves: their list is read by server work naming
+ * the class ids of their own memberships. Its policies name no other table. Deleting the class, the teacher's
+ * account or the story deletes it; the readers' readings stay.
+ */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    /** The note for the readers after AssignmentNoteSchema's cleaning, or null for none. */
+    note: text('note'),
+    /** The due day (YYYY-MM-DD), or null for none. */
+    dueOn: date('due_on'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('assignments_class_idx').on(t.classId),
+    index('assignments_teacher_created_idx').on(t.teacherId, t.createdAt),
+    index('assignments_story_idx').on(t.storyId),
+    check('assignments_note_check', sql`note is null or char_length(note) between 1 and 200`),
+    pgPolicy('assignments_teacher_reads', { for: 'select', to: appUser, using: isOwnRow('teacher_id') }),
+    pgPolicy('assignments_teacher_deletes', { for: 'delete', to: appUser, using: isOwnRow('teacher_id') }),
+    pgPolicy('assignments_system', { for: 'all', to: appSystem, using: sql`true`, withCheck: sql`true` }),
+  ],
+).enableRLS();
+
 /** Lexile norms per grade (spec §9): reference data, readable by every user. */
 export const lexileNorms = pgTable('lexile_norms', {
   grade: text('grade').primaryKey(),

@@ -185,6 +185,8 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.teacherDashboard,
   protectedPaths.classManagement,
   protectedPaths.studentProgressList,
+  protectedPaths.createAssignment,
+  protectedPaths.gradeAssignments,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

@@ -130,6 +130,14 @@ const builtScreens: Record<string, ComponentType> = {
     () => import('../features/classes/ClassPage.tsx'),
     (m) => m.ClassPage,
   ),
+  [protectedPaths.createAssignment]: lazyPage(
+    () => import('../features/classes/CreateAssignmentPage.tsx'),
+    (m) => m.CreateAssignmentPage,
+  ),
+  [protectedPaths.gradeAssignments]: lazyPage(
+    () => import('../features/classes/GradeAssignmentsPage.tsx'),
+    (m) => m.GradeAssignmentsPage,
+  ),
   [protectedPaths.studentProgressList]: lazyPage(
     () => import('../features/classes/StudentProgressListPage.tsx'),
     (m) => m.StudentProgressListPage,

@@ -61,7 +61,7 @@ const CODE_ATTEMPTS = 10;
 const WEEK_DAYS = 7;
 const DAY_MS = 86_400_000;
 /** PostgreSQL's foreign_key_violation: the class went while the request was under way. */
-const FOREIGN_KEY_VIOLATION = '23503';
+export const FOREIGN_KEY_VIOLATION = '23503';
 
 /** A source of class codes: CLASS_CODE_LENGTH digits. */
 export type ClassCodeSource = () => string;
@@ -74,7 +74,7 @@ export function randomClassCode(): string {
 }
 
 /** The PostgreSQL error code behind a (possibly Drizzle-wrapped) error. */
-function pgCode(error: unknown): string | undefined {
+export function pgCode(error: unknown): string | undefined {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.cause?.code ?? e.code;
 }
@@ -83,7 +83,7 @@ function pgCode(error: unknown): string | undefined {
  * Waits for, then holds until the transaction ends, a lock on `key` (a transaction advisory lock, as stories'
  * keepOwnStory): bounds counted under it hold when requests arrive together.
  */
-async function lockFor(tx: Tx, key: string): Promise<void> {
+export async function lockFor(tx: Tx, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
@@ -105,14 +105,14 @@ async function isTeacher(tx: Tx, userId: string): Promise<boolean> {
 }
 
 /** @throws ApiFailure 403 `not_a_teacher` unless the transaction's user is a teacher ({@link isTeacher}) */
-async function requireTeacher(tx: Tx, userId: string): Promise<void> {
+export async function requireTeacher(tx: Tx, userId: string): Promise<void> {
   if (!(await isTeacher(tx, userId))) {
     throw new ApiFailure(403, 'not_a_teacher', 'Only a teacher’s account can make and see classes.');
   }
 }
 
 /** @throws ApiFailure 403 `not_a_reader` unless the user's profile type is a reader's (student or other) */
-async function requireReader(tx: Tx, userId: string): Promise<void> {
+export async function requireReader(tx: Tx, userId: string): Promise<void> {
   const [profile] = await tx
     .select({ userType: profiles.userType })
     .from(profiles)
@@ -142,7 +142,12 @@ export class OwnClassCodeRefusal extends ApiFailure {
 }
 
 /** The classes of the transaction's teacher as summaries, oldest first; `ids` narrows them. Read under RLS. */
-async function summariesOf(tx: Tx, teacherId: string, now: Date, ids?: string[]): Promise<ClassSummary[]> {
+export async function summariesOf(
+  tx: Tx,
+  teacherId: string,
+  now: Date,
+  ids?: string[],
+): Promise<ClassSummary[]> {
   const rows = await tx
     .select({
       id: classes.id,
@@ -176,7 +181,10 @@ async function summaryOf(tx: Tx, teacherId: string, classId: string, now: Date) 
 }
 
 /** Names compared as a person reads a list: letters alike whatever their case or accents, then by id. */
-function byName(a: { displayName: string; userId: string }, b: { displayName: string; userId: string }) {
+export function byName(
+  a: { displayName: string; userId: string },
+  b: { displayName: string; userId: string },
+) {
   return (
     a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }) ||
     (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0)

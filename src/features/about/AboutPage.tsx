@@ -30,7 +30,11 @@ const PROGRESS: ReadonlyArray<{ item: string; status: FeatureStatus }> = [
     item: "Classes for teachers: children join with a code, the teacher follows each one's reading",
     status: 'ready',
   },
-  { item: 'Assignments, grading, a class calendar and class analytics', status: 'planned' },
+  {
+    item: "Reading assignments: a teacher sets a story to read aloud and sees each child's scores on it",
+    status: 'ready',
+  },
+  { item: 'A class calendar and class analytics', status: 'planned' },
   { item: 'Reading screening over time', status: 'planned' },
 ];
 

@@ -464,6 +464,14 @@ export function ClassPage() {
         {grade ? `${grade}. ` : ''}
         {classSize(summary)}.
       </p>
+      <p>
+        <Link
+          href={`${protectedPaths.createAssignment}?class=${encodeURIComponent(summary.id)}`}
+          variant="secondary"
+        >
+          Set an assignment
+        </Link>
+      </p>
       <ClassCode summary={summary} onClassGone={onClassGone} />
       <Roster detail={detail.data} />
       <ClassSettings key={summary.id} summary={summary} onClassGone={onClassGone} />

@@ -8,7 +8,9 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { MeResponse } from '#core/api/account.ts';
+import type { AssignmentDetail, AssignmentResult, AssignmentSummary } from '#core/api/assignments.ts';
 import type { ClassDetail, ClassSummary, PupilList, PupilReport, PupilSummary } from '#core/api/classes.ts';
+import type { StorySummary } from '#core/api/stories.ts';
 import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
@@ -92,6 +94,58 @@ export const MIA_REPORT: PupilReport = {
   classes: [{ id: ROOM_4_ID, name: 'Room 4' }],
 };
 
+export const RED_KITE: StorySummary = {
+  id: '3e2d1c0b-4f5a-4b6c-8d7e-9f0a1b2c3d01',
+  slug: 'the-red-kite',
+  title: 'The Red Kite',
+  gradeBand: '2',
+  themes: ['nature'],
+  decodable: false,
+  lexile: 310,
+  wordCount: 240,
+};
+
+export const BIG_DOG: StorySummary = {
+  id: '3e2d1c0b-4f5a-4b6c-8d7e-9f0a1b2c3d02',
+  slug: 'the-big-dog',
+  title: 'The Big Dog',
+  gradeBand: 'K',
+  themes: ['animals'],
+  decodable: true,
+  lexile: null,
+  wordCount: 60,
+};
+
+export const KITE_ASSIGNMENT_ID = '4f3e2d1c-5a6b-4c7d-9e8f-0a1b2c3d4e01';
+
+/** Room 4 asked to read The Red Kite: Mia has, Leo has not. */
+export const KITE_ASSIGNMENT: AssignmentSummary = {
+  id: KITE_ASSIGNMENT_ID,
+  classId: ROOM_4_ID,
+  className: 'Room 4',
+  storyId: RED_KITE.id,
+  storyTitle: 'The Red Kite',
+  lexile: 310,
+  wordCount: 240,
+  note: 'Read it twice this week.',
+  dueOn: '2026-12-04',
+  assignedAt: '2026-11-23T09:00:00Z',
+  pupilCount: 2,
+  doneCount: 1,
+};
+
+export const KITE_RESULTS: AssignmentResult[] = [
+  {
+    userId: MIA.userId,
+    displayName: 'Mia',
+    done: true,
+    readings: 2,
+    latest: { at: '2026-11-24T10:00:00Z', wpm: 47.6, accuracy: 95.25 },
+    bestWpm: 51.2,
+  },
+  { userId: LEO.userId, displayName: 'Leo', done: false, readings: 0, latest: null, bestWpm: null },
+];
+
 /** The fake server's state; tests change it before rendering. */
 export interface FakeClassesState {
   classes: ClassSummary[];
@@ -102,6 +156,14 @@ export interface FakeClassesState {
   /** The next POST /api/classes gets this instead of a class. */
   refuseCreate: [unknown, number] | null;
   nextCode: string;
+  /** The library (GET /api/stories, filtered by `grade`). */
+  stories: StorySummary[];
+  /** The teacher's assignments, as GET /api/assignments answers them (newest first). */
+  assignments: AssignmentSummary[];
+  /** Each assignment's readers, by assignment id. */
+  results: Record<string, AssignmentResult[]>;
+  /** The next POST /api/classes/:classId/assignments gets this instead of an assignment. */
+  refuseAssignment: [unknown, number] | null;
 }
 
 export const calls: { method: string; url: string; body?: unknown }[] = [];
@@ -116,6 +178,10 @@ export function resetState(): void {
     refuseAll: null,
     refuseCreate: null,
     nextCode: '705118',
+    stories: [{ ...BIG_DOG }, { ...RED_KITE }],
+    assignments: [{ ...KITE_ASSIGNMENT }],
+    results: { [KITE_ASSIGNMENT_ID]: [...KITE_RESULTS] },
+    refuseAssignment: null,
   };
   calls.length = 0;
 }
@@ -142,15 +208,67 @@ function detail(id: string): ClassDetail | null {
   return { class: { ...summary, pupilCount: pupils.length }, pupils };
 }
 
-/** The fetch stub: answers /api/classes… like the server. */
+/** GET /api/stories: the library, easiest first, of one grade band when asked. */
+function library(url: URL): Response {
+  const grade = url.searchParams.get('grade');
+  const stories = state.stories.filter((s) => !grade || s.gradeBand === grade);
+  return jsonResponse({ stories, readerBand: { lexile: 300, min: 200, max: 350, source: 'grade' } });
+}
+
+/** /api/assignments and /api/assignments/:id, like the server (core/api/assignments.ts). */
+function assignmentsRoute(parts: readonly string[], method: string): Response {
+  if (parts.length === 0 && method === 'GET') return jsonResponse({ assignments: state.assignments });
+  const index = state.assignments.findIndex((a) => a.id === parts[0]);
+  if (parts.length !== 1 || index < 0) return notFound();
+  const assignment = state.assignments[index]!;
+  if (method === 'GET') {
+    const detail: AssignmentDetail = { assignment, results: state.results[assignment.id] ?? [] };
+    return jsonResponse(detail);
+  }
+  if (method === 'DELETE') {
+    state.assignments.splice(index, 1);
+    return noContent();
+  }
+  return notFound();
+}
+
+/** POST /api/classes/:classId/assignments, like the server. */
+function setAssignment(summary: ClassSummary, body: unknown): Response {
+  if (state.refuseAssignment) return jsonResponse(...state.refuseAssignment);
+  const request = body as { storyId: string; note?: string; dueOn?: string | null };
+  const story = state.stories.find((s) => s.id === request.storyId);
+  if (!story) return jsonResponse({ error: { code: 'story_not_found', message: 'No such story' } }, 404);
+  const made: AssignmentSummary = {
+    id: `5a4b3c2d-6e7f-4a8b-9c0d-${String(state.assignments.length).padStart(12, '0')}`,
+    classId: summary.id,
+    className: summary.name,
+    storyId: story.id,
+    storyTitle: story.title,
+    lexile: story.lexile,
+    wordCount: story.wordCount,
+    note: request.note || null,
+    dueOn: request.dueOn ?? null,
+    assignedAt: '2026-11-25T09:00:00Z',
+    pupilCount: (state.rosters[summary.id] ?? []).length,
+    doneCount: 0,
+  };
+  state.assignments.unshift(made);
+  return jsonResponse({ assignment: made }, 201);
+}
+
+/** The fetch stub: answers /api/classes…, /api/assignments… and /api/stories like the server. */
 export function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), 'http://localhost');
   const path = url.pathname;
   const method = init?.method ?? 'GET';
   const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
   calls.push({ method, url: path, body });
-  if (!path.startsWith('/api/classes')) return Promise.resolve(notFound());
+  if (path === '/api/stories' && method === 'GET') return Promise.resolve(library(url));
+  const isAssignments = path === '/api/assignments' || path.startsWith('/api/assignments/');
+  if (!path.startsWith('/api/classes') && !isAssignments) return Promise.resolve(notFound());
   if (state.refuseAll) return Promise.resolve(jsonResponse(...state.refuseAll));
+  if (isAssignments)
+    return Promise.resolve(assignmentsRoute(path.split('/').slice(3).map(decodeURIComponent), method));
   const parts = path.split('/').slice(3).map(decodeURIComponent); // after /api/classes
   const respond = (): Response => {
     if (parts.length === 0) {
@@ -204,6 +322,9 @@ export function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promis
         return noContent();
       }
     }
+    if (parts[1] === 'assignments' && parts.length === 2 && method === 'POST') {
+      return setAssignment(state.classes[index]!, body);
+    }
     if (parts[1] === 'pupils' && parts[2] && method === 'DELETE') {
       const roster = state.rosters[id] ?? [];
       // A reader not (or no longer) in the class: 404, as the server.
@@ -218,7 +339,12 @@ export function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promis
 
 /** Shows the path the page is on, to see where an action led. */
 function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
+  const location = useLocation();
+  return (
+    <p data-testid="where" data-search={location.search}>
+      {location.pathname}
+    </p>
+  );
 }
 
 /** Options of {@link renderClassesPage}. */

@@ -63,3 +63,43 @@ export const CLASS_NOT_FOUND_GUIDANCE: PageGuidance = [
 export function codeLine(spelled: string): string {
   return `The class code is ${spelled}.`;
 }
+
+/** Create Assignment (docs/decisions/0047-assignments.md). */
+export const CREATE_ASSIGNMENT_GUIDANCE: PageGuidance = [
+  'Choose a class and a story for them to read aloud.',
+  'Then press Set the assignment.',
+];
+
+/** Create Assignment with no class yet. */
+export const CREATE_ASSIGNMENT_NO_CLASS_GUIDANCE: PageGuidance = [
+  'Make a class first.',
+  'Press Class Management, then give the class a name.',
+];
+
+/** What Sparky says when an assignment is set: what the readers see, and where the teacher follows it. */
+export function assignmentSetLine(storyTitle: string, className: string): string {
+  return `${className} can read ${storyTitle} now. Press See who has read it to follow them.`;
+}
+
+/** Grade Assignments, the list. */
+export const GRADE_ASSIGNMENTS_GUIDANCE: PageGuidance = [
+  'Here are your assignments, newest first.',
+  'Choose a story to see who has read it.',
+];
+
+/** Grade Assignments with no assignment yet. */
+export const GRADE_ASSIGNMENTS_NONE_GUIDANCE: PageGuidance = [
+  'You have not set an assignment yet.',
+  'Press Create Assignment to set one.',
+];
+
+/** One assignment's results: how many have read it. */
+export function assignmentResultsGuidance(done: number, pupils: number): PageGuidance {
+  return [`${done} of ${pupils} have read it.`, 'Choose a name to see how that reader reads.'];
+}
+
+/** One assignment's page for an assignment that is not the teacher's, or was deleted. */
+export const ASSIGNMENT_NOT_FOUND_GUIDANCE: PageGuidance = [
+  'This assignment is not one of yours.',
+  'Press All assignments to see yours.',
+];

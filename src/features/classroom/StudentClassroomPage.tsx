@@ -10,6 +10,7 @@ import {
   useClassroom,
   useJoinClass,
   useLeaveClass,
+  useMyAssignments,
   usePreviewClass,
 } from '../../lib/api/classroom.ts';
 import { ApiError } from '../../lib/api/http.ts';
@@ -34,6 +35,7 @@ import {
   SIX_NUMBERS_LINE,
   type ClassroomViewer,
 } from './classroom.guidance.ts';
+import { AssignmentList } from './AssignmentList.tsx';
 import { CLASSROOM_ACTIONS, classroomQuestionVoiceCommands } from './classroom.voice-commands.ts';
 import { NumberPad } from './NumberPad.tsx';
 import '../../ui/page.css';
@@ -360,7 +362,8 @@ function NotAReader({ title, userType }: { title: string; userType: string | und
 }
 
 /**
- * /student-classroom, 'My Classroom' (spec §2.2, the student menu; docs/decisions/0046-classes.md): the reader's
+ * /student-classroom, 'My Classroom' (spec §2.2, the student menu; docs/decisions/0046-classes.md): what the
+ * reader's teachers asked them to read, once they are in a class (AssignmentList.tsx; ADR 0047); the reader's
  * classes (name, grade, teacher), each with "Leave {class}" behind a confirmation and the advice to leave a class
  * whose teacher they do not know; and joining a class with the code the teacher wrote on the board. Anyone who is
  * not a reader (by their profile, or the server's 403 `not_a_reader`) is told what the page is for.
@@ -373,6 +376,8 @@ export function StudentClassroomPage() {
   const userType = me.data?.profile?.user_type;
   const isReaderProfile = userType === 'student' || userType === 'other';
   const classroom = useClassroom({ enabled: isReaderProfile });
+  // Asked for with the classes, not after them: a reader in no class gets an empty list.
+  const assignments = useMyAssignments({ enabled: isReaderProfile });
   const leaveClass = useLeaveClass();
   const [leaving, setLeaving] = useState<JoinedClass | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -384,7 +389,13 @@ export function StudentClassroomPage() {
     : isReaderProfile && !refused
       ? 'reader'
       : 'not-reader';
-  usePageGuidance(classroomGuidance(viewer, classroom.data?.classes.length, classroom.isError));
+  // Unknown while loading, and while a copy cached before this visit (back from Reading Practice) is fetched again:
+  // Sparky would say the old count, then start again with the new one.
+  const toRead =
+    assignments.isPending || (assignments.isFetching && !assignments.isFetchedAfterMount)
+      ? null
+      : (assignments.data?.assignments.filter((a) => !a.done).length ?? 0);
+  usePageGuidance(classroomGuidance(viewer, classroom.data?.classes.length, classroom.isError, toRead));
 
   if (me.isError && !me.data) {
     return (
@@ -441,6 +452,12 @@ export function StudentClassroomPage() {
         {title}
       </h1>
       <p className="page__lead">Join your class with the code your teacher gives you.</p>
+      {classes.length > 0 ? (
+        <AssignmentList
+          assignments={assignments.data?.assignments}
+          isError={assignments.isError && !assignments.data}
+        />
+      ) : null}
       <section className="page__card" aria-labelledby="classroom-classes-title">
         <h2 id="classroom-classes-title" ref={classesRef} tabIndex={-1}>
           Your classes

@@ -34,20 +34,34 @@ export const CLASSROOM_ERROR_GUIDANCE: PageGuidance = [
   'Please try again later.',
 ];
 
+/** Sparky's line for the assignments not read yet: "Your teacher asked you to read 2 stories." */
+export function toReadLine(toRead: number): string {
+  return `Your teacher asked you to read ${toRead === 1 ? 'one story' : `${toRead} stories`}.`;
+}
+
 /**
  * The page's guidance from what it shows; null while loading, so nothing is said before the classes are known
- * (usePageGuidance says nothing for null, and speaks again when the lines change).
+ * (usePageGuidance says nothing for null, and speaks again when the lines change). A reader in a class with
+ * assignments not read yet hears how many after the first line (ADR 0047).
+ * @param toRead assignments not read yet; null while they are loading (nothing said yet, for a reader in a class);
+ *   0 or left out when there are none, or when they could not be loaded (the page says so in an alert)
  */
 export function classroomGuidance(
   viewer: ClassroomViewer | null,
   classCount: number | undefined,
   isError: boolean,
+  toRead: number | null = 0,
 ): PageGuidance | null {
   if (!viewer) return null;
   if (viewer === 'not-reader') return NOT_A_READER_GUIDANCE;
   if (isError) return CLASSROOM_ERROR_GUIDANCE;
   if (classCount === undefined) return null;
-  return classCount === 0 ? CLASSROOM_FIRST_GUIDANCE : CLASSROOM_GUIDANCE;
+  if (classCount === 0) return CLASSROOM_FIRST_GUIDANCE;
+  if (toRead === null) return null;
+  if (toRead === 0) return CLASSROOM_GUIDANCE;
+  const [first, second] = CLASSROOM_GUIDANCE;
+  const withToRead = `${first} ${toReadLine(toRead)}`;
+  return second ? [withToRead, second] : [withToRead];
 }
 
 /** "Room 4, Ms Rivera's class", or "Room 4" when the teacher has no name to show. */

@@ -53,8 +53,8 @@ function Hero() {
             <span>
               Sparky Reads is being built in steps. Accounts, the story library, making and bringing in
               stories, read-aloud practice with scores, a one-minute reading check, letter and word games,
-              progress reports for parents and classes for teachers work today; screening and assignments come
-              next.
+              progress reports for parents, and classes with reading assignments for teachers work today;
+              screening comes next.
             </span>
           </p>
         </div>

@@ -73,7 +73,7 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
   },
   {
     title: 'Tools for teachers',
-    text: "Classes that children join with a code, and each student's reading progress. Assignments, grading, a class calendar and analytics come next.",
+    text: "Classes that children join with a code, stories to read aloud set for a class, each child's scores on them, and each student's progress. A class calendar and analytics come next.",
     icon: 'school',
     status: 'building',
   },
@@ -135,7 +135,7 @@ export const ROLE_CARDS: readonly RoleCard[] = [
   },
   {
     title: 'Teachers',
-    text: "Bring Sparky into your classroom to hear every child read. Make a class, give the children its code and follow each student's progress; assignments come next.",
+    text: "Bring Sparky into your classroom to hear every child read. Make a class, give the children its code, set stories to read aloud and see each child's scores.",
     icon: 'board',
     action: 'Start as Teacher',
   },

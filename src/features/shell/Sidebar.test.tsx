@@ -167,6 +167,8 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'My Voice', href: p.myVoice },
       { name: 'Class Management', href: p.classManagement },
       { name: 'Student Progress', href: p.studentProgressList },
+      { name: 'Create Assignment', href: p.createAssignment },
+      { name: 'Grade Assignments', href: p.gradeAssignments },
       { name: 'Premade Stories', href: p.premadeStories },
       { name: 'Reading Practice', href: p.fluency },
       { name: 'Learning Hub', href: p.learn },

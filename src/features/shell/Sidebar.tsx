@@ -95,7 +95,7 @@ function SidebarContent({ me, onNavigate }: { me: MeResponse; onNavigate?: () =>
         ))}
         <p className="sidebar__note">
           {isTeacher
-            ? 'More classroom tools (assignments, grading, a calendar) are being built. They will appear here as they are ready.'
+            ? 'More classroom tools (a class calendar, analytics and reports) are being built. They will appear here as they are ready.'
             : 'More reading activities are being built. They will appear here as they are ready.'}
         </p>
       </nav>

@@ -1,0 +1,131 @@
+/**
+ * Payloads of reading assignments (docs/decisions/0047-assignments.md): a teacher asks a class to read a library
+ * story aloud, by a day or not; each reader sees it on My Classroom and reads it on Reading Practice; the teacher
+ * sees, per reader, whether they have read it since it was set and their latest words correct per minute and
+ * accuracy. Shared by server and browser.
+ */
+import { z } from 'zod';
+
+/** Open assignments one class may have (a term of weekly readings with room to spare). */
+export const MAX_ASSIGNMENTS_PER_CLASS = 50;
+/** Longest note for the readers, in characters after cleaning. */
+export const ASSIGNMENT_NOTE_MAX_CHARS = 200;
+/** Furthest due day, in days after today (a school year). */
+export const ASSIGNMENT_DUE_MAX_DAYS = 366;
+
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 is refused). */
+export const CalendarDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a day like 2026-12-04.')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'That day does not exist.');
+
+/** A note for the readers: NFC, runs of spaces made one, trimmed, no control characters; empty means none. */
+export const AssignmentNoteSchema = z
+  .string()
+  .max(ASSIGNMENT_NOTE_MAX_CHARS * 4)
+  .transform((s) => s.normalize('NFC').replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .max(ASSIGNMENT_NOTE_MAX_CHARS, `A note is at most ${ASSIGNMENT_NOTE_MAX_CHARS} characters.`)
+      .regex(
+        // eslint-disable-next-line no-control-regex
+        /^[^\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]*$/u,
+        'Use letters, digits and spaces.',
+      ),
+  );
+
+/**
+ * POST /api/classes/:classId/assignments { storyId, note?, dueOn? }: a teacher asks one of their classes to read a
+ * library story aloud. `dueOn` may not be before the teacher's yesterday (time zones) nor more than
+ * ASSIGNMENT_DUE_MAX_DAYS ahead. Any other field is refused.
+ */
+export const CreateAssignmentRequestSchema = z.strictObject({
+  storyId: z.uuid('storyId must be a story id'),
+  note: AssignmentNoteSchema.optional(),
+  dueOn: CalendarDaySchema.nullable().optional(),
+});
+export type CreateAssignmentRequest = z.infer<typeof CreateAssignmentRequestSchema>;
+
+/** An assignment as its teacher sees it in lists. */
+export const AssignmentSummarySchema = z.object({
+  id: z.string().uuid(),
+  classId: z.string().uuid(),
+  className: z.string(),
+  storyId: z.string().uuid(),
+  storyTitle: z.string(),
+  /** The story's Lexile measure and length (spec §3 passage_lexile_scores), or null. */
+  lexile: z.number().nullable(),
+  wordCount: z.number().int().nullable(),
+  /** The note for the readers, or null. */
+  note: z.string().nullable(),
+  /** YYYY-MM-DD, or null for no set day. */
+  dueOn: z.string().nullable(),
+  /** ISO time it was set. */
+  assignedAt: z.string(),
+  /** Readers in the class now, and how many of them have read the story since it was set. */
+  pupilCount: z.number().int(),
+  doneCount: z.number().int(),
+});
+export type AssignmentSummary = z.infer<typeof AssignmentSummarySchema>;
+
+/** POST /api/classes/:classId/assignments → 201. */
+export const AssignmentResponseSchema = z.object({ assignment: AssignmentSummarySchema });
+export type AssignmentResponse = z.infer<typeof AssignmentResponseSchema>;
+
+/** GET /api/assignments: the teacher's assignments in every class, newest first. 403 `not_a_teacher` otherwise. */
+export const AssignmentListSchema = z.object({ assignments: z.array(AssignmentSummarySchema) });
+export type AssignmentList = z.infer<typeof AssignmentListSchema>;
+
+/**
+ * One reader's work on an assignment: done when they saved a scored reading of the story (reading_sessions with
+ * the story's id, words correct per minute and accuracy) at or after the time it was set.
+ */
+export const AssignmentResultSchema = z.object({
+  userId: z.string(),
+  displayName: z.string(),
+  done: z.boolean(),
+  /** Scored readings of the story since it was set. */
+  readings: z.number().int(),
+  /** The latest of them: ISO time, words correct per minute, accuracy percent; null before any. */
+  latest: z.object({ at: z.string(), wpm: z.number(), accuracy: z.number() }).nullable(),
+  /** The best words correct per minute among them, or null. */
+  bestWpm: z.number().nullable(),
+});
+export type AssignmentResult = z.infer<typeof AssignmentResultSchema>;
+
+/**
+ * GET /api/assignments/:assignmentId: one of the teacher's assignments with every reader now in its class, by name.
+ * 404 `not_found` for any other.
+ */
+export const AssignmentDetailSchema = z.object({
+  assignment: AssignmentSummarySchema,
+  results: z.array(AssignmentResultSchema),
+});
+export type AssignmentDetail = z.infer<typeof AssignmentDetailSchema>;
+
+/** An assignment as a reader sees it (never the other readers' work). */
+export const ReaderAssignmentSchema = z.object({
+  id: z.string().uuid(),
+  classId: z.string().uuid(),
+  className: z.string(),
+  teacherName: z.string(),
+  storyId: z.string().uuid(),
+  storyTitle: z.string(),
+  note: z.string().nullable(),
+  dueOn: z.string().nullable(),
+  assignedAt: z.string(),
+  /** Whether this reader has saved a scored reading of the story since it was set. */
+  done: z.boolean(),
+});
+export type ReaderAssignment = z.infer<typeof ReaderAssignmentSchema>;
+
+/**
+ * GET /api/classroom/assignments: the signed-in reader's assignments in every class they are in: not done first
+ * (by due day, no day last, then oldest set first), then done (newest set first). 403 `not_a_reader` otherwise.
+ */
+export const ReaderAssignmentListSchema = z.object({ assignments: z.array(ReaderAssignmentSchema) });
+export type ReaderAssignmentList = z.infer<typeof ReaderAssignmentListSchema>;
