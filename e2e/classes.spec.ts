@@ -156,6 +156,13 @@ test('a teacher makes a class and its code; a reader joins it; the teacher follo
 
   // Mia sees it on My Classroom, with the link that opens Reading Practice on it; she reads it (a scored reading of
   // the story saved as Reading Practice saves it), and it is done.
+  // Home, where a pre-reader lands, shows it first.
+  await mia.goto('/home');
+  await expect(
+    mia
+      .getByRole('region', { name: 'From your teacher' })
+      .getByRole('link', { name: `Read ${shortest.title} aloud` }),
+  ).toHaveAttribute('href', new RegExp(`/fluency\\?storyId=${shortest.id}`));
   await mia.goto('/student-classroom');
   const readIt = mia.getByRole('link', { name: `Read ${shortest.title} aloud` });
   await expect(readIt).toHaveAttribute('href', new RegExp(`/fluency\\?storyId=${shortest.id}`));

@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '#core/api/account.ts';
 import type { Goals } from '#core/api/goals.ts';
+import type { ReaderAssignment } from '#core/api/assignments.ts';
+import { MY_ASSIGNMENTS_QUERY_KEY } from '../../lib/api/classroom.ts';
 import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
 import { GOALS_QUERY_KEY } from '../../lib/api/goals.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
@@ -16,11 +18,16 @@ function account(userType: 'student' | 'guardian'): MeResponse {
   return meFixture({ name: 'Ana', userType, profile: { pets_name: 'Rex' } });
 }
 
-function renderHome(me: MeResponse, goals: Goals = { mine: null, children: [] }) {
+function renderHome(
+  me: MeResponse,
+  goals: Goals = { mine: null, children: [] },
+  assignments: ReaderAssignment[] = [],
+) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(ME_QUERY_KEY, me);
   client.setQueryData(DAILY_CHALLENGES_QUERY_KEY, { date: '2027-03-01', timeZone: 'UTC', challenges: [] });
   client.setQueryData(GOALS_QUERY_KEY, goals);
+  client.setQueryData(MY_ASSIGNMENTS_QUERY_KEY, { assignments });
   const setGuidance = vi.fn();
   render(
     <QueryClientProvider client={client}>
@@ -124,5 +131,71 @@ describe('HomePage', () => {
     const { setGuidance } = renderHome(account('student'));
     expect(screen.queryByRole('region', { name: 'Your reading goal' })).not.toBeInTheDocument();
     await waitFor(() => expect(setGuidance).toHaveBeenLastCalledWith([...HOME_GUIDANCE]));
+  });
+
+  it('shows and says the stories a teacher asked for, each once, with the button that opens Reading Practice (ADR 0047)', async () => {
+    const asked = (id: string, storyId: string, title: string, done = false): ReaderAssignment => ({
+      id,
+      classId: '00000000-0000-4000-8000-0000000000c1',
+      className: 'Room 4',
+      teacherName: 'Ms Rivera',
+      storyId,
+      storyTitle: title,
+      note: null,
+      dueOn: null,
+      assignedAt: '2027-03-01T09:00:00.000Z',
+      done,
+    });
+    const moon = '00000000-0000-4000-8000-00000000000a';
+    const { setGuidance } = renderHome(account('student'), undefined, [
+      asked('00000000-0000-4000-8000-000000000001', moon, 'The Moon Says Goodnight'),
+      // The same story set by another class: shown once.
+      asked('00000000-0000-4000-8000-000000000002', moon, 'The Moon Says Goodnight'),
+      asked(
+        '00000000-0000-4000-8000-000000000003',
+        '00000000-0000-4000-8000-00000000000b',
+        'Pig in the Mud',
+        true,
+      ),
+    ]);
+    const card = screen.getByRole('region', { name: 'From your teacher' });
+    expect(card).toHaveTextContent('Ms Rivera asked you to read The Moon Says Goodnight.');
+    const links = within(card).getAllByRole('link', { name: /^Read .* aloud$/ });
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAccessibleName('Read The Moon Says Goodnight aloud');
+    expect(links[0]).toHaveAttribute('href', `/fluency?storyId=${moon}`);
+    expect(within(card).getByRole('link', { name: 'My Classroom' })).toHaveAttribute(
+      'href',
+      '/student-classroom',
+    );
+    expect(within(card).queryByText(/Pig in the Mud/)).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(setGuidance).toHaveBeenLastCalledWith([
+        HOME_GUIDANCE[0],
+        'Ms Rivera asked you to read The Moon Says Goodnight. Press Read The Moon Says Goodnight aloud.',
+      ]),
+    );
+  });
+
+  it('shows no teacher card to a guardian, nor to a reader who has read every story asked for', () => {
+    renderHome(account('guardian'), undefined, []);
+    expect(screen.queryByRole('region', { name: 'From your teacher' })).not.toBeInTheDocument();
+    cleanup();
+    renderHome(account('student'), undefined, [
+      {
+        id: '00000000-0000-4000-8000-000000000003',
+        classId: '00000000-0000-4000-8000-0000000000c1',
+        className: 'Room 4',
+        teacherName: 'Ms Rivera',
+        storyId: '00000000-0000-4000-8000-00000000000b',
+        storyTitle: 'Pig in the Mud',
+        note: null,
+        dueOn: null,
+        assignedAt: '2027-03-01T09:00:00.000Z',
+        done: true,
+      },
+    ]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Home Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'From your teacher' })).not.toBeInTheDocument();
   });
 });

@@ -14,6 +14,8 @@ import { SparkyLogo } from '../../ui/SparkyLogo.tsx';
 import '../../ui/page.css';
 import { DailyChallengesCard } from './DailyChallengesCard.tsx';
 import { MyGoalCard } from './MyGoalCard.tsx';
+import { storiesToRead, TeacherAsksCard } from './TeacherAsksCard.tsx';
+import { useMyAssignments } from '../../lib/api/classroom.ts';
 
 /** What is coming, said plainly (nothing here is a link until it works), for readers and for guardians. */
 export const COMING_SOON: Record<'reader' | 'guardian', readonly string[]> = {
@@ -49,8 +51,15 @@ export function HomePage() {
   useDocumentTitle(title);
   const me = useMe();
   const goals = useGoals();
-  // A reader's goal is said with the page (null, nothing said, until it is known; on failure the usual lines).
-  usePageGuidance(goals.isPending ? null : homeGuidance(goals.data?.mine));
+  const type = me.data?.profile?.user_type;
+  const isReader = type === 'student' || type === 'other';
+  const assignments = useMyAssignments({ enabled: isReader });
+  // A reader's goal and the first story a teacher asked for are said with the page (null, nothing said, until they
+  // are known; on failure the usual lines).
+  const waiting = goals.isPending || (isReader && assignments.isPending);
+  usePageGuidance(
+    waiting ? null : homeGuidance(goals.data?.mine, storiesToRead(assignments.data?.assignments)[0] ?? null),
+  );
   const profile = me.data?.profile ?? null;
   const name = profile?.display_name || me.data?.user.name || 'reader';
   const grade = gradeLabel(profile?.grade);
@@ -105,6 +114,7 @@ export function HomePage() {
           </li>
         </ul>
       </section>
+      <TeacherAsksCard enabled={isReader} />
       <DailyChallengesCard />
       <MyGoalCard />
       {comingSoon.length > 0 ? (
