@@ -191,6 +191,40 @@ test('a teacher makes a class and its code; a reader joins it; the teacher follo
   await expect(grades).toContainText(String(Math.round(session.wcpm)));
   await expectNoAxeViolationsInBothThemes(rivera, '/grade-assignments?assignment=');
   await saveShot(rivera, 'assignments-results');
+
+  // Her reading record (ADR 0048): the passage marked word by word, the words to check, and her own voice saying a
+  // word, from the recording kept for 30 days (served only to the teacher who set the story).
+  await grades.getByRole('link', { name: 'How Mia read it' }).click();
+  await expect(rivera.getByRole('heading', { level: 1, name: `Mia reading ${shortest.title}` })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(rivera).toHaveURL(/[?&]reading=/);
+  await expect(rivera.getByRole('heading', { name: 'Words to check' })).toBeVisible();
+  const firstWord = story.body.split(/\s+/)[0]!.replace(/[^\p{L}\p{N}'’-]/gu, '');
+  await expect(rivera.getByRole('main')).toContainText(firstWord);
+  await expectNoAxeViolationsInBothThemes(rivera, '/grade-assignments?reading=');
+  await saveShot(rivera, 'assignments-reading-record');
+  const heard = rivera.waitForResponse((r) => /\/readings\/[^/]+\/audio$/.test(r.url()));
+  await rivera.getByRole('button', { name: 'Listen', exact: true }).click();
+  const audio = await heard;
+  expect(audio.status()).toBe(200);
+  expect(audio.headers()['cache-control']).toBe('no-store');
+  await expect(rivera.getByText("Sorry, the recording couldn't be played.")).toHaveCount(0);
+  for (const width of [375, 320]) {
+    await rivera.setViewportSize({ width, height: 740 });
+    await expect
+      .poll(() => rivera.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(width);
+    await saveShot(rivera, `assignments-reading-record-${width}`);
+  }
+  await rivera.setViewportSize({ width: 1280, height: 900 });
+  // Mia herself cannot open it: it is the teacher's view of work she set.
+  const readingUrl = new URL(rivera.url());
+  const assignmentId = readingUrl.searchParams.get('assignment')!;
+  const readingId = readingUrl.searchParams.get('reading')!;
+  expect((await mia.request.get(`/api/assignments/${assignmentId}/readings/${readingId}`)).status()).toBe(
+    403,
+  );
   await rivera.goto('/grade-assignments');
   await expect(rivera.getByRole('main')).toContainText('1 of 1 have read it');
   await expectNoAxeViolations(rivera, '/grade-assignments');

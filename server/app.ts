@@ -464,7 +464,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createAssessmentRoutes({ db }))
     .route('/', createFamilyRoutes({ db }))
     .route('/', createGoalsRoutes({ db }))
-    .route('/', createAssignmentRoutes({ db }))
+    .route('/', createAssignmentRoutes({ db, dataDir: env.DATA_DIR }))
     .route('/', createClassRoutes({ db }))
     .route(
       '/',

@@ -5,6 +5,9 @@
  * assignments, readers who leave, bad and hostile input, the per-class bound under concurrent requests, the rate
  * limit, row-level security checked in the database itself, and many users at once.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { pino } from 'pino';
@@ -14,10 +17,12 @@ import {
   ASSIGNMENT_NOTE_MAX_CHARS,
   AssignmentDetailSchema,
   AssignmentListSchema,
+  AssignmentReadingSchema,
   AssignmentResponseSchema,
   MAX_ASSIGNMENTS_PER_CLASS,
   ReaderAssignmentListSchema,
 } from '../core/api/assignments.ts';
+import type { FluencyResult } from '../core/fluency/result.schema.ts';
 import { ClassCodeResponseSchema, ClassResponseSchema } from '../core/api/classes.ts';
 import { MAX_JSON_BYTES } from '../server/app.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
@@ -62,9 +67,89 @@ async function expectPgError(promise: Promise<unknown>, code: string) {
 /** The UTC day `days` after today, YYYY-MM-DD. */
 const dayAfter = (days: number, from = Date.now()) => new Date(from + days * DAY).toISOString().slice(0, 10);
 
+/** A scored reading's word-by-word result (core/fluency/result.schema.ts), one word marked "check this word". */
+const result: FluencyResult = {
+  engine: 'pocketsphinx',
+  durationSeconds: 4,
+  readingSeconds: 3,
+  wordsTotal: 6,
+  wordsAttempted: 6,
+  wordsCorrect: 5,
+  errors: 1,
+  wcpm: 100,
+  accuracy: 83.3,
+  fluencyScore: 60,
+  words: [
+    {
+      index: 0,
+      text: 'The',
+      status: 'correct',
+      heard: 'the',
+      start: 0.5,
+      end: 0.7,
+      hesitation: false,
+      unsure: false,
+    },
+    {
+      index: 1,
+      text: 'red',
+      status: 'correct',
+      heard: 'red',
+      start: 0.7,
+      end: 1,
+      hesitation: false,
+      unsure: false,
+    },
+    {
+      index: 2,
+      text: 'hen',
+      status: 'substitution',
+      heard: 'hand',
+      start: 1,
+      end: 1.4,
+      hesitation: false,
+      unsure: false,
+    },
+    {
+      index: 3,
+      text: 'found',
+      status: 'correct',
+      heard: 'found',
+      start: 1.5,
+      end: 2,
+      hesitation: false,
+      unsure: false,
+    },
+    {
+      index: 4,
+      text: 'a',
+      status: 'correct',
+      heard: 'a',
+      start: 2,
+      end: 2.1,
+      hesitation: false,
+      unsure: false,
+    },
+    {
+      index: 5,
+      text: 'seed.',
+      status: 'correct',
+      heard: 'seed',
+      start: 2.2,
+      end: 3.5,
+      hesitation: false,
+      unsure: true,
+    },
+  ],
+  insertions: [{ afterIndex: 3, heard: 'big', start: 2.0, end: 2.1 }],
+  repetitions: [],
+};
+
 describe(`assignments (${testDatabaseKind})`, () => {
   let handle: DatabaseHandle;
   let app: TestApp;
+  /** The app's DATA_DIR, where kept recordings live. */
+  let dataDir: string;
   let storyId: string;
   let otherStoryId: string;
   /** A library story nobody assigns. */
@@ -72,7 +157,8 @@ describe(`assignments (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     handle = await openTestDatabase();
-    app = createTestApp(handle);
+    dataDir = mkdtempSync(join(tmpdir(), 'sparky-assignments-data-'));
+    app = createTestApp(handle, { DATA_DIR: dataDir });
     const made = await asSystem(handle.db, (tx) =>
       tx
         .insert(stories)
@@ -139,7 +225,10 @@ describe(`assignments (${testDatabaseKind})`, () => {
     expect(res.status).toBe(200);
     return ReaderAssignmentListSchema.parse(await res.json()).assignments;
   }
-  /** A reading saved as the reading route saves one (server work), at `at`; scored unless `scored` is false. */
+  /**
+   * A reading saved as the reading route saves one (server work), at `at`; scored unless `scored` is false.
+   * @returns its id
+   */
   async function saveReading(
     userId: string,
     story: string,
@@ -147,18 +236,24 @@ describe(`assignments (${testDatabaseKind})`, () => {
     wpm = 60,
     accuracy = 95,
     scored = true,
-  ) {
-    await asSystem(handle.db, (tx) =>
-      tx.insert(readingSessions).values({
-        userId,
-        storyId: story,
-        storyTitle: 'A story',
-        fluencyScore: 70,
-        wordsPerMinute: scored ? wpm : null,
-        accuracyPercentage: scored ? accuracy : null,
-        createdAt: at,
-      }),
+    extra: Partial<typeof readingSessions.$inferInsert> = {},
+  ): Promise<string> {
+    const [row] = await asSystem(handle.db, (tx) =>
+      tx
+        .insert(readingSessions)
+        .values({
+          userId,
+          storyId: story,
+          storyTitle: 'A story',
+          fluencyScore: 70,
+          wordsPerMinute: scored ? wpm : null,
+          accuracyPercentage: scored ? accuracy : null,
+          createdAt: at,
+          ...extra,
+        })
+        .returning({ id: readingSessions.id }),
     );
+    return row!.id;
   }
   /** A teacher with a class, and readers in it, all through the API. */
   async function classWith(teacherName: string, ...readerNames: string[]) {
@@ -231,7 +326,7 @@ describe(`assignments (${testDatabaseKind})`, () => {
       await saveReading(zed.userId, storyId, new Date(setAt + 1000), 80, 90, false);
       expect((await toReadOf(zed)).every((x) => !x.done)).toBe(true);
       await saveReading(mia.userId, storyId, new Date(setAt + 2000), 72, 96);
-      await saveReading(mia.userId, storyId, new Date(setAt + 3000), 65.5, 91);
+      const latestId = await saveReading(mia.userId, storyId, new Date(setAt + 3000), 65.5, 91);
       const after = await toReadOf(mia);
       // Not done first (b), then done (a).
       expect(after.map((x) => [x.id, x.done])).toEqual([
@@ -247,7 +342,7 @@ describe(`assignments (${testDatabaseKind})`, () => {
           displayName: 'Mia',
           done: true,
           readings: 2,
-          latest: { at: new Date(setAt + 3000).toISOString(), wpm: 65.5, accuracy: 91 },
+          latest: { id: latestId, at: new Date(setAt + 3000).toISOString(), wpm: 65.5, accuracy: 91 },
           bestWpm: 72,
         },
         { userId: zed.userId, displayName: 'Zed', done: false, readings: 0, latest: null, bestWpm: null },
@@ -289,6 +384,170 @@ describe(`assignments (${testDatabaseKind})`, () => {
           tx.select().from(assignments).where(eq(assignments.classId, cls.id)),
         ),
       ).toEqual([]);
+    },
+  );
+
+  it(
+    'opens an assigned reading word by word, and its recording while kept, to the teacher who set it and no one else',
+    { timeout: 120_000 },
+    async () => {
+      const { t, rs, cls } = await classWith('Ms Kay', 'Ivy', 'Max');
+      const [ivy, max] = rs as [Person, Person];
+      const before = await saveReading(ivy.userId, storyId, new Date(Date.now() - DAY), 50, 90, true, {
+        wordResults: result,
+      });
+      const a = await assigned(t, cls.id, { storyId });
+      const b = await assigned(t, cls.id, { storyId: otherStoryId });
+      const setAt = Date.parse(a.assignedAt);
+      // Ivy's recording, kept under DATA_DIR as the reading route keeps one.
+      mkdirSync(join(dataDir, 'recordings'), { recursive: true });
+      const wav = Buffer.from('RIFF-fake-wave-bytes-of-ivy');
+      writeFileSync(join(dataDir, 'recordings', 'ivy.wav'), wav);
+      const first = await saveReading(ivy.userId, storyId, new Date(setAt + 1000), 40, 80, true, {
+        wordResults: result,
+      });
+      const kept = await saveReading(ivy.userId, storyId, new Date(setAt + 2000), 55.5, 92, true, {
+        wordResults: result,
+        mode: 'assessment',
+        audioPath: 'recordings/ivy.wav',
+        audioExpiresAt: new Date(Date.now() + DAY),
+      });
+      const unscored = await saveReading(ivy.userId, storyId, new Date(setAt + 3000), 1, 1, false, {
+        wordResults: result,
+      });
+      const otherStory = await saveReading(ivy.userId, unassignedStoryId, new Date(setAt + 3000), 60, 95);
+      const maxs = await saveReading(max.userId, storyId, new Date(setAt + 4000), 70, 97);
+      const path = (assignmentId: string, readingId: string) =>
+        `/api/assignments/${assignmentId}/readings/${readingId}`;
+
+      // The results give the latest reading's id; it opens, word by word, with the other readings newest first.
+      const detail = await detailOf(t, a.id);
+      expect(detail.results.find((r) => r.userId === ivy.userId)?.latest?.id).toBe(kept);
+      const res = await call(t, path(a.id, kept));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const record = AssignmentReadingSchema.parse(await res.json());
+      expect(record).toEqual({
+        assignment: { id: a.id, classId: cls.id, className: 'Room 4', storyId, storyTitle: 'The Red Hen' },
+        reader: { userId: ivy.userId, displayName: 'Ivy', grade: null },
+        reading: {
+          id: kept,
+          at: new Date(setAt + 2000).toISOString(),
+          wpm: 55.5,
+          accuracy: 92,
+          mode: 'assessment',
+          result,
+          hasRecording: true,
+        },
+        readings: [
+          { id: kept, at: new Date(setAt + 2000).toISOString(), wpm: 55.5, accuracy: 92, mode: 'assessment' },
+          { id: first, at: new Date(setAt + 1000).toISOString(), wpm: 40, accuracy: 80, mode: 'practice' },
+        ],
+      });
+      expect(record.reading.result?.words.filter((w) => w.unsure).map((w) => w.text)).toEqual(['seed.']);
+      const audio = await call(t, `${path(a.id, kept)}/audio`);
+      expect(audio.status).toBe(200);
+      expect(audio.headers.get('content-type')).toBe('audio/wav');
+      expect(audio.headers.get('cache-control')).toBe('no-store');
+      expect(Buffer.from(await audio.arrayBuffer())).toEqual(wav);
+      // A reading without a recording opens with hasRecording false, and its audio is 404 audio_not_found.
+      const older = AssignmentReadingSchema.parse(await (await call(t, path(a.id, first))).json());
+      expect(older.reading.hasRecording).toBe(false);
+      const noAudio = await call(t, `${path(a.id, first)}/audio`);
+      expect(noAudio.status).toBe(404);
+      expect((await errorOf(noAudio)).code).toBe('audio_not_found');
+      // Max's reading opens too, with only his readings listed.
+      const maxRecord = AssignmentReadingSchema.parse(await (await call(t, path(a.id, maxs))).json());
+      expect(maxRecord.reader.displayName).toBe('Max');
+      expect(maxRecord.reading.result).toBeNull();
+      expect(maxRecord.readings.map((r) => r.id)).toEqual([maxs]);
+
+      // Not through another assignment (another story), nor from before it was set, unscored, or of a story not
+      // set: all alike 404 reading_not_found, for the record and its audio.
+      const random = '00000000-0000-4000-8000-000000000000';
+      for (const [assignmentId, readingId] of [
+        [b.id, kept],
+        [a.id, before],
+        [a.id, unscored],
+        [a.id, otherStory],
+        [a.id, random],
+        [random, kept],
+        ['not-a-uuid', kept],
+        [a.id, 'not-a-uuid'],
+        [a.id, `${kept}'--`],
+      ] as const) {
+        const refused = await call(t, path(assignmentId, readingId));
+        expect(refused.status, `${assignmentId} ${readingId}`).toBe(404);
+        expect((await errorOf(refused)).code).toBe('reading_not_found');
+        const refusedAudio = await call(t, `${path(assignmentId, readingId)}/audio`);
+        expect(refusedAudio.status).toBe(404);
+        expect((await errorOf(refusedAudio)).code).toBe('audio_not_found');
+      }
+
+      // Another teacher: not through Ms Kay's assignment, even with Ivy in a class of theirs; through their own
+      // assignment of the same story, yes (they asked for it too).
+      const other = await teacher('Mr Lee');
+      expect((await call(other, path(a.id, kept))).status).toBe(404);
+      const lees = await makeClass(other, 'Room 9');
+      await joinWithCode(other, lees.id, ivy);
+      expect((await call(other, path(a.id, kept))).status).toBe(404);
+      const leesAssignment = await assigned(other, lees.id, { storyId });
+      // A reading from before Mr Lee set it is not one he asked for.
+      const beforeLee = await saveReading(
+        ivy.userId,
+        storyId,
+        new Date(Date.parse(leesAssignment.assignedAt) - 1000),
+      );
+      expect((await call(other, path(leesAssignment.id, beforeLee))).status).toBe(404);
+      const forLee = await saveReading(
+        ivy.userId,
+        storyId,
+        new Date(Date.parse(leesAssignment.assignedAt) + 1000),
+      );
+      expect((await call(other, path(leesAssignment.id, forLee))).status).toBe(200);
+      // A reader, even the one who read it, is not a teacher.
+      const asIvy = await call(ivy, path(a.id, kept));
+      expect(asIvy.status).toBe(403);
+      expect((await errorOf(asIvy)).code).toBe('not_a_teacher');
+      expect((await call(ivy, `${path(a.id, kept)}/audio`)).status).toBe(403);
+      // The teacher cannot read the reading as themselves: only through the record's server step.
+      const direct = await asUser(handle.db, t.userId, (tx) =>
+        tx.select().from(readingSessions).where(eq(readingSessions.id, kept)),
+      );
+      expect(direct).toEqual([]);
+
+      // A recording past its time is not played, even before the retention job has run; nor one whose path leaves
+      // DATA_DIR.
+      await asSystem(handle.db, (tx) =>
+        tx
+          .update(readingSessions)
+          .set({ audioExpiresAt: new Date(Date.now() - 1000) })
+          .where(eq(readingSessions.id, kept)),
+      );
+      expect(
+        AssignmentReadingSchema.parse(await (await call(t, path(a.id, kept))).json()).reading.hasRecording,
+      ).toBe(false);
+      expect((await call(t, `${path(a.id, kept)}/audio`)).status).toBe(404);
+      await asSystem(handle.db, (tx) =>
+        tx
+          .update(readingSessions)
+          .set({ audioExpiresAt: new Date(Date.now() + DAY), audioPath: '../../etc/passwd' })
+          .where(eq(readingSessions.id, kept)),
+      );
+      expect((await call(t, `${path(a.id, kept)}/audio`)).status).toBe(404);
+
+      // Ivy deletes a reading: it no longer opens. Ivy leaves the class: none of hers does.
+      expect((await call(ivy, `/api/reading-sessions/${first}`, { method: 'DELETE' })).status).toBe(200);
+      expect((await call(t, path(a.id, first))).status).toBe(404);
+      const left = AssignmentReadingSchema.parse(await (await call(t, path(a.id, kept))).json()).readings;
+      expect(left.map((r) => r.id).sort()).toEqual([kept, forLee].sort());
+      expect((await call(ivy, `/api/classroom/${cls.id}`, { method: 'DELETE' })).status).toBe(204);
+      expect((await call(t, path(a.id, kept))).status).toBe(404);
+      expect((await call(t, path(a.id, maxs))).status).toBe(200);
+      // Deleting the assignment closes Max's too; his reading stays his.
+      expect((await call(t, `/api/assignments/${a.id}`, { method: 'DELETE' })).status).toBe(204);
+      expect((await call(t, path(a.id, maxs))).status).toBe(404);
+      expect((await call(max, `/api/reading-sessions/${maxs}`)).status).toBe(200);
     },
   );
 
@@ -528,7 +787,11 @@ describe(`assignments (${testDatabaseKind})`, () => {
     });
     own.route(
       '/api',
-      createAssignmentRoutes({ db: handle.db, setLimiter: createFixedWindowLimiter(2, 60_000) }),
+      createAssignmentRoutes({
+        db: handle.db,
+        dataDir: dataDir,
+        setLimiter: createFixedWindowLimiter(2, 60_000),
+      }),
     );
     own.onError(handleError);
     const post = () =>

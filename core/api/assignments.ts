@@ -5,6 +5,7 @@
  * accuracy. Shared by server and browser.
  */
 import { z } from 'zod';
+import { FluencyResultSchema } from '../fluency/result.schema.ts';
 
 /** Open assignments one class may have (a term of weekly readings with room to spare). */
 export const MAX_ASSIGNMENTS_PER_CLASS = 50;
@@ -90,8 +91,13 @@ export const AssignmentResultSchema = z.object({
   done: z.boolean(),
   /** Scored readings of the story since it was set. */
   readings: z.number().int(),
-  /** The latest of them: ISO time, words correct per minute, accuracy percent; null before any. */
-  latest: z.object({ at: z.string(), wpm: z.number(), accuracy: z.number() }).nullable(),
+  /**
+   * The latest of them: its reading session id (for GET /api/assignments/:assignmentId/readings/:readingId), ISO
+   * time, words correct per minute, accuracy percent; null before any.
+   */
+  latest: z
+    .object({ id: z.string().uuid(), at: z.string(), wpm: z.number(), accuracy: z.number() })
+    .nullable(),
   /** The best words correct per minute among them, or null. */
   bestWpm: z.number().nullable(),
 });
@@ -129,3 +135,52 @@ export type ReaderAssignment = z.infer<typeof ReaderAssignmentSchema>;
  */
 export const ReaderAssignmentListSchema = z.object({ assignments: z.array(ReaderAssignmentSchema) });
 export type ReaderAssignmentList = z.infer<typeof ReaderAssignmentListSchema>;
+
+/** One scored reading of an assignment's story, as listed on its reading record. */
+export const AssignmentReadingSummarySchema = z.object({
+  id: z.string().uuid(),
+  /** ISO time it was saved. */
+  at: z.string(),
+  /** Words correct per minute and accuracy percent. */
+  wpm: z.number(),
+  accuracy: z.number(),
+  /** 'practice' or 'assessment' (spec §3 reading_sessions.mode). */
+  mode: z.enum(['practice', 'assessment']),
+});
+export type AssignmentReadingSummary = z.infer<typeof AssignmentReadingSummarySchema>;
+
+/**
+ * GET /api/assignments/:assignmentId/readings/:readingId: a reading record for the teacher
+ * (docs/decisions/0048-reading-record.md): one scored reading of the assignment's story, saved since it was set by a
+ * reader now in the class, word by word as the scorer gave it (the words it was unsure of marked `unsure`, "check this
+ * word"), with the reader's other such readings. 404 `reading_not_found` for anything else (another teacher's
+ * assignment, a reader who left, another story, a reading from before it was set, a practice reading the teacher did
+ * not ask for, malformed ids), all alike. 403 `not_a_teacher` for an account that is not a teacher's.
+ */
+export const AssignmentReadingSchema = z.object({
+  assignment: z.object({
+    id: z.string().uuid(),
+    classId: z.string().uuid(),
+    className: z.string(),
+    storyId: z.string().uuid(),
+    storyTitle: z.string(),
+  }),
+  reader: z.object({
+    userId: z.string(),
+    displayName: z.string(),
+    /** The reader's grade (spec §3 profiles.grade_level: 'Pre-K', 'K', '1'…'12'), or null: picks the norms. */
+    grade: z.string().nullable(),
+  }),
+  reading: AssignmentReadingSummarySchema.extend({
+    /** The scorer's word-by-word result (core/fluency/result.schema.ts), or null when none was kept. */
+    result: FluencyResultSchema.nullable(),
+    /**
+     * Whether the recording is still kept (AUDIO_RETENTION_DAYS): then GET …/readings/:readingId/audio gives it
+     * (audio/wav, never cached), so the teacher can listen to a word marked "check this word".
+     */
+    hasRecording: z.boolean(),
+  }),
+  /** Every scored reading of the story by this reader since it was set, newest first (this one included). */
+  readings: z.array(AssignmentReadingSummarySchema),
+});
+export type AssignmentReading = z.infer<typeof AssignmentReadingSchema>;

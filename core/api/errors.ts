@@ -95,6 +95,11 @@ export const API_ERROR_CODES = [
   'class_full', // 409: the class has MAX_CLASS_SIZE readers
   // Assignments (docs/decisions/0047-assignments.md)
   'too_many_assignments', // 409: MAX_ASSIGNMENTS_PER_CLASS set in the class (core/api/assignments.ts)
+  'reading_not_found', // 404: a reading record the teacher may not open (core/api/assignments.ts, ADR 0048)
+  // Reading Screening (docs/decisions/0049-reading-screening.md)
+  'screening_not_available', // 409: Pre-K/K or no grade (details.reason; core/screening/rules.ts screeningRefusal)
+  'screening_not_found', // 404: not the reader's screening, or already complete, on a reading upload
+  'screening_passage_mismatch', // 409: the upload's story is not the screening's next passage (or it was read)
   ...(Object.keys(SPEECH_ERROR_STATUS) as SpeechErrorCode[]),
 ] as const;
 

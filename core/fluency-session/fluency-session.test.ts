@@ -169,6 +169,11 @@ describe('seasons and norms (Hasbrouck & Tindal 2017)', () => {
     expect(compareWithNorms(134, 3, 'fall').band).toBe('above90');
     expect(compareWithNorms(20, 'K', 'spring').sentence).toContain('kindergarten');
   });
+  it("names the reader for a teacher's reading record (ADR 0048)", () => {
+    expect(compareWithNorms(90, 3, 'fall', 'Mia').sentence).toBe(
+      'Mia read 90 words correct per minute. That is between the 50th and 75th percentile for fall readers in grade 3; the middle (50th percentile) is 83.',
+    );
+  });
 });
 
 describe('save errors', () => {

@@ -18,7 +18,7 @@ export interface NormComparison {
   norms: readonly [number, number, number, number, number];
   /** The band: `below10`, `10to25`, `25to50`, `50to75`, `75to90`, `above90`. */
   band: 'below10' | '10to25' | '25to50' | '50to75' | '75to90' | 'above90';
-  /** One plain sentence for the reader, e.g. "That is between the 50th and 75th percentile …". */
+  /** One plain sentence, e.g. "That is between the 50th and 75th percentile …". */
   sentence: string;
 }
 
@@ -34,9 +34,11 @@ export function gradeInWords(grade: Grade): string {
  * @param wcpm words correct per minute
  * @param grade K/'Pre-K'/0–12
  * @param season norm season ({@link seasonOf})
+ * @param reader who read, as the sentence starts: "You" (the reader's own results) or a name (a teacher's
+ *   reading record, docs/decisions/0048-reading-record.md)
  * @throws RangeError for a grade outside K–12 (orfNorms)
  */
-export function compareWithNorms(wcpm: number, grade: Grade, season: Season): NormComparison {
+export function compareWithNorms(wcpm: number, grade: Grade, season: Season, reader = 'You'): NormComparison {
   const norms = orfNorms(grade, season);
   const [p10, p25, p50, p75, p90] = norms;
   const who = `${season} readers in ${gradeInWords(grade)}`;
@@ -57,6 +59,6 @@ export function compareWithNorms(wcpm: number, grade: Grade, season: Season): No
     const hi = NORM_PERCENTILES[idx + 1] ?? 25;
     where = `between the ${ORDINAL[lo]} and ${ORDINAL[hi]} percentile`;
   }
-  const sentence = `You read ${rate} words correct per minute. That is ${where} for ${who}; the middle (50th percentile) is ${p50}.`;
+  const sentence = `${reader} read ${rate} words correct per minute. That is ${where} for ${who}; the middle (50th percentile) is ${p50}.`;
   return { grade, season, norms, band, sentence };
 }

@@ -8,6 +8,10 @@ describe('redactPath', () => {
     expect(redactPath('/api/auth/delete-user/callback')).toBe('/api/auth/delete-user/[redacted]');
     expect(redactPath('/api/stories/5d0c3a52')).toBe('/api/stories/5d0c3a52');
     expect(redactPath('/api/family/children/Ab12Cd/report')).toBe('/api/family/children/[redacted]/report');
+    // A pupil's reading a teacher opens (ADR 0048); the assignment's own id stays.
+    expect(redactPath('/api/assignments/a1/readings/r2/audio')).toBe(
+      '/api/assignments/a1/readings/[redacted]/audio',
+    );
   });
 });
 

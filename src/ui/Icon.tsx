@@ -106,7 +106,7 @@ const ICONS = {
       <path d="M17 9v6M20 7v10" />
     </>
   ),
-  // Word statuses of a scored reading (src/features/fluency/word-status.tsx).
+  // Word statuses of a scored reading (src/lib/reading/word-status.tsx).
   selfCorrection: <path d="M4 12a8 8 0 1 0 2.5-5.8M4 4v4h4" />,
   substitution: <path d="M4 8h13l-3-3M20 16H7l3 3" />,
   omission: <path d="M5 12h14" />,

@@ -9,6 +9,7 @@ import {
   CreateAssignmentRequestSchema,
   type AssignmentDetail,
   type AssignmentList,
+  type AssignmentReading,
   type AssignmentResponse,
   type ReaderAssignmentList,
 } from '#core/api/assignments.ts';
@@ -18,8 +19,10 @@ import { apiError, ApiFailure } from '../../http/errors.ts';
 import { createFixedWindowLimiter, type RateLimiter } from '../../http/rate-limit.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { validate, type RefusalFor } from '../../http/validate.ts';
+import { sendRecording } from '../reading-sessions/recording-file.ts';
 import {
   assignmentDetail,
+  assignmentReading,
   createAssignment,
   deleteAssignment,
   listAssignments,
@@ -36,6 +39,10 @@ const NO_CLASS = 'No such class.';
 const NO_ASSIGNMENT = 'No such assignment.';
 const noClass: RefusalFor = () => ({ status: 404, code: 'not_found', message: NO_CLASS });
 const noAssignment: RefusalFor = () => ({ status: 404, code: 'not_found', message: NO_ASSIGNMENT });
+const ReadingParamSchema = z.object({ assignmentId: z.uuid(), readingId: z.uuid() });
+const NO_READING = 'This reading cannot be opened.';
+const noReading: RefusalFor = () => ({ status: 404, code: 'reading_not_found', message: NO_READING });
+const noAudio: RefusalFor = () => ({ status: 404, code: 'audio_not_found', message: NO_READING });
 
 /**
  * Build the assignments routes.
@@ -43,8 +50,14 @@ const noAssignment: RefusalFor = () => ({ status: 404, code: 'not_found', messag
  * @param deps.setLimiter - assignments a teacher may set (default {@link ASSIGNMENTS_PER_MINUTE} a minute, per user
  *   id, counted before the checks, refused ones included)
  */
-export function createAssignmentRoutes(deps: { db: Database; now?: () => Date; setLimiter?: RateLimiter }) {
-  const { db } = deps;
+export function createAssignmentRoutes(deps: {
+  db: Database;
+  /** Where kept recordings live (ADR 0007); a teacher hears an assigned reading's (ADR 0048). */
+  dataDir: string;
+  now?: () => Date;
+  setLimiter?: RateLimiter;
+}) {
+  const { db, dataDir } = deps;
   const now = deps.now ?? (() => new Date());
   const setLimiter = deps.setLimiter ?? createFixedWindowLimiter(ASSIGNMENTS_PER_MINUTE, 60_000);
 
@@ -112,6 +125,43 @@ export function createAssignmentRoutes(deps: { db: Database; now?: () => Date; s
           );
           if (!body) return apiError(c, 404, 'not_found', NO_ASSIGNMENT);
           return c.json(body, 200);
+        },
+      )
+
+      /**
+       * GET /api/assignments/:assignmentId/readings/:readingId → 200 AssignmentReading `{ assignment, reader, reading,
+       * readings }`: the reading record of one scored reading of the assignment's story, saved since it was set by a
+       * reader now in its class (ADR 0048). 404 `reading_not_found` for anything else, malformed ids too, alike;
+       * 403 `not_a_teacher`.
+       */
+      .get(
+        '/assignments/:assignmentId/readings/:readingId',
+        requireUser,
+        validate('param', ReadingParamSchema, noReading),
+        async (c) => {
+          const { assignmentId, readingId } = c.req.valid('param');
+          const found = await assignmentReading(db, c.var.user.id, assignmentId, readingId, now());
+          if (!found) return apiError(c, 404, 'reading_not_found', NO_READING);
+          const body: AssignmentReading = found.record;
+          return c.json(body, 200);
+        },
+      )
+
+      /**
+       * GET /api/assignments/:assignmentId/readings/:readingId/audio → 200 audio/wav, `Cache-Control: no-store`: the
+       * recording of a reading the record may show, while it is kept (ADR 0048). 404 `audio_not_found` for a reading
+       * the record may not show (alike) and for a recording no longer kept; 403 `not_a_teacher`.
+       */
+      .get(
+        '/assignments/:assignmentId/readings/:readingId/audio',
+        requireUser,
+        validate('param', ReadingParamSchema, noAudio),
+        async (c) => {
+          const { assignmentId, readingId } = c.req.valid('param');
+          const found = await assignmentReading(db, c.var.user.id, assignmentId, readingId, now());
+          if (!found) return apiError(c, 404, 'audio_not_found', NO_READING);
+          c.var.log.info({ event: 'assigned_reading_heard' }, 'a teacher played an assigned reading');
+          return sendRecording(c, dataDir, found.audioPath);
         },
       )
 

@@ -21,15 +21,18 @@ import {
   MAX_ASSIGNMENTS_PER_CLASS,
   type AssignmentDetail,
   type AssignmentList,
+  type AssignmentReading,
+  type AssignmentReadingSummary,
   type AssignmentResult,
   type AssignmentSummary,
   type CreateAssignmentRequest,
   type ReaderAssignment,
   type ReaderAssignmentList,
 } from '#core/api/assignments.ts';
+import { FluencyResultSchema } from '#core/fluency/result.schema.ts';
 import type { Database } from '../../db/client.ts';
 import { asUser, systemStep, type Tx } from '../../db/rls.ts';
-import { assignments, classes, classMembers, readingSessions, stories } from '../../db/schema.ts';
+import { assignments, classes, classMembers, profiles, readingSessions, stories } from '../../db/schema.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import {
   byName,
@@ -314,6 +317,7 @@ async function resultsIn(
   const latest = await tx
     .selectDistinctOn([readingSessions.userId], {
       userId: readingSessions.userId,
+      id: readingSessions.id,
       at: readingSessions.createdAt,
       wpm: readingSessions.wordsPerMinute,
       accuracy: readingSessions.accuracyPercentage,
@@ -332,11 +336,125 @@ async function resultsIn(
         displayName: names.get(userId) ?? '',
         done: (f?.readings ?? 0) > 0,
         readings: f?.readings ?? 0,
-        latest: l ? { at: l.at.toISOString(), wpm: l.wpm!, accuracy: l.accuracy! } : null,
+        latest: l ? { id: l.id, at: l.at.toISOString(), wpm: l.wpm!, accuracy: l.accuracy! } : null,
         bestWpm: f ? f.bestWpm : null,
       };
     })
     .sort(byName);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A reading record (docs/decisions/0048-reading-record.md)
+// ---------------------------------------------------------------------------------------------
+
+/** What the reading record's routes need of one allowed reading: the record, and the kept recording's path. */
+export interface AssignmentReadingFound {
+  record: AssignmentReading;
+  /** Path of the kept recording under DATA_DIR, or null when none is kept any more. */
+  audioPath: string | null;
+}
+
+/** A reading session row as the record lists it. */
+function readingSummaryOf(r: {
+  id: string;
+  createdAt: Date;
+  wordsPerMinute: number | null;
+  accuracyPercentage: number | null;
+  mode: string;
+}): AssignmentReadingSummary {
+  return {
+    id: r.id,
+    at: r.createdAt.toISOString(),
+    wpm: r.wordsPerMinute!,
+    accuracy: r.accuracyPercentage!,
+    mode: r.mode === 'assessment' ? 'assessment' : 'practice',
+  };
+}
+
+/**
+ * GET /api/assignments/:assignmentId/readings/:readingId (and its audio): one scored reading of the assignment's
+ * story, saved at or after the time it was set by a reader now in the assignment's class, for the teacher who set
+ * it (ADR 0048). The assignment and the membership are read as the teacher (RLS); only then, as server work, the
+ * reading, named by its id, that reader, that story and that time, and the reader's name and grade.
+ * @param now - the recording counts as kept only before its `audio_expires_at` (the retention job may not have run)
+ * @returns null for anything else (another teacher's assignment, a reader not in the class, another story, a reading
+ *   from before, an unscored one, an unknown id), alike
+ * @throws ApiFailure 403 `not_a_teacher`
+ * @throws Error('User not authenticated') for an empty user id (spec §5)
+ */
+export async function assignmentReading(
+  db: Database,
+  teacherId: string,
+  assignmentId: string,
+  readingId: string,
+  now: Date,
+): Promise<AssignmentReadingFound | null> {
+  return asUser(db, teacherId, async (tx) => {
+    await requireTeacher(tx, teacherId);
+    const [row] = await teacherRows(tx, teacherId, assignmentId);
+    if (!row) return null;
+    const readerIds = (await readersOf(tx, [row.classId])).get(row.classId) ?? [];
+    if (readerIds.length === 0) return null;
+    return systemStep(tx, async (tx) => {
+      const since = and(
+        inArray(readingSessions.userId, readerIds),
+        eq(readingSessions.storyId, row.storyId),
+        gte(
+          readingSessions.createdAt,
+          sql`(select ${assignments.createdAt} from ${assignments} where ${assignments.id} = ${row.id})`,
+        ),
+        scored,
+      );
+      const [reading] = await tx
+        .select()
+        .from(readingSessions)
+        .where(and(eq(readingSessions.id, readingId), since));
+      if (!reading) return null;
+      const others = await tx
+        .select({
+          id: readingSessions.id,
+          createdAt: readingSessions.createdAt,
+          wordsPerMinute: readingSessions.wordsPerMinute,
+          accuracyPercentage: readingSessions.accuracyPercentage,
+          mode: readingSessions.mode,
+        })
+        .from(readingSessions)
+        .where(and(since, eq(readingSessions.userId, reading.userId)))
+        .orderBy(desc(readingSessions.createdAt), desc(readingSessions.id));
+      const names = await displayNamesIn(tx, [reading.userId]);
+      const [profile] = await tx
+        .select({ grade: profiles.grade })
+        .from(profiles)
+        .where(eq(profiles.userId, reading.userId));
+      const parsed = FluencyResultSchema.safeParse(reading.wordResults);
+      const kept =
+        reading.audioPath !== null &&
+        (reading.audioExpiresAt === null || reading.audioExpiresAt.getTime() > now.getTime());
+      return {
+        record: {
+          assignment: {
+            id: row.id,
+            classId: row.classId,
+            className: row.className,
+            storyId: row.storyId,
+            storyTitle: row.storyTitle,
+          },
+          reader: {
+            userId: reading.userId,
+            displayName: names.get(reading.userId) ?? '',
+            grade: profile?.grade ?? null,
+          },
+          reading: {
+            ...readingSummaryOf(reading),
+            result: parsed.success ? parsed.data : null,
+            hasRecording: kept,
+          },
+          readings: others.map(readingSummaryOf),
+        },
+        audioPath: kept ? reading.audioPath : null,
+      };
+    });
+  });
 }
 
 /**

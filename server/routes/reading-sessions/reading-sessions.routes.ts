@@ -3,8 +3,6 @@
  * the reader's own recording, statistics and achievements. Payloads: core/api/reading-sessions.ts.
  * Every route needs a signed-in user.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ReadingUploadFormSchema } from '#core/api/reading-sessions.ts';
@@ -16,6 +14,7 @@ import { requireUser } from '../../http/require-user.ts';
 import { audioBodyLimit, uploadRefusal } from '../../http/upload.ts';
 import { validate, type RefusalFor } from '../../http/validate.ts';
 import { deleteReadingSession, deleteRecordingsOf } from './delete-readings.service.ts';
+import { RECORDING_GONE, sendRecording } from './recording-file.ts';
 import type { ScoringService } from '../fluency/fluency.service.ts';
 import {
   getReadingSession,
@@ -36,7 +35,7 @@ const sessionNotFound: RefusalFor = () => ({
 const audioNotFound: RefusalFor = () => ({
   status: 404,
   code: 'audio_not_found',
-  message: 'This recording is no longer kept.',
+  message: RECORDING_GONE,
 });
 
 /** Build the reading-session routes. */
@@ -103,23 +102,7 @@ export function createReadingSessionRoutes(deps: {
         validate('param', SessionIdParamSchema, audioNotFound),
         async (c) => {
           const row = await getReadingSession(db, c.var.user.id, c.req.valid('param').id);
-          if (!row?.audioPath)
-            return apiError(c, 404, 'audio_not_found', 'This recording is no longer kept.');
-          const root = resolve(dataDir);
-          const path = resolve(root, row.audioPath);
-          if (!path.startsWith(root + '/'))
-            return apiError(c, 404, 'audio_not_found', 'This recording is no longer kept.');
-          try {
-            const bytes = await readFile(path);
-            // A child's voice is never kept by the browser or anything between (issue #14 item 11):
-            // deleting it on the server must leave no copy behind.
-            return c.body(new Uint8Array(bytes), 200, {
-              'content-type': 'audio/wav',
-              'cache-control': 'no-store',
-            });
-          } catch {
-            return apiError(c, 404, 'audio_not_found', 'This recording is no longer kept.');
-          }
+          return sendRecording(c, dataDir, row?.audioPath ?? null);
         },
       )
 

@@ -20,8 +20,11 @@ import {
   installFakeServer,
   KITE_ASSIGNMENT,
   KITE_ASSIGNMENT_ID,
+  KITE_RESULTS,
   LEO,
   MIA,
+  MIA_EARLIER_READING_ID,
+  MIA_READING_ID,
   renderClassesPage,
   ROOM_5_ID,
   state,
@@ -150,6 +153,48 @@ describe('GradeAssignmentsPage', () => {
       'href',
       '/grade-assignments',
     );
+  });
+
+  it("links each reader's latest reading to its reading record, each link named for its reader (ADR 0048)", async () => {
+    state.results[KITE_ASSIGNMENT_ID] = [
+      ...KITE_RESULTS,
+      {
+        ...KITE_RESULTS[0]!,
+        userId: 'pupil-mia-2',
+        latest: { ...KITE_RESULTS[0]!.latest!, id: MIA_EARLIER_READING_ID },
+      },
+    ];
+    renderClassesPage(<GradeAssignmentsPage />, results);
+    const table = await screen.findByRole('table', { name: 'Readers in Room 4' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const recordLink = (row: HTMLElement) => within(row).queryByRole('link', { name: /read it$/ });
+    expect(recordLink(rows[0]!)).toHaveAccessibleName('How Mia (1) read it');
+    expect(recordLink(rows[0]!)).toHaveAttribute(
+      'href',
+      `/grade-assignments?assignment=${KITE_ASSIGNMENT_ID}&reading=${MIA_READING_ID}`,
+    );
+    // Leo has not read it: no record to open.
+    expect(recordLink(rows[1]!)).toBeNull();
+    expect(recordLink(rows[2]!)).toHaveAccessibleName('How Mia (2) read it');
+    expect(recordLink(rows[2]!)).toHaveAttribute(
+      'href',
+      `/grade-assignments?assignment=${KITE_ASSIGNMENT_ID}&reading=${MIA_EARLIER_READING_ID}`,
+    );
+  });
+
+  it('opens the reading record from the link, and goes back to the results', async () => {
+    const user = userEvent.setup();
+    renderClassesPage(<GradeAssignmentsPage />, results);
+    await user.click(await screen.findByRole('link', { name: 'How Mia read it' }));
+    expect(screen.getByTestId('where')).toHaveAttribute(
+      'data-search',
+      `?assignment=${KITE_ASSIGNMENT_ID}&reading=${MIA_READING_ID}`,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mia reading The Red Kite' })).toHaveFocus();
+    expect(gets(`/api/assignments/${KITE_ASSIGNMENT_ID}/readings/${MIA_READING_ID}`)).toHaveLength(1);
+    await user.click(screen.getByRole('link', { name: 'Back to the results' }));
+    expect(screen.getByTestId('where')).toHaveAttribute('data-search', `?assignment=${KITE_ASSIGNMENT_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Red Kite' })).toHaveFocus();
   });
 
   it('asks before deleting, Cancel first, then deletes and goes back to the list', async () => {

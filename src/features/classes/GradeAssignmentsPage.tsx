@@ -6,6 +6,7 @@ import { protectedPaths, studentProgressPath } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
 import { isNotATeacher, isNotFound } from '../../lib/api/classes.ts';
 import { useAssignment, useAssignments, useDeleteAssignment } from '../../lib/api/assignments.ts';
+import type { WordAudio } from '../../lib/reading/ListenToWord.tsx';
 import { day, figure, wcpm } from '../../lib/reports/ChildReportView.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -23,6 +24,7 @@ import {
   NOT_A_TEACHER_GUIDANCE,
 } from './classes.guidance.ts';
 import { assignmentResultsPath, dueDayText } from './CreateAssignmentPage.tsx';
+import { readingRecordPath, ReadingRecordView, useFocusWhenFree } from './ReadingRecord.tsx';
 import { AccountError, NotATeacher, useViewer } from './TeacherOnly.tsx';
 import '../../ui/page.css';
 import './classes.css';
@@ -61,6 +63,11 @@ export function assignmentLinkNames(assignments: readonly AssignmentSummary[]): 
     seen.set(key(t), n);
     return `${t} ${n}`;
   });
+}
+
+/** The name of a reader's link to their latest reading's record: "How Mia read it" (`name` from distinctNames). */
+export function readingLinkName(name: string): string {
+  return `How ${name} read it`;
 }
 
 /** Where the list's heading is focused after an assignment was deleted (the results view is gone). */
@@ -165,7 +172,18 @@ function ResultsTable({ detail }: { detail: AssignmentDetail }) {
               </td>
               <td {...r.cell}>
                 <StackLabel>Latest reading</StackLabel>
-                {pupil.latest ? day(pupil.latest.at) : '—'}
+                {pupil.latest ? (
+                  <>
+                    {day(pupil.latest.at)}
+                    <span className="assignments__record-link">
+                      <Link href={readingRecordPath(assignment.id, pupil.latest.id)}>
+                        {readingLinkName(names[i]!)}
+                      </Link>
+                    </span>
+                  </>
+                ) : (
+                  '—'
+                )}
               </td>
               <td {...r.cell}>
                 <StackLabel>Words correct per minute</StackLabel>
@@ -194,9 +212,12 @@ function AssignmentResults({ detail }: { detail: AssignmentDetail }) {
   const [deleting, setDeleting] = useState(false);
   const { assignment, results } = detail;
   const backToList = () => void navigate(protectedPaths.gradeAssignments, { state: { deleted: true } });
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Back from a reading record, the link pressed is gone with it: focus starts at the heading.
+  useFocusWhenFree(heading, assignment.id);
   return (
     <div className="page classes-page">
-      <h1>
+      <h1 ref={heading} tabIndex={-1}>
         <bdi>{assignment.storyTitle}</bdi>
       </h1>
       <p className="page__lead">
@@ -354,17 +375,35 @@ function ListView({ title }: { title: string }) {
  * teacher's assignments, newest first, each with how many of the class have read it and a link to its results;
  * with none, a link to Create Assignment. `?assignment={id}` shows one assignment's results (the spec has no route
  * for it): every reader now in the class, done or not yet, their readings, latest and best words correct per
- * minute and accuracy; "Delete the assignment" after a question. Never shown from an old cache (staleTime 0).
+ * minute and accuracy, and a link to each reader's latest reading; "Delete the assignment" after a question.
+ * `?assignment={id}&reading={readingId}` shows that reading's record (ReadingRecord.tsx;
+ * docs/decisions/0048-reading-record.md). Never shown from an old cache (staleTime 0).
  */
-export function GradeAssignmentsPage() {
+export function GradeAssignmentsPage({
+  createPlayer,
+}: {
+  /** Decodes a reading's recording for "Listen" on a reading record; a fake in tests. */
+  createPlayer?: WordAudio['createPlayer'];
+} = {}) {
   const title = screenName(protectedPaths.gradeAssignments);
   const [params] = useSearchParams();
   const assignmentId = params.get('assignment') ?? '';
+  const readingId = params.get('reading') ?? '';
   const viewer = useViewer();
 
   if (viewer === 'error') return <AccountError title={title} />;
   if (viewer === 'not-teacher') return <NotATeacherPage title={title} />;
   if (viewer === 'loading') return <LoadingIndicator size="page" />;
+  if (assignmentId && readingId)
+    return (
+      <ReadingRecordView
+        key={`${assignmentId}/${readingId}`}
+        assignmentId={assignmentId}
+        readingId={readingId}
+        title={title}
+        {...(createPlayer ? { createPlayer } : {})}
+      />
+    );
   return assignmentId ? (
     <ResultsView key={assignmentId} assignmentId={assignmentId} title={title} />
   ) : (

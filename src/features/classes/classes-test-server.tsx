@@ -8,9 +8,16 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { MeResponse } from '#core/api/account.ts';
-import type { AssignmentDetail, AssignmentResult, AssignmentSummary } from '#core/api/assignments.ts';
+import type {
+  AssignmentDetail,
+  AssignmentReading,
+  AssignmentResult,
+  AssignmentSummary,
+} from '#core/api/assignments.ts';
 import type { ClassDetail, ClassSummary, PupilList, PupilReport, PupilSummary } from '#core/api/classes.ts';
-import type { StorySummary } from '#core/api/stories.ts';
+import type { StoryDetail, StorySummary } from '#core/api/stories.ts';
+import type { FluencyResult } from '#core/fluency/result.schema.ts';
+import { AriaRouterProvider } from '../../app/AriaRouterProvider.tsx';
 import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
@@ -134,17 +141,170 @@ export const KITE_ASSIGNMENT: AssignmentSummary = {
   doneCount: 1,
 };
 
+/** Mia's two readings of The Red Kite since it was set: the latest, and one the day before. */
+export const MIA_READING_ID = '6b5a4c3d-7e8f-4a9b-8c1d-2e3f4a5b6c01';
+export const MIA_EARLIER_READING_ID = '6b5a4c3d-7e8f-4a9b-8c1d-2e3f4a5b6c02';
+
 export const KITE_RESULTS: AssignmentResult[] = [
   {
     userId: MIA.userId,
     displayName: 'Mia',
     done: true,
     readings: 2,
-    latest: { at: '2026-11-24T10:00:00Z', wpm: 47.6, accuracy: 95.25 },
+    latest: { id: MIA_READING_ID, at: '2026-11-24T10:00:00Z', wpm: 47.6, accuracy: 95.25 },
     bestWpm: 51.2,
   },
   { userId: LEO.userId, displayName: 'Leo', done: false, readings: 0, latest: null, bestWpm: null },
 ];
+
+/** The Red Kite's text (GET /api/stories/:id), nine words that line up with {@link MIA_RESULT}'s. */
+export const RED_KITE_BODY = 'The red kite flew up high in the sky!';
+
+/**
+ * Mia's latest reading of The Red Kite, word by word: "red" and "up" the scorer was unsure of ("red" heard as
+ * "rid"), "kite" read as "kit", "flew" fixed, "high" skipped, the rest not reached; unclear speech before the first
+ * word, "um" after "kite", and "flew" said again.
+ */
+export const MIA_RESULT: FluencyResult = {
+  engine: 'pocketsphinx',
+  durationSeconds: 6,
+  readingSeconds: 5,
+  wordsTotal: 9,
+  wordsAttempted: 6,
+  wordsCorrect: 4,
+  errors: 2,
+  wcpm: 47.6,
+  accuracy: 66.7,
+  fluencyScore: 40,
+  words: [
+    {
+      index: 0,
+      text: 'the',
+      status: 'correct',
+      heard: 'the',
+      start: 0.5,
+      end: 0.8,
+      hesitation: false,
+      unsure: false,
+    },
+    {
+      index: 1,
+      text: 'red',
+      status: 'correct',
+      heard: 'rid',
+      start: 0.9,
+      end: 1.2,
+      hesitation: false,
+      unsure: true,
+    },
+    {
+      index: 2,
+      text: 'kite',
+      status: 'substitution',
+      heard: 'kit',
+      start: 1.3,
+      end: 1.7,
+      hesitation: false,
+      unsure: false,
+    },
+    {
+      index: 3,
+      text: 'flew',
+      status: 'self_correction',
+      heard: 'flew',
+      start: 2.4,
+      end: 2.8,
+      hesitation: false,
+      unsure: false,
+    },
+    {
+      index: 4,
+      text: 'up',
+      status: 'correct',
+      heard: 'up',
+      start: 3.9,
+      end: 4.2,
+      hesitation: false,
+      unsure: true,
+    },
+    {
+      index: 5,
+      text: 'high',
+      status: 'omission',
+      heard: null,
+      start: null,
+      end: null,
+      hesitation: false,
+      unsure: false,
+    },
+    {
+      index: 6,
+      text: 'in',
+      status: 'not_reached',
+      heard: null,
+      start: null,
+      end: null,
+      hesitation: false,
+      unsure: false,
+    },
+    {
+      index: 7,
+      text: 'the',
+      status: 'not_reached',
+      heard: null,
+      start: null,
+      end: null,
+      hesitation: false,
+      unsure: false,
+    },
+    {
+      index: 8,
+      text: 'sky',
+      status: 'not_reached',
+      heard: null,
+      start: null,
+      end: null,
+      hesitation: false,
+      unsure: false,
+    },
+  ],
+  insertions: [
+    { afterIndex: 2, heard: 'um', start: 1.8, end: 2.1 },
+    { afterIndex: -1, heard: '[unclear]', start: 0.1, end: 0.3 },
+  ],
+  repetitions: [{ index: 3, start: 2.9, end: 3.3 }],
+};
+
+/** Mia's latest reading's record, as GET /api/assignments/:assignmentId/readings/:readingId answers it. */
+export const MIA_RECORD: AssignmentReading = {
+  assignment: {
+    id: KITE_ASSIGNMENT_ID,
+    classId: ROOM_4_ID,
+    className: 'Room 4',
+    storyId: RED_KITE.id,
+    storyTitle: 'The Red Kite',
+  },
+  reader: { userId: MIA.userId, displayName: 'Mia', grade: '2' },
+  reading: {
+    id: MIA_READING_ID,
+    at: '2026-11-24T10:00:00Z',
+    wpm: 47.6,
+    accuracy: 66.7,
+    mode: 'practice',
+    result: MIA_RESULT,
+    hasRecording: true,
+  },
+  readings: [
+    { id: MIA_READING_ID, at: '2026-11-24T10:00:00Z', wpm: 47.6, accuracy: 66.7, mode: 'practice' },
+    {
+      id: MIA_EARLIER_READING_ID,
+      at: '2026-11-23T10:00:00Z',
+      wpm: 51.2,
+      accuracy: 95.25,
+      mode: 'assessment',
+    },
+  ],
+};
 
 /** The fake server's state; tests change it before rendering. */
 export interface FakeClassesState {
@@ -164,6 +324,10 @@ export interface FakeClassesState {
   results: Record<string, AssignmentResult[]>;
   /** The next POST /api/classes/:classId/assignments gets this instead of an assignment. */
   refuseAssignment: [unknown, number] | null;
+  /** The reading records the teacher may open, by reading id (their recordings while `hasRecording`). */
+  records: Record<string, AssignmentReading>;
+  /** The stories' texts (GET /api/stories/:id), by story id. */
+  bodies: Record<string, string>;
 }
 
 export const calls: { method: string; url: string; body?: unknown }[] = [];
@@ -182,6 +346,8 @@ export function resetState(): void {
     assignments: [{ ...KITE_ASSIGNMENT }],
     results: { [KITE_ASSIGNMENT_ID]: [...KITE_RESULTS] },
     refuseAssignment: null,
+    records: { [MIA_READING_ID]: MIA_RECORD },
+    bodies: { [RED_KITE.id]: RED_KITE_BODY },
   };
   calls.length = 0;
 }
@@ -215,9 +381,40 @@ function library(url: URL): Response {
   return jsonResponse({ stories, readerBand: { lexile: 300, min: 200, max: 350, source: 'grade' } });
 }
 
+/** GET /api/stories/:id: a library story with its text. */
+function story(id: string): Response {
+  const summary = state.stories.find((s) => s.id === id);
+  const body = state.bodies[id];
+  if (!summary || body === undefined)
+    return jsonResponse({ error: { code: 'story_not_found', message: 'No such story' } }, 404);
+  const detail: StoryDetail = { ...summary, body, own: false };
+  return jsonResponse({ story: detail });
+}
+
+/** GET /api/assignments/:assignmentId/readings/:readingId[/audio], like the server (ADR 0048). */
+function readingRoute(assignmentId: string, readingId: string, audio: boolean): Response {
+  const record = state.records[readingId];
+  const found = record && record.assignment.id === assignmentId;
+  if (!audio) {
+    return found
+      ? jsonResponse(record)
+      : jsonResponse({ error: { code: 'reading_not_found', message: 'No such reading' } }, 404);
+  }
+  if (!found || !record.reading.hasRecording)
+    return jsonResponse({ error: { code: 'audio_not_found', message: 'No recording' } }, 404);
+  return new Response(new Uint8Array([82, 73, 70, 70]), {
+    status: 200,
+    headers: { 'Content-Type': 'audio/wav', 'Cache-Control': 'no-store' },
+  });
+}
+
 /** /api/assignments and /api/assignments/:id, like the server (core/api/assignments.ts). */
 function assignmentsRoute(parts: readonly string[], method: string): Response {
   if (parts.length === 0 && method === 'GET') return jsonResponse({ assignments: state.assignments });
+  if (parts[1] === 'readings' && parts[2] && method === 'GET' && parts.length <= 4) {
+    if (parts.length === 4 && parts[3] !== 'audio') return notFound();
+    return readingRoute(parts[0]!, parts[2], parts.length === 4);
+  }
   const index = state.assignments.findIndex((a) => a.id === parts[0]);
   if (parts.length !== 1 || index < 0) return notFound();
   const assignment = state.assignments[index]!;
@@ -256,7 +453,7 @@ function setAssignment(summary: ClassSummary, body: unknown): Response {
   return jsonResponse({ assignment: made }, 201);
 }
 
-/** The fetch stub: answers /api/classes…, /api/assignments… and /api/stories like the server. */
+/** The fetch stub: answers /api/classes…, /api/assignments… (reading records too) and /api/stories like the server. */
 export function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), 'http://localhost');
   const path = url.pathname;
@@ -264,6 +461,8 @@ export function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promis
   const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
   calls.push({ method, url: path, body });
   if (path === '/api/stories' && method === 'GET') return Promise.resolve(library(url));
+  if (path.startsWith('/api/stories/') && method === 'GET')
+    return Promise.resolve(story(decodeURIComponent(path.slice('/api/stories/'.length))));
   const isAssignments = path === '/api/assignments' || path.startsWith('/api/assignments/');
   if (!path.startsWith('/api/classes') && !isAssignments) return Promise.resolve(notFound());
   if (state.refuseAll) return Promise.resolve(jsonResponse(...state.refuseAll));
@@ -360,7 +559,7 @@ export interface RenderOptions {
 
 /**
  * Renders `page` at `at` under its route `pattern`, signed in as a teacher unless told otherwise, with other
- * routes showing only where they are. Answers what was spoken and the guidance set.
+ * routes showing only where they are; links navigate through the router, as in the app. Answers what was spoken and the guidance set.
  */
 export function renderClassesPage(page: ReactNode, { at, pattern, me, client: given }: RenderOptions) {
   const spoken: string[] = [];
@@ -374,16 +573,18 @@ export function renderClassesPage(page: ReactNode, { at, pattern, me, client: gi
   const view = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[at]}>
-        <AudioQueueContext.Provider
-          value={{ ...SILENT_AUDIO_QUEUE, setGuidance, speak: (r) => void spoken.push(r.text) }}
-        >
-          <Routes>
-            <Route path={pattern} element={page} />
-            <Route path="*" element={null} />
-          </Routes>
-          <Where />
-          <Toaster />
-        </AudioQueueContext.Provider>
+        <AriaRouterProvider>
+          <AudioQueueContext.Provider
+            value={{ ...SILENT_AUDIO_QUEUE, setGuidance, speak: (r) => void spoken.push(r.text) }}
+          >
+            <Routes>
+              <Route path={pattern} element={page} />
+              <Route path="*" element={null} />
+            </Routes>
+            <Where />
+            <Toaster />
+          </AudioQueueContext.Provider>
+        </AriaRouterProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -103,3 +103,27 @@ export const ASSIGNMENT_NOT_FOUND_GUIDANCE: PageGuidance = [
   'This assignment is not one of yours.',
   'Press All assignments to see yours.',
 ];
+
+/**
+ * A reading record (docs/decisions/0048-reading-record.md): whose reading it is, then the words to check.
+ * @param name the reader's name, short
+ * @param toCheck words the scorer was unsure of
+ * @param hasRecording whether the recording is still kept, to hear them
+ */
+export function readingRecordGuidance(name: string, toCheck: number, hasRecording: boolean): PageGuidance {
+  const first = `Here is how ${name} read it, word by word.`;
+  if (toCheck === 0) return [first, 'The scorer was sure of every word.'];
+  const words = toCheck === 1 ? 'one word' : `${toCheck} words`;
+  return [
+    first,
+    hasRecording
+      ? `The scorer was not sure of ${words}. They are under Words to check; press Listen to hear one.`
+      : `The scorer was not sure of ${words}. They are under Words to check.`,
+  ];
+}
+
+/** A reading record that cannot be opened (the reader left the class, or deleted the reading). */
+export const READING_NOT_FOUND_GUIDANCE: PageGuidance = [
+  'This reading cannot be opened.',
+  'Press Back to the results to see the others.',
+];

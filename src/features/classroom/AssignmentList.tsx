@@ -5,6 +5,13 @@ import { Link } from '../../ui/Link.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { assignmentLinkNames, dueDayText } from './assignment-text.ts';
 
+/**
+ * What a reader in a class is told under "To read" (docs/decisions/0048-reading-record.md): a teacher opens the
+ * readings of the stories they set word by word, and hears them while the recording is kept.
+ */
+export const TEACHER_SEES_TEXT =
+  'Your teacher can see how you read the stories they ask for, word by word, and listen to those readings for 30 days.';
+
 /** Props of {@link AssignmentList}. */
 export interface AssignmentListProps {
   /** The reader's assignments in the server's order (not done first); undefined while loading. */
@@ -84,7 +91,8 @@ function DoneItem({ assignment, linkName }: ItemProps) {
  * My Classroom's "To read" (docs/decisions/0047-assignments.md): what the reader's teachers asked them to read
  * aloud, in the server's order, each with a link that opens Reading Practice on the story; those read already
  * below, under "You read these". Links to the same story (from two classes, or set twice) say the class, then a
- * number. Loading, a failure (an alert) and none each say so.
+ * number. Loading, a failure (an alert) and none each say so. Last, what the teacher sees of these readings
+ * ({@link TEACHER_SEES_TEXT}).
  */
 export function AssignmentList({ assignments, isError }: AssignmentListProps) {
   const toRead = assignments?.filter((a) => !a.done) ?? [];
@@ -127,6 +135,7 @@ export function AssignmentList({ assignments, isError }: AssignmentListProps) {
           ) : null}
         </>
       )}
+      <p>{TEACHER_SEES_TEXT}</p>
     </section>
   );
 }

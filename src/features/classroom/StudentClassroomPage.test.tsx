@@ -335,6 +335,30 @@ describe('StudentClassroomPage, what to read', () => {
     renderPage();
     await screen.findByText('You are not in a class yet.');
     expect(screen.queryByRole('region', { name: 'To read' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Your teacher can see how you read/)).not.toBeInTheDocument();
+  });
+
+  it('tells a reader in a class, under "To read", that the teacher sees and hears the readings they ask for (ADR 0048)', async () => {
+    classes = [ROOM_4];
+    assignments = [FOX];
+    renderPage();
+    const card = await toReadCard();
+    await within(card).findByRole('list', { name: 'To read' });
+    expect(
+      within(card).getByText(
+        'Your teacher can see how you read the stories they ask for, word by word, and listen to those readings for 30 days.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says what the teacher sees even before the teacher asks for a story', async () => {
+    classes = [ROOM_4];
+    renderPage();
+    const card = await toReadCard();
+    await within(card).findByText('Nothing to read yet.');
+    expect(
+      within(card).getByText(/Your teacher can see how you read the stories they ask for/),
+    ).toBeVisible();
   });
 
   it('has Sparky say how many stories there are to read, with the usual lines', async () => {

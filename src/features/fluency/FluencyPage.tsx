@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
 import '../../ui/page.css';
 import { useLibrary, useStory } from '../../lib/api/stories.ts';
-import type { WordAudio } from './ListenToWord.tsx';
+import type { WordAudio } from '../../lib/reading/ListenToWord.tsx';
 import { ReadingProgress } from './ReadingProgress.tsx';
 import { PastReading } from './PastReading.tsx';
 import { useReadingSessions } from './api/reading-sessions.ts';

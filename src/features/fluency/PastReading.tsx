@@ -7,9 +7,10 @@ import { ApiError } from '../../lib/api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { useReadingSession } from './api/reading-session.ts';
-import type { WordAudio } from './ListenToWord.tsx';
+import type { WordAudio } from '../../lib/reading/ListenToWord.tsx';
 import { DeleteReadingButton, readingTime } from './ReadingProgress.tsx';
-import { GrownUpsFigures, HowEachWordWent, ReadingSummaryParts, withPassageText } from './ResultsView.tsx';
+import { withPassageText } from '../../lib/reading/passage-text.ts';
+import { GrownUpsFigures, HowEachWordWent, ReadingSummaryParts } from './ResultsView.tsx';
 
 /** Props of {@link PastReading}. */
 export interface PastReadingProps {

@@ -10,6 +10,7 @@ import { showToast } from '../../ui/toast-store.ts';
 import { useDeleteReadingSession } from './api/delete-reading-session.ts';
 import { useReadingSessions } from './api/reading-sessions.ts';
 import { useReadingStats } from './api/reading-stats.ts';
+import '../../lib/reading/reading.css';
 
 // The chart library is the largest part of the page: it loads only when there is a chart to draw
 // (docs/decisions/0012-route-splitting.md). The table under it says the same meanwhile.

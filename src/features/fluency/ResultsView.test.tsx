@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SAMPLE_RESPONSE } from '#machines/fluency-session.test-model.ts';
 import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
 import { ApiError } from '../../lib/api/http.ts';
-import type { WordAudio } from './ListenToWord.tsx';
+import type { WordAudio } from '../../lib/reading/ListenToWord.tsx';
 import { ResultsView } from './ResultsView.tsx';
 
 const noop = () => {};

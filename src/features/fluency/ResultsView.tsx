@@ -1,19 +1,19 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { ReadingSession, SaveReadingSessionResponse } from '#core/api/reading-sessions.ts';
-import { speakableTokens } from '#core/api/stories.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
-import { secondsInWords } from '#core/fluency-session/countdown.ts';
-import { compareWithNorms, normsGrade, seasonOf } from '#core/fluency-session/season.ts';
 import { readingSummary, type ReadingSummary } from '#core/fluency-session/summary.ts';
 import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { cx } from '../../lib/class-names.ts';
+import { ListenToWord, useRecordingPlayer, type WordAudio } from '../../lib/reading/ListenToWord.tsx';
+import { withPassageText } from '../../lib/reading/passage-text.ts';
+import { compareReading, ReadingFigures } from '../../lib/reading/ReadingFigures.tsx';
+import { ScoredPassage, WordLegend } from '../../lib/reading/ScoredPassage.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Disclosure } from '../../ui/Disclosure.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Link } from '../../ui/Link.tsx';
-import { ListenToWord, type WordAudio } from './ListenToWord.tsx';
-import { ScoredPassage, WordLegend } from './ScoredPassage.tsx';
+import { browserWordAudio } from './api/reading-session-audio.ts';
 
 /** Props of {@link ResultsView}. */
 export interface ResultsViewProps {
@@ -29,20 +29,6 @@ export interface ResultsViewProps {
 
 /** The title of the grown-ups' part of the results. */
 export const GROWN_UPS_RESULTS_TITLE = 'For grown-ups: scores and norms';
-
-const round = (n: number) => Math.round(n);
-
-/**
- * The result's words carry normalised text ("bus"); the passage's own tokens ("bus.") read better.
- * Used only when the two line up one to one (core/api/stories.ts `speakableTokens` splits as the
- * scorer does); otherwise the result is shown as it is.
- */
-export function withPassageText(result: FluencyResult, passageText: string | undefined): FluencyResult {
-  if (!passageText) return result;
-  const tokens = speakableTokens(passageText);
-  if (tokens.length !== result.words.length) return result;
-  return { ...result, words: result.words.map((w, i) => ({ ...w, text: tokens[i] ?? w.text })) };
-}
 
 /**
  * The results of one reading (issues 5 and 17). First the child's part, in plain words and pictures:
@@ -225,6 +211,7 @@ export function HowEachWordWent({
   wordAudio?: WordAudio;
 }) {
   const passageTitle = useId();
+  const recording = useRecordingPlayer(session.id, wordAudio ?? browserWordAudio);
   return (
     <>
       <section aria-labelledby={passageTitle} className="page__card">
@@ -233,13 +220,7 @@ export function HowEachWordWent({
         <WordLegend />
       </section>
 
-      {session.has_audio ? (
-        <ListenToWord
-          sessionId={session.id}
-          words={result.words}
-          {...(wordAudio ? { audio: wordAudio } : {})}
-        />
-      ) : null}
+      {session.has_audio ? <ListenToWord recording={recording} words={result.words} /> : null}
     </>
   );
 }
@@ -261,37 +242,13 @@ export function GrownUpsFigures({
   grade: string | null;
 }) {
   const summary = readingSummary(result);
-  const g = normsGrade(grade);
-  const comparison = g !== undefined ? compareWithNorms(result.wcpm, g, seasonOf(new Date(createdAt))) : null;
+  const comparison = compareReading(result.wcpm, createdAt, grade);
   return (
     <Disclosure title={GROWN_UPS_RESULTS_TITLE} className="page__card results-grown-ups">
-      <dl className="fluency-scores">
-        <div className="fluency-score">
-          <dt>Words correct per minute</dt>
-          <dd>{round(result.wcpm)}</dd>
-        </div>
-        <div className="fluency-score">
-          <dt>Accuracy</dt>
-          <dd>{result.accuracy.toFixed(result.accuracy % 1 === 0 ? 0 : 1)}%</dd>
-        </div>
-        <div className="fluency-score">
-          <dt>Fluency score</dt>
-          <dd>
-            {result.fluencyScore}
-            <span className="fluency-score__out-of"> out of 100</span>
-          </dd>
-        </div>
-        <div className="fluency-score">
-          <dt>Reading time</dt>
-          <dd>{secondsInWords(result.readingSeconds)}</dd>
-        </div>
-        <div className="fluency-score">
-          <dt>Words reached</dt>
-          <dd>
-            {summary.wordsReached} of {summary.wordsTotal}
-          </dd>
-        </div>
-      </dl>
+      <ReadingFigures
+        result={result}
+        figures={['wcpm', 'accuracy', 'fluencyScore', 'readingTime', 'wordsReached']}
+      />
       <p>
         {result.wordsCorrect} of the {summary.wordsReached} words reached were read correctly. Accuracy counts
         only the words reached

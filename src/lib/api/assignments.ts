@@ -1,19 +1,23 @@
 /**
  * A teacher's reading assignments (core/api/assignments.ts; docs/decisions/0047-assignments.md): their assignments
- * in every class, one assignment with each reader's work, setting one for a class and deleting one. Anyone who is
+ * in every class, one assignment with each reader's work, setting one for a class and deleting one; and the reading
+ * record of one reader's reading of it, with its recording (docs/decisions/0048-reading-record.md). Anyone who is
  * not a teacher gets 403 `not_a_teacher`.
  * Routes: server/routes/assignments/assignments.routes.ts, called through the typed client.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AssignmentDetail,
-  AssignmentList,
-  AssignmentResponse,
-  CreateAssignmentRequest,
+import {
+  AssignmentReadingSchema,
+  type AssignmentDetail,
+  type AssignmentList,
+  type AssignmentReading,
+  type AssignmentResponse,
+  type CreateAssignmentRequest,
 } from '#core/api/assignments.ts';
 import { CLASS_LIST_QUERY_KEY, CLASSES_QUERY_KEY } from './classes.ts';
 import { api } from './client.ts';
 import { ApiError, call } from './http.ts';
+import { fetchRecordingAudio } from './recording-audio.ts';
 
 /**
  * Every assignment query starts with it. Under the classes' key ({@link CLASSES_QUERY_KEY}): a class renamed or
@@ -27,6 +31,11 @@ export const ASSIGNMENT_LIST_QUERY_KEY = [...ASSIGNMENTS_QUERY_KEY, 'list'] as c
 /** Query key of one assignment with its results. */
 export function assignmentQueryKey(assignmentId: string) {
   return [...ASSIGNMENTS_QUERY_KEY, 'detail', assignmentId] as const;
+}
+
+/** Query key of one reading record. */
+export function assignmentReadingQueryKey(assignmentId: string, readingId: string) {
+  return [...ASSIGNMENTS_QUERY_KEY, 'reading', assignmentId, readingId] as const;
 }
 
 /** A 403, 404 or 422 will not change on a second try. */
@@ -53,6 +62,39 @@ export function fetchAssignments(): Promise<AssignmentList> {
  */
 export function fetchAssignment(assignmentId: string): Promise<AssignmentDetail> {
   return call(api.assignments[':assignmentId'].$get({ param: { assignmentId } }));
+}
+
+/**
+ * GET /api/assignments/:assignmentId/readings/:readingId: the reading record of one reader's reading of an
+ * assignment's story, checked against its schema (a result saved before `unsure` existed reads as sure).
+ * @throws {ApiError} 404 `reading_not_found` (not the teacher's to open: another teacher's assignment, a reader who
+ *   left, a reading deleted, …), 403 `not_a_teacher`, `bad_answer` for an answer of another shape
+ */
+export async function fetchAssignmentReading(
+  assignmentId: string,
+  readingId: string,
+): Promise<AssignmentReading> {
+  const body: unknown = await call(
+    api.assignments[':assignmentId'].readings[':readingId'].$get({ param: { assignmentId, readingId } }),
+  );
+  const parsed = AssignmentReadingSchema.safeParse(body);
+  if (!parsed.success) throw new ApiError(200, 'bad_answer', 'The server answered something unexpected.');
+  return parsed.data;
+}
+
+/** The path of a reading record's recording. */
+export function assignmentReadingAudioPath(assignmentId: string, readingId: string): string {
+  return `/api/assignments/${encodeURIComponent(assignmentId)}/readings/${encodeURIComponent(readingId)}/audio`;
+}
+
+/**
+ * GET /api/assignments/:assignmentId/readings/:readingId/audio: the reader's recording of a reading the teacher
+ * may open (audio/wav, never cached), for "Listen to a word".
+ * @throws {ApiError} 404 `audio_not_found` when no longer kept (30 days, or deleted by the reader) or not the
+ *   teacher's to hear; status 0 on a network failure
+ */
+export function fetchAssignmentReadingAudio(assignmentId: string, readingId: string): Promise<ArrayBuffer> {
+  return fetchRecordingAudio(assignmentReadingAudioPath(assignmentId, readingId));
 }
 
 /**
@@ -98,6 +140,28 @@ export function useAssignment(assignmentId: string, { enabled = true }: Assignme
     queryOptions({
       queryKey: assignmentQueryKey(assignmentId),
       queryFn: () => fetchAssignment(assignmentId),
+      enabled,
+      retry: retryUnlessRefused,
+      ...ALWAYS_ASK,
+      gcTime: 0,
+    }),
+  );
+}
+
+/**
+ * One reading record (ADR 0048); a 404 means it is not the teacher's to open. Never fresh, and not kept once no page
+ * shows it (gcTime 0), as an assignment's results: a reader who left the class, or deleted the reading, takes it out
+ * of the teacher's view at once.
+ */
+export function useAssignmentReading(
+  assignmentId: string,
+  readingId: string,
+  { enabled = true }: AssignmentQueryOptions = {},
+) {
+  return useQuery(
+    queryOptions({
+      queryKey: assignmentReadingQueryKey(assignmentId, readingId),
+      queryFn: () => fetchAssignmentReading(assignmentId, readingId),
       enabled,
       retry: retryUnlessRefused,
       ...ALWAYS_ASK,

@@ -2,7 +2,9 @@
  * GET /api/reading-sessions/:id/audio: the reader's own recording (WAV) while it is kept (30 days);
  * 404 `audio_not_found` afterwards. Fetched once per results screen for "Listen to a word".
  */
-import { ApiError, apiErrorOf } from '../../../lib/api/http.ts';
+import { createWordPlayer } from '#voice/word-player.ts';
+import { fetchRecordingAudio } from '../../../lib/api/recording-audio.ts';
+import type { WordAudio } from '../../../lib/reading/ListenToWord.tsx';
 
 /** The audio URL of a session. */
 export function readingSessionAudioPath(sessionId: string): string {
@@ -13,21 +15,12 @@ export function readingSessionAudioPath(sessionId: string): string {
  * Fetches the recording's bytes.
  * @throws {ApiError} 404 when no longer kept; status 0 on a network failure
  */
-export async function fetchReadingSessionAudio(
-  sessionId: string,
-  signal?: AbortSignal,
-): Promise<ArrayBuffer> {
-  let response: Response;
-  try {
-    response = await fetch(readingSessionAudioPath(sessionId), {
-      credentials: 'same-origin',
-      signal: signal ?? null,
-    });
-  } catch (cause) {
-    throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
-  }
-  if (!response.ok) {
-    throw apiErrorOf(response.status, response.statusText, await response.json().catch(() => null));
-  }
-  return response.arrayBuffer();
+export function fetchReadingSessionAudio(sessionId: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+  return fetchRecordingAudio(readingSessionAudioPath(sessionId), signal);
 }
+
+/** The reader's own recordings: GET /api/reading-sessions/:id/audio, played with Web Audio. */
+export const browserWordAudio: WordAudio = {
+  fetchAudio: (id) => fetchReadingSessionAudio(id),
+  createPlayer: createWordPlayer,
+};

@@ -19,8 +19,9 @@ import { Link } from '../../../ui/Link.tsx';
 import '../../../ui/page.css';
 import { useReadingSessions } from '../api/reading-sessions.ts';
 import { useFollowAlong, type ConnectFollow } from '../follow/use-follow-along.ts';
-import type { WordAudio } from '../ListenToWord.tsx';
-import { GrownUpsFigures, HowEachWordWent, RewardsOfReading, withPassageText } from '../ResultsView.tsx';
+import type { WordAudio } from '../../../lib/reading/ListenToWord.tsx';
+import { withPassageText } from '../../../lib/reading/passage-text.ts';
+import { GrownUpsFigures, HowEachWordWent, RewardsOfReading } from '../ResultsView.tsx';
 import { Passage, SessionStepPanel, useSessionView } from '../SessionSteps.tsx';
 import {
   browserEffects,

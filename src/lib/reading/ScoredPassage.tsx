@@ -1,13 +1,17 @@
+import { useId } from 'react';
 import { Icon } from '../../ui/Icon.tsx';
 import {
-  WORD_STATUS_INFO,
-  WORD_STATUS_ORDER,
-  UNSURE_EXPLANATION,
+  otherMarkText,
+  PAUSED_NOTE,
   UNSURE_NOTE,
-  WordStatusIcon,
+  WORD_STATUS_ORDER,
   wordNote,
+  WordStatusIcon,
+  wordStatusText,
+  type ReadingAudience,
   type ScoredWord,
 } from './word-status.tsx';
+import './reading.css';
 
 /**
  * The passage with every word marked by its status: colour, icon and a note in words. Read by a
@@ -42,11 +46,25 @@ export function ScoredPassage({ words }: { words: readonly ScoredWord[] }) {
   );
 }
 
-/** What the marks mean. */
-export function WordLegend() {
+/**
+ * What the marks mean: each status, "paused" and "check this word", in the words of `audience` (the reader's
+ * own results speak to "you"; a teacher's reading record of "the reader").
+ */
+export function WordLegend({
+  audience = 'reader',
+  headingLevel = 3,
+}: {
+  audience?: ReadingAudience;
+  /** The level of the legend's heading: 3 under a section's h2 or h3. */
+  headingLevel?: 3 | 4;
+}) {
+  const titleId = useId();
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
+  const text = wordStatusText(audience);
+  const other = otherMarkText(audience);
   return (
-    <section aria-labelledby="word-legend-title" className="word-legend">
-      <h3 id="word-legend-title">What the marks mean</h3>
+    <section aria-labelledby={titleId} className="word-legend">
+      <Heading id={titleId}>What the marks mean</Heading>
       <ul>
         {WORD_STATUS_ORDER.map((status) => (
           <li key={status} className={`word-legend__item scored-word--${status}`}>
@@ -54,7 +72,7 @@ export function WordLegend() {
               <WordStatusIcon status={status} size={18} />
             </span>
             <span>
-              <strong>{WORD_STATUS_INFO[status].label}</strong>: {WORD_STATUS_INFO[status].explanation}
+              <strong>{text[status].label}</strong>: {text[status].explanation}
             </span>
           </li>
         ))}
@@ -63,7 +81,7 @@ export function WordLegend() {
             <Icon name="pause" size={18} strokeWidth={3} />
           </span>
           <span>
-            <strong>paused</strong>: You stopped for a while before this word.
+            <strong>{PAUSED_NOTE}</strong>: {other.paused}
           </span>
         </li>
         <li className="word-legend__item scored-word--unsure">
@@ -71,7 +89,7 @@ export function WordLegend() {
             ?
           </span>
           <span>
-            <strong>{UNSURE_NOTE}</strong>: {UNSURE_EXPLANATION}
+            <strong>{UNSURE_NOTE}</strong>: {other.unsure}
           </span>
         </li>
       </ul>
