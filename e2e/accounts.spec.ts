@@ -189,10 +189,10 @@ test.describe('accounts', () => {
     );
 
     // A screen later issues build says so, and is behind the guard.
-    await page.goto('/screening');
-    await expect(page.getByRole('heading', { level: 1, name: 'Reading Screening' })).toBeVisible();
+    await page.goto('/my-learning-path');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Learning Path' })).toBeVisible();
     await expect(page.getByText(/This screen is being built/)).toBeVisible();
-    await checkA11y(page, '/screening (being built)');
+    await checkA11y(page, '/my-learning-path (being built)');
 
     // Ctrl+H goes home.
     await page.keyboard.press('Control+h');

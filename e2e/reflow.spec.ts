@@ -17,7 +17,8 @@ function firstWords(body: string, share: number): string {
  * WCAG 1.4.10 (reflow) and 1.4.4 (text size) on every screen a reader can reach: at 320 px wide with the
  * largest text of the Display settings, nothing may scroll sideways, and no picture may shrink beside words
  * that wrap. The screens are the links of the reader's own menu (so a new screen is checked as soon as the
- * menu lists it), of the header, and of the Learning Hub (the games).
+ * menu lists it), of the header, of the Learning Hub (the games), and the screens reached from one of those
+ * rather than from the menu (`reachedFrom`: Screening History, from Reading Screening).
  * The public pages are checked at 375 px in public.spec.ts.
  */
 const READERS = [
@@ -37,15 +38,18 @@ const READERS = [
       '/import',
       '/create',
       '/student-classroom',
+      '/screening',
     ],
+    reachedFrom: ['/screening-history'],
   },
   {
     userType: 'teacher',
     name: 'Ito',
     home: '/teacher-dashboard',
     expected: ['/teacher-dashboard', '/class-management', '/student-progress', '/profile', '/fluency'],
+    reachedFrom: [],
   },
-  { userType: 'guardian', name: 'Diaz', home: '/home', expected: ['/profile', '/fluency'] },
+  { userType: 'guardian', name: 'Diaz', home: '/home', expected: ['/profile', '/fluency'], reachedFrom: [] },
 ] as const;
 
 for (const reader of READERS) {
@@ -111,7 +115,7 @@ for (const reader of READERS) {
           return games.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
         })()
       : [];
-    const paths = [...new Set([...fromMenu, ...fromHeader, ...fromHub])].filter(
+    const paths = [...new Set([...fromMenu, ...fromHeader, ...fromHub, ...reader.reachedFrom])].filter(
       (href): href is string => !!href?.startsWith('/'),
     );
     expect(paths).toEqual(expect.arrayContaining([...reader.expected]));

@@ -56,6 +56,11 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/onboarding': ['src/app/ProtectedLayout.tsx', 'src/features/onboarding/OnboardingPage.tsx'],
   '/fluency': ['src/app/ProtectedLayout.tsx', 'src/features/fluency/FluencyPage.tsx'],
   '/assessment': ['src/app/ProtectedLayout.tsx', 'src/features/fluency/assessment/AssessmentPage.tsx'],
+  '/screening': ['src/app/ProtectedLayout.tsx', 'src/features/fluency/screening/ScreeningPage.tsx'],
+  '/screening-history': [
+    'src/app/ProtectedLayout.tsx',
+    'src/features/fluency/screening/ScreeningHistoryPage.tsx',
+  ],
   '/premade-stories': ['src/app/ProtectedLayout.tsx', 'src/features/stories/StoryLibraryPage.tsx'],
   '/read-story/:storyId': ['src/app/ProtectedLayout.tsx', 'src/features/stories/ReadStoryPage.tsx'],
   '/stories': ['src/app/ProtectedLayout.tsx', 'src/features/stories/MyStoriesPage.tsx'],

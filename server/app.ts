@@ -34,6 +34,7 @@ import { createFamilyRoutes } from './routes/family/family.routes.ts';
 import { createAssignmentRoutes } from './routes/assignments/assignments.routes.ts';
 import { createClassRoutes } from './routes/classes/classes.routes.ts';
 import { createGoalsRoutes } from './routes/goals/goals.routes.ts';
+import { createScreeningRoutes } from './routes/screening/screening.routes.ts';
 import { createRewardsRoutes } from './routes/rewards/rewards.routes.ts';
 import { createSetupRoutes } from './routes/setup/setup.routes.ts';
 import { createOutboxRoutes } from './routes/outbox/outbox.routes.ts';
@@ -462,6 +463,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createWordBuilderRoutes({ db }))
     .route('/', createSoundItOutRoutes({ db }))
     .route('/', createAssessmentRoutes({ db }))
+    .route('/', createScreeningRoutes({ db }))
     .route('/', createFamilyRoutes({ db }))
     .route('/', createGoalsRoutes({ db }))
     .route('/', createAssignmentRoutes({ db, dataDir: env.DATA_DIR }))

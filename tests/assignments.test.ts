@@ -44,25 +44,9 @@ import {
   type TestBrowser,
 } from './helpers/app.ts';
 import { createTestUser, openTestDatabase, testDatabaseKind } from './helpers/database.ts';
+import { expectPgError } from './helpers/pg-errors.ts';
 
 const DAY = 86_400_000;
-
-/** The PostgreSQL error code behind a (possibly Drizzle-wrapped) error. */
-function pgCode(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.cause?.code ?? e.code;
-}
-
-async function expectPgError(promise: Promise<unknown>, code: string) {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, `expected PostgreSQL error ${code}`).toBeDefined();
-  expect(pgCode(caught)).toBe(code);
-}
 
 /** The UTC day `days` after today, YYYY-MM-DD. */
 const dayAfter = (days: number, from = Date.now()) => new Date(from + days * DAY).toISOString().slice(0, 10);

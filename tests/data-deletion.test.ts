@@ -2,7 +2,8 @@
  * Deleting a child's data (issue #14 item 11): one reading with its recording, all of one's recordings,
  * and one's whole account. The account test is a canary scan: a user whose name, pet, e-mail, story,
  * reading, recording, settings, sign-in traces, mail and spoken texts all carry a unique marker, and who has a
- * grown-up's family link and a link code, is deleted, then every table of the database and every file under
+ * grown-up's family link and a link code, a class membership and a reading screening, is deleted, then every
+ * table of the database and every file under
  * DATA_DIR is searched for the marker, the user's id and e-mail. Refusals (bad, oversized and hostile input, another user's ids, no session)
  * lose nothing; many users delete at once.
  */
@@ -15,7 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FluencyResult } from '../core/fluency/result.schema.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem } from '../server/db/rls.ts';
-import { audioSettings, progressTracking, readingSessions, stories, userRoles } from '../server/db/schema.ts';
+import {
+  audioSettings,
+  profiles,
+  progressTracking,
+  readingSessions,
+  stories,
+  userRoles,
+} from '../server/db/schema.ts';
 import { saveReadingSession } from '../server/routes/reading-sessions/reading-sessions.service.ts';
 import { createEarlyCheckStore } from '../server/speech/early-checks.ts';
 import { createReaderWarpStore } from '../server/speech/reader-warps.ts';
@@ -380,6 +388,12 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
           json: { code: ((await classCode.json()) as { code: string }).code },
         });
         expect(joined.status).toBe(201);
+        // …and starts a Reading Screening (ADR 0049), once the grown-up has set their grade.
+        await asSystem(handle.db, (tx) =>
+          tx.update(profiles).set({ grade: '3' }).where(eq(profiles.userId, userId)),
+        );
+        const screening = await client.request('/api/screenings', { method: 'POST', json: {} });
+        expect(screening.status).toBe(201);
         const failed = await createBrowser(app).request('/api/auth/sign-in/email', {
           method: 'POST',
           json: { email, password: 'wrong-password-for-the-canary' },
@@ -462,6 +476,7 @@ describe(`deleting a child's data (${testDatabaseKind})`, () => {
           'link_codes',
           'reading_goals',
           'class_members',
+          'screenings',
         ])
           expect(
             before.some((f) => f.startsWith(`${table}:`)),

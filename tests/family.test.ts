@@ -54,26 +54,10 @@ import {
   type TestBrowser,
 } from './helpers/app.ts';
 import { createTestUser, openTestDatabase, testDatabaseKind } from './helpers/database.ts';
+import { expectPgError } from './helpers/pg-errors.ts';
 
 const PASSWORD = 'purple-otter-reads-42';
 const CODE_PATTERN = new RegExp(`^[${LINK_CODE_ALPHABET}]{${LINK_CODE_LENGTH}}$`);
-
-/** The PostgreSQL error code behind a (possibly Drizzle-wrapped) error. */
-function pgCode(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.cause?.code ?? e.code;
-}
-
-async function expectPgError(promise: Promise<unknown>, code: string) {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, `expected PostgreSQL error ${code}`).toBeDefined();
-  expect(pgCode(caught)).toBe(code);
-}
 
 /** A code of the alphabet that is not `code` (a wrong but well-formed guess). */
 function otherCode(code: string): string {

@@ -144,7 +144,9 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
         fluency_score,
         tokens_awarded,
         has_audio,
+        screening_id,
       } = saved.session;
+      expect(screening_id).toBeNull();
       expect(mode).toBe('practice');
       expect(list.sessions).toEqual([
         {
@@ -158,6 +160,7 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
           fluency_score,
           tokens_awarded,
           has_audio,
+          screening_id,
         },
       ]);
       const detail = await parseResponse(

@@ -18,28 +18,13 @@ import {
   profiles,
   progressTracking,
   readingSessions,
+  screenings,
   stories,
   tokenLedger,
   userRoles,
 } from '../server/db/schema.ts';
 import { createTestUser, openTestDatabase, testDatabaseKind } from './helpers/database.ts';
-
-/** The PostgreSQL error code behind a (possibly Drizzle-wrapped) error. */
-function pgCode(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.cause?.code ?? e.code;
-}
-
-async function expectPgError(promise: Promise<unknown>, code: string) {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, `expected PostgreSQL error ${code}`).toBeDefined();
-  expect(pgCode(caught)).toBe(code);
-}
+import { expectPgError } from './helpers/pg-errors.ts';
 
 describe(`row-level security (${testDatabaseKind})`, () => {
   let handle: DatabaseHandle;
@@ -52,6 +37,10 @@ describe(`row-level security (${testDatabaseKind})`, () => {
     bob = await createTestUser(handle, { displayName: 'Bob' });
     // Rows for both users in every per-user table, written as server work.
     await asSystem(handle.db, async (tx) => {
+      const [library] = await tx
+        .insert(stories)
+        .values({ ownerId: null, title: 'Library story', body: 'The sun is up.' })
+        .returning({ id: stories.id });
       for (const user of [alice, bob]) {
         await tx.insert(userRoles).values({ userId: user.id, role: 'student' });
         await tx.insert(dailyChallenges).values({
@@ -73,8 +62,14 @@ describe(`row-level security (${testDatabaseKind})`, () => {
           .insert(avatarPurchases)
           .values({ userId: user.id, itemId: 'sky-blue', price: 10, idempotencyKey: `seed-${user.id}` });
         await tx.insert(stories).values({ ownerId: user.id, title: 'Mine', body: 'A cat sat.' });
+        await tx.insert(screenings).values({
+          userId: user.id,
+          grade: '3',
+          season: 'winter',
+          schoolYear: 2026,
+          storyIds: [library!.id],
+        });
       }
-      await tx.insert(stories).values({ ownerId: null, title: 'Library story', body: 'The sun is up.' });
     });
   });
 
@@ -91,6 +86,7 @@ describe(`row-level security (${testDatabaseKind})`, () => {
     ['reading_sessions', readingSessions],
     ['audio_settings', audioSettings],
     ['avatar_purchases', avatarPurchases],
+    ['screenings', screenings],
   ] as const;
 
   for (const [name, table] of perUserTables) {
@@ -132,6 +128,42 @@ describe(`row-level security (${testDatabaseKind})`, () => {
       tx.delete(readingSessions).where(eq(readingSessions.userId, bob.id)).returning(),
     );
     expect(deleted).toHaveLength(0);
+  });
+
+  it('a user cannot change, complete or delete another user’s screenings, nor start one in their name', async () => {
+    const [bobs] = await asSystem(handle.db, (tx) =>
+      tx.select().from(screenings).where(eq(screenings.userId, bob.id)),
+    );
+    const completed = await asUser(handle.db, alice.id, (tx) =>
+      tx
+        .update(screenings)
+        .set({
+          completedAt: new Date(),
+          wpm: 1,
+          accuracy: 1,
+          wordsCorrect: 1,
+          errors: 0,
+          band: 'below',
+          p50: 97,
+        })
+        .where(eq(screenings.userId, bob.id))
+        .returning(),
+    );
+    expect(completed).toHaveLength(0);
+    const deleted = await asUser(handle.db, alice.id, (tx) =>
+      tx.delete(screenings).where(eq(screenings.userId, bob.id)).returning(),
+    );
+    expect(deleted).toHaveLength(0);
+    await expectPgError(
+      asUser(handle.db, alice.id, (tx) =>
+        tx.insert(screenings).values({ ...bobs!, id: undefined, createdAt: undefined }),
+      ),
+      '42501',
+    );
+    const [after] = await asSystem(handle.db, (tx) =>
+      tx.select().from(screenings).where(eq(screenings.userId, bob.id)),
+    );
+    expect(after).toEqual(bobs);
   });
 
   it('a user cannot write rows in another user’s name', async () => {
@@ -320,9 +352,9 @@ describe(`row-level security (${testDatabaseKind})`, () => {
       relforcerowsecurity: boolean;
     }>(
       handle.db,
-      sql`select relname, relrowsecurity, relforcerowsecurity from pg_class where relname in ('profiles','user_roles','daily_challenges','achievements','progress_tracking','stories','reading_sessions','token_ledger','audio_settings','avatar_purchases','guardian_links','link_codes','reading_goals','classes','class_codes','class_members','assignments') and relkind = 'r' order by relname`,
+      sql`select relname, relrowsecurity, relforcerowsecurity from pg_class where relname in ('profiles','user_roles','daily_challenges','achievements','progress_tracking','stories','reading_sessions','token_ledger','audio_settings','avatar_purchases','guardian_links','link_codes','reading_goals','classes','class_codes','class_members','assignments','screenings') and relkind = 'r' order by relname`,
     );
-    expect(tableRows).toHaveLength(17);
+    expect(tableRows).toHaveLength(18);
     for (const row of tableRows)
       expect(row, row.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
   });

@@ -3,6 +3,7 @@
  * A reading session is one scored read-aloud (spec §3 reading_sessions) plus what it earned.
  */
 import { z } from 'zod';
+import { ScreeningSchema } from './screening.ts';
 import { FluencyResultSchema } from '../fluency/result.schema.ts';
 import { CompletedChallengeSchema } from './rewards.ts';
 
@@ -24,6 +25,11 @@ export const ReadingSessionSchema = z.object({
   reading_seconds: z.number().nullable(),
   /** Whether the reader's own recording is still kept (30 days), for "Listen to a word". */
   has_audio: z.boolean(),
+  /**
+   * The Reading Screening this reading counted for (docs/decisions/0049-reading-screening.md), or null: such a reading
+   * is one passage of a screening, not a Reading Assessment of its own, though it is in `assessment` mode.
+   */
+  screening_id: z.string().nullable().optional(),
 });
 export type ReadingSession = z.infer<typeof ReadingSessionSchema>;
 
@@ -44,6 +50,12 @@ export const ReadingUploadFormSchema = z.object({
   idempotencyKey: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotencyKey must be 8–100 letters, digits, - or _'),
+  /**
+   * A Reading Screening's id (docs/decisions/0049-reading-screening.md): the reading is that screening's next passage.
+   * Needs `mode: 'assessment'` and `storyId` = the screening's next passage; the reading then does not set the
+   * assessment's results by itself: the complete screening sets them from its medians.
+   */
+  screeningId: z.uuid('screeningId must be a screening id').optional(),
 });
 export type ReadingUploadForm = z.infer<typeof ReadingUploadFormSchema>;
 
@@ -109,6 +121,14 @@ export const SaveReadingSessionResponseSchema = z.object({
   completedChallenges: z.array(CompletedChallengeSchema),
   /** Whether this answer is a replay of a session saved before. */
   replayed: z.boolean(),
+  /** With `screeningId`: the screening after this reading (its next passage, or its score once complete). */
+  screening: ScreeningSchema.optional(),
+  /**
+   * With `screeningId`: whether this reading counts as the passage's. A reading stopped before 30 s and before the
+   * passage's last word (core/assessment/results.ts setsTheLevel) is no measure of the reader: it is saved as the
+   * reader's reading, outside the screening, whose next passage stays the same story, to read again.
+   */
+  screeningCounted: z.boolean().optional(),
 });
 export type SaveReadingSessionResponse = z.infer<typeof SaveReadingSessionResponseSchema>;
 
@@ -130,6 +150,7 @@ export const ReadingSessionSummarySchema = ReadingSessionSchema.pick({
   fluency_score: true,
   tokens_awarded: true,
   has_audio: true,
+  screening_id: true,
 });
 export type ReadingSessionSummary = z.infer<typeof ReadingSessionSummarySchema>;
 

@@ -364,11 +364,20 @@ export const readingSessions = pgTable(
     audioExpiresAt: timestamp('audio_expires_at', { withTimezone: true }),
     /** Client-chosen key that makes a retried upload save (and pay) once. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * The Reading Screening this reading is a passage of (docs/decisions/0049-reading-screening.md), or null; set
+     * null when the screening is deleted (the reading stays the reader's).
+     */
+    screeningId: uuid('screening_id').references(() => screenings.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('reading_sessions_user_created_idx').on(t.userId, t.createdAt),
     uniqueIndex('reading_sessions_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    // A screening's passage is read once (two uploads of one passage at once save one reading), and this index
+    // is also the one the foreign key's ON DELETE SET NULL and a screening's readings are looked up by.
+    uniqueIndex('reading_sessions_screening_story_key').on(t.screeningId, t.storyId),
     check('reading_sessions_mode_check', sql`mode in ('practice', 'assessment')`),
+    check('reading_sessions_screening_mode_check', sql`screening_id is null or mode = 'assessment'`),
     check(
       'reading_sessions_scores_check',
       sql`(fluency_score is null or fluency_score between 0 and 100) and (accuracy_percentage is null or accuracy_percentage between 0 and 100) and (words_per_minute is null or words_per_minute >= 0)`,
@@ -693,6 +702,67 @@ export const assignments = pgTable(
     pgPolicy('assignments_teacher_reads', { for: 'select', to: appUser, using: isOwnRow('teacher_id') }),
     pgPolicy('assignments_teacher_deletes', { for: 'delete', to: appUser, using: isOwnRow('teacher_id') }),
     pgPolicy('assignments_system', { for: 'all', to: appSystem, using: sql`true`, withCheck: sql`true` }),
+  ],
+).enableRLS();
+
+// ---------------------------------------------------------------------------------------------
+// Reading Screening (docs/decisions/0049-reading-screening.md; payloads in core/api/screening.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** Grades that take the Reading Screening (core/screening/rules.ts screeningRefusal: 1–12). */
+const SCREENING_GRADES = GRADES.filter((g) => g !== 'Pre-K' && g !== 'K');
+
+/**
+ * A reader's Reading Screening (ADR 0049): up to three one-minute readings of library stories (their reading
+ * sessions point here with `screening_id`), the grade, norms season and school year it was started in, and once
+ * complete the score (core/screening/rules.ts: the medians, DIBELS Next's accuracy) and the band against the
+ * Hasbrouck & Tindal 50th percentile `p50` it was read against. The reader's own rows only (forced RLS, migration
+ * 0015): the reader starts (INSERT), reads, completes (UPDATE of the score columns only) and deletes their own
+ * screenings as themselves; the profile's assessment results that a complete screening sets stay server work.
+ * Deleting the account deletes them; deleting one leaves its readings (their `screening_id` set null).
+ */
+export const screenings = pgTable(
+  'screenings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** When its last reading was saved, or null while unfinished. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The profile's grade when it was started, '1'–'12'. */
+    grade: text('grade').notNull(),
+    /** The norms' season it was started in (fall, winter, spring; core/screening/rules.ts screeningSeason). */
+    season: text('season').notNull(),
+    /** The school year it was started in, by its first year (2026 for 2026–27; schoolYearOf). */
+    schoolYear: integer('school_year').notNull(),
+    /** The passages (library story ids) in the order they are read: 1–3. */
+    storyIds: uuid('story_ids').array().notNull(),
+    /** Once complete: median words correct per minute, accuracy (percent, 0–100), median words correct, errors. */
+    wpm: real('wpm'),
+    accuracy: real('accuracy'),
+    wordsCorrect: real('words_correct'),
+    errors: real('errors'),
+    /** Once complete: `below`, `expected` or `above` (screeningBand), and the 50th percentile it was read against. */
+    band: text('band'),
+    p50: real('p50'),
+  },
+  (t) => [
+    index('screenings_user_created_idx').on(t.userId, t.createdAt),
+    check('screenings_grade_check', inList('grade', SCREENING_GRADES)),
+    check('screenings_season_check', inList('season', ['fall', 'winter', 'spring'])),
+    check(
+      'screenings_story_ids_check',
+      sql`cardinality(story_ids) between 1 and 3 and array_ndims(story_ids) = 1 and array_position(story_ids, null) is null`,
+    ),
+    check('screenings_band_check', sql`band is null or ${inList('band', ['below', 'expected', 'above'])}`),
+    // Unfinished: no score at all; complete: the whole score, each figure in its range.
+    check(
+      'screenings_score_check',
+      sql`(completed_at is null and wpm is null and accuracy is null and words_correct is null and errors is null and band is null and p50 is null) or (completed_at is not null and wpm is not null and wpm >= 0 and accuracy is not null and accuracy between 0 and 100 and words_correct is not null and words_correct >= 0 and errors is not null and errors >= 0 and band is not null and p50 is not null and p50 > 0)`,
+    ),
+    ...userDataPolicies('screenings'),
   ],
 ).enableRLS();
 

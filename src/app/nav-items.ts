@@ -150,7 +150,16 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
 };
 
 /**
- * The groups a user sees: their menu with unbuilt screens left out and empty groups dropped.
+ * Screens a reader takes on their own account, which the server refuses to a teacher (403 `not_a_reader`): the
+ * teacher's Assess group lists Reading Screening "to screen students" (ADR 0009), but a teacher does not see
+ * screenings yet (docs/decisions/0049-reading-screening.md: a class's screenings belong on Class Analytics), so the
+ * link is left out of the teacher's menu until then rather than leading to a refusal.
+ */
+const READERS_ONLY: ReadonlySet<string> = new Set([p.screening, p.screeningHistory]);
+
+/**
+ * The groups a user sees: their menu with unbuilt screens (and, for a teacher, readers' own screens) left out and
+ * empty groups dropped.
  *
  * @param me the current user
  * @param isBuilt which screens work (defaults to this release's list)
@@ -159,7 +168,9 @@ export function navGroupsFor(
   me: Pick<MeResponse, 'roles' | 'profile'>,
   isBuilt: (path: string) => boolean = isBuiltPath,
 ): NavGroup[] {
-  return ALL_GROUPS[menuKindFor(me)]
-    .map((group) => ({ ...group, items: group.items.filter((item) => isBuilt(item.path)) }))
+  const kind = menuKindFor(me);
+  const shown = (path: string) => isBuilt(path) && !(kind === 'teacher' && READERS_ONLY.has(path));
+  return ALL_GROUPS[kind]
+    .map((group) => ({ ...group, items: group.items.filter((item) => shown(item.path)) }))
     .filter((group) => group.items.length > 0);
 }

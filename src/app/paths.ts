@@ -163,6 +163,8 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.onboarding,
   protectedPaths.fluency,
   protectedPaths.assessment,
+  protectedPaths.screening,
+  protectedPaths.screeningHistory,
   protectedPaths.stories,
   protectedPaths.premadeStories,
   protectedPaths.tokens,

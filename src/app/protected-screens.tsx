@@ -63,6 +63,14 @@ const builtScreens: Record<string, ComponentType> = {
     () => import('../features/fluency/assessment/AssessmentPage.tsx'),
     (m) => m.AssessmentPage,
   ),
+  [protectedPaths.screening]: lazyPage(
+    () => import('../features/fluency/screening/ScreeningPage.tsx'),
+    (m) => m.ScreeningPage,
+  ),
+  [protectedPaths.screeningHistory]: lazyPage(
+    () => import('../features/fluency/screening/ScreeningHistoryPage.tsx'),
+    (m) => m.ScreeningHistoryPage,
+  ),
   [protectedPaths.premadeStories]: lazyPage(
     () => import('../features/stories/StoryLibraryPage.tsx'),
     (m) => m.StoryLibraryPage,

@@ -51,7 +51,9 @@ export function createReadingSessionRoutes(deps: {
     new Hono<AppEnv>()
       /**
        * POST /api/reading-sessions (multipart ReadingUploadFormSchema) → 201 SaveReadingSessionResponse,
-       * or 200 with the same saved session on a replay of its idempotency key.
+       * or 200 with the same saved session on a replay of its idempotency key. With `screeningId` (a Reading
+       * Screening's passage, ADR 0049) the answer carries the screening; 422 `invalid_input` without
+       * `mode=assessment`, 404 `screening_not_found`, 409 `screening_passage_mismatch`, each before scoring.
        */
       .post(
         '/reading-sessions',
@@ -59,12 +61,13 @@ export function createReadingSessionRoutes(deps: {
         audioBodyLimit(),
         validate('form', ReadingUploadFormSchema, uploadRefusal),
         async (c) => {
-          const { audio, storyId, mode, idempotencyKey } = c.req.valid('form');
+          const { audio, storyId, mode, idempotencyKey, screeningId } = c.req.valid('form');
           const saved = await scoreAndSaveReading(db, scoring, {
             userId: c.var.user.id,
             storyId,
             mode,
             idempotencyKey,
+            ...(screeningId !== undefined ? { screeningId } : {}),
             wav: new Uint8Array(await audio.arrayBuffer()),
             dataDir,
             now: now(),

@@ -2,7 +2,9 @@
  * Saving a scored read-aloud as a reading session (spec §3), with everything it earns: a progress event,
  * tokens through award_tokens (paid once per session, however often the upload is retried), and the
  * achievements of spec §4.5, and the reader's Lexile level (§4.7); a Reading Assessment (mode `assessment`) also
- * sets the profile's assessment results. Recordings are kept for AUDIO_RETENTION_DAYS for "Listen to a word".
+ * sets the profile's assessment results, and a Reading Screening's passage (`screeningId`, ADR 0049) moves its
+ * screening on, the complete screening setting them once from its medians. Recordings are kept for
+ * AUDIO_RETENTION_DAYS for "Listen to a word".
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
@@ -15,6 +17,7 @@ import type {
   ReadingStats,
 } from '#core/api/reading-sessions.ts';
 import type { CompletedChallenge } from '#core/api/rewards.ts';
+import type { Screening } from '#core/api/screening.ts';
 import type { RandomSource } from '#core/challenges/daily-challenges.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { achievementsEarned } from '#core/rewards/achievements.ts';
@@ -33,6 +36,13 @@ import { ApiFailure } from '../../http/errors.ts';
 import type { ScoringService } from '../fluency/fluency.service.ts';
 import { awardAchievements, toAchievement } from '../rewards/award-achievements.ts';
 import { advanceChallenges, payCompletedChallenges } from '../rewards/daily-challenges.service.ts';
+import {
+  checkScreeningPassage,
+  finishScreeningReading,
+  screeningOf,
+  describeScreenings,
+  takeScreeningPassage,
+} from '../screening/screening-readings.ts';
 import { findStoryToRead } from '../stories/stories.service.ts';
 
 /** How long a reader's recording is kept, in days. */
@@ -55,6 +65,7 @@ const summaryColumns = {
   wordsPerMinute: readingSessions.wordsPerMinute,
   tokensAwarded: readingSessions.tokensAwarded,
   audioPath: readingSessions.audioPath,
+  screeningId: readingSessions.screeningId,
 };
 type SessionSummaryRow = Pick<SessionRow, keyof typeof summaryColumns>;
 
@@ -71,6 +82,7 @@ export function toReadingSessionSummary(row: SessionSummaryRow): ReadingSessionS
     fluency_score: row.fluencyScore,
     tokens_awarded: row.tokensAwarded,
     has_audio: row.audioPath !== null,
+    screening_id: row.screeningId,
   };
 }
 
@@ -88,6 +100,7 @@ export function toReadingSession(row: SessionRow): ReadingSession {
     mode: row.mode as ReadingSession['mode'],
     reading_seconds: row.readingSeconds,
     has_audio: row.audioPath !== null,
+    screening_id: row.screeningId,
   };
 }
 
@@ -175,6 +188,44 @@ export interface SavedSession {
   /** Daily challenges completed and paid by this save (spec §4.4). */
   completedChallenges: CompletedChallenge[];
   replayed: boolean;
+  /** A screening's reading (ADR 0049): the screening after it (next passage, or score once complete). */
+  screening?: Screening;
+  /** A screening's reading: whether it counted as the passage's (not when stopped short; core/api/reading-sessions.ts). */
+  screeningCounted?: boolean;
+}
+
+/**
+ * Sets the profile's assessment results from a measure of the reader, in the caller's transaction (as the user): the
+ * Reading Assessment (docs/decisions/0038-reading-assessment.md) and the complete Reading Screening (ADR 0049) are the
+ * direct measure of the reader, so they set `assessment_completed`, the last assessment's WCPM and accuracy (spec
+ * §3) and the Lexile level and range from them (§4.7, §9 `estimateReaderLexile`), over an earlier estimate, and end
+ * a "Not now". In the reading's transaction, so a replayed upload (answered from the saved session) never sets them
+ * again. Assessment results are server work (migration 0002's grants): one `systemStep` naming the user.
+ * @param grade the profile's grade (the Lexile formula's norms)
+ * @param measure words correct per minute and accuracy (percent, 0–100)
+ */
+async function setAssessmentResults(
+  tx: Tx,
+  userId: string,
+  grade: string | null,
+  measure: { wcpm: number; accuracy: number },
+  now: Date,
+) {
+  const estimate = estimateReaderLexile(grade, measure.wcpm, measure.accuracy);
+  await systemStep(tx, (system) =>
+    system
+      .update(profiles)
+      .set({
+        assessmentCompleted: true,
+        lastAssessmentWpm: measure.wcpm,
+        lastAssessmentAccuracy: measure.accuracy,
+        lexileLevel: estimate.level,
+        estimatedLexileRange: estimate.range,
+        assessmentDeferredUntil: null,
+        updatedAt: now,
+      })
+      .where(eq(profiles.userId, userId)),
+  );
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -187,7 +238,12 @@ function isUniqueViolation(error: unknown): boolean {
  * (replayed: true) and pays nothing more; a call that failed half-way is completed by the retry.
  * In the same transaction as the session: a practice reading gives a reader without a Lexile level an estimate
  * (spec §4.7); an assessment (`mode: 'assessment'`, ADR 0038) sets `assessment_completed`, the last assessment's
- * WCPM and accuracy, the Lexile level and range from them (over an earlier one), and clears a "Not now".
+ * WCPM and accuracy, the Lexile level and range from them (over an earlier one), and clears a "Not now". A
+ * screening's reading (`screeningId`, ADR 0049) is saved only as its screening's next passage, checked under the
+ * screening's row lock; it sets no assessment result itself, and the reading that completes the screening stores
+ * its score and sets them from its medians.
+ * @throws ApiFailure 404 `screening_not_found`, 409 `screening_passage_mismatch` (screening.service.ts
+ *   takeScreeningPassage), nothing saved
  */
 export async function saveReadingSession(
   db: Database,
@@ -205,11 +261,13 @@ export async function saveReadingSession(
     now?: Date;
     /** Source of randomness for today's challenges when they are made here (default Math.random). */
     random?: RandomSource;
+    /** The Reading Screening this reading is a passage of (ADR 0049; needs `mode: 'assessment'`). */
+    screeningId?: string;
   },
 ): Promise<SavedSession> {
   const now = input.now ?? new Date();
   const existing = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
-  if (existing) return replayReadingSession(db, existing, now);
+  if (existing) return replayReadingSession(db, existing, now, input.screeningId);
 
   const { result } = input;
   const tokens = sessionTokens(result);
@@ -221,8 +279,17 @@ export async function saveReadingSession(
   await mkdir(dirname(absolute), { recursive: true, mode: 0o700 });
   await writeFile(absolute, input.wav, { mode: 0o600 });
   let row: SessionRow;
+  let screening: Screening | undefined;
+  let counted = false;
   try {
     row = await asUser(db, input.userId, async (tx) => {
+      // A screening's passage is taken under its row's lock, held until this transaction ends (ADR 0049).
+      const taken = input.screeningId
+        ? await takeScreeningPassage(tx, input.userId, input.screeningId, input.storyId)
+        : null;
+      // A reading stopped before 30 s and before the passage's end is no measure of the reader (the assessment's
+      // rule, ADR 0038): it is saved as the reader's, outside the screening, whose next passage stays this story.
+      counted = taken !== null && setsTheLevel(result);
       const [inserted] = await tx
         .insert(readingSessions)
         .values({
@@ -241,6 +308,7 @@ export async function saveReadingSession(
           audioPath: relative,
           audioExpiresAt: new Date(now.getTime() + AUDIO_RETENTION_DAYS * 86_400_000),
           idempotencyKey: input.idempotencyKey,
+          screeningId: counted ? taken!.id : null,
         })
         .returning();
       await tx.insert(progressTracking).values({
@@ -270,26 +338,18 @@ export async function saveReadingSession(
           input.random,
         );
       }
-      if (profile && input.mode === 'assessment' && setsTheLevel(result)) {
-        // The Reading Assessment (docs/decisions/0038-reading-assessment.md) is the direct measure of the reader:
-        // it sets the assessment's results (spec §3) and the Lexile level and range from them (§4.7, §9), over an
-        // earlier estimate, and ends a "Not now". In this transaction, so a replayed upload (answered from the
-        // saved session above) never sets them again. Assessment results are server work (migration 0002).
-        const estimate = estimateReaderLexile(profile.grade, result.wcpm, result.accuracy);
-        await systemStep(tx, (system) =>
-          system
-            .update(profiles)
-            .set({
-              assessmentCompleted: true,
-              lastAssessmentWpm: result.wcpm,
-              lastAssessmentAccuracy: result.accuracy,
-              lexileLevel: estimate.level,
-              estimatedLexileRange: estimate.range,
-              assessmentDeferredUntil: null,
-              updatedAt: now,
-            })
-            .where(eq(profiles.userId, input.userId)),
-        );
+      if (taken && !counted) {
+        screening = (await describeScreenings(tx, input.userId, [taken]))[0];
+      } else if (taken) {
+        // A screening's reading (docs/decisions/0049-reading-screening.md) sets no assessment result by itself: the
+        // complete screening sets them, once, from its medians (three readings measure the reader better than one).
+        const moved = await finishScreeningReading(tx, input.userId, taken, now);
+        screening = moved.screening;
+        if (profile && moved.completed) {
+          await setAssessmentResults(tx, input.userId, profile.grade, moved.completed, now);
+        }
+      } else if (profile && input.mode === 'assessment' && setsTheLevel(result)) {
+        await setAssessmentResults(tx, input.userId, profile.grade, result, now);
       } else if (profile && input.mode === 'practice' && profile.lexileLevel === null) {
         // Spec §4.7: a reader without a Lexile level gets one estimated from a practice reading.
         const estimate = estimateReaderLexile(profile.grade, result.wcpm, result.accuracy);
@@ -313,24 +373,42 @@ export async function saveReadingSession(
     // A folder left empty (the account was deleted while this reading was scored) goes too: its
     // name is the user's id (issue #14 item 11). rmdir refuses a folder that still holds readings.
     await rmdir(dirname(absolute)).catch(() => undefined);
-    // The same upload arrived twice at once: the other request saved it.
-    if (isUniqueViolation(error)) {
+    // The same upload arrived twice at once: the other request saved it (and, for a screening's passage, took the
+    // passage first, so this one was refused under the screening's lock).
+    if (isUniqueViolation(error) || (input.screeningId !== undefined && error instanceof ApiFailure)) {
       const saved = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
-      if (saved) return replayReadingSession(db, saved, now);
+      if (saved) return replayReadingSession(db, saved, now, input.screeningId);
     }
     throw error;
   }
 
   const rewards = await settleRewards(db, row, now);
-  return { session: toReadingSession(row), result, tokensAwarded: tokens, replayed: false, ...rewards };
+  return {
+    session: toReadingSession(row),
+    result,
+    tokensAwarded: tokens,
+    replayed: false,
+    ...rewards,
+    ...(screening ? { screening, screeningCounted: counted } : {}),
+  };
 }
 
 /**
  * The answer to a repeated upload: the session saved the first time, with its rewards settled (a payment
- * that failed the first time is made now; one that succeeded is not made again).
+ * that failed the first time is made now; one that succeeded is not made again), and for a screening's reading the
+ * screening's current state (ADR 0049).
+ * @param screeningId the screening the repeated upload names, used when the saved session has none (its screening
+ *   was deleted since, or the key was first used for another reading); omitted from the answer when not the user's
  */
-export async function replayReadingSession(db: Database, row: SessionRow, now: Date): Promise<SavedSession> {
+export async function replayReadingSession(
+  db: Database,
+  row: SessionRow,
+  now: Date,
+  screeningId?: string,
+): Promise<SavedSession> {
   const rewards = await settleRewards(db, row, now);
+  const ofScreening = row.screeningId ?? screeningId;
+  const screening = ofScreening ? await screeningOf(db, row.userId, ofScreening) : null;
   return {
     session: toReadingSession(row),
     result: row.wordResults as FluencyResult,
@@ -339,6 +417,7 @@ export async function replayReadingSession(db: Database, row: SessionRow, now: D
     newAchievements: rewards.newAchievements,
     completedChallenges: rewards.completedChallenges,
     replayed: true,
+    ...(screening ? { screening, screeningCounted: row.screeningId !== null } : {}),
   };
 }
 
@@ -353,13 +432,18 @@ export interface ReadingUpload {
   dataDir: string;
   now: Date;
   signal?: AbortSignal;
+  /** A Reading Screening's id (ADR 0049): the reading is that screening's next passage. */
+  screeningId?: string;
 }
 
 /**
  * Score an uploaded reading and save it with its rewards (POST /api/reading-sessions). A retried
  * upload (same idempotency key) is answered from what was saved, without scoring it again. The
- * reader's grade (for the norms) comes from their profile, the season from the date.
- * @throws ApiFailure 404 `story_not_found`, 422 `no_speech` (none of the story's words heard), and
+ * reader's grade (for the norms) comes from their profile, the season from the date. A screening's
+ * reading (`screeningId`, ADR 0049) is checked before it is scored, so a refused one costs no scoring,
+ * and again when it is saved ({@link saveReadingSession}).
+ * @throws ApiFailure 422 `invalid_input` for `screeningId` without `mode: 'assessment'`; 404 `screening_not_found`,
+ *   409 `screening_passage_mismatch`; 404 `story_not_found`, 422 `no_speech` (none of the story's words heard), and
  *   what {@link ScoringService.score} throws
  */
 export async function scoreAndSaveReading(
@@ -367,9 +451,16 @@ export async function scoreAndSaveReading(
   scoring: ScoringService,
   upload: ReadingUpload,
 ): Promise<SavedSession> {
-  const { userId, storyId, now } = upload;
+  const { userId, storyId, now, screeningId } = upload;
+  if (screeningId !== undefined && upload.mode !== 'assessment') {
+    const message = 'A screening’s reading is read in assessment mode.';
+    throw new ApiFailure(422, 'invalid_input', `mode: ${message}`, [
+      { path: 'mode', code: 'custom', message },
+    ]);
+  }
   const existing = await findByIdempotencyKey(db, userId, upload.idempotencyKey);
-  if (existing) return replayReadingSession(db, existing, now);
+  if (existing) return replayReadingSession(db, existing, now, screeningId);
+  if (screeningId !== undefined) await checkScreeningPassage(db, userId, screeningId, storyId);
 
   const story = await findStoryToRead(db, userId, storyId);
   if (!story) throw new ApiFailure(404, 'story_not_found', 'No such story.');
@@ -405,6 +496,7 @@ export async function scoreAndSaveReading(
     wav: upload.wav,
     dataDir: upload.dataDir,
     now,
+    ...(screeningId !== undefined ? { screeningId } : {}),
   });
 }
 

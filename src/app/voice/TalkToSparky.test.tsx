@@ -77,6 +77,7 @@ function renderApp(effects: VoiceEffects, onAction?: (target: string) => void, s
         <Routes>
           <Route path="/fluency" element={<PracticeScreen {...(onAction ? { onAction } : {})} />} />
           <Route path="/home" element={<h1>Home Dashboard</h1>} />
+          <Route path="/screening" element={<h1>Reading Screening</h1>} />
         </Routes>
       </VoiceProvider>
     </MemoryRouter>,
@@ -212,8 +213,17 @@ describe('Talk to Sparky', () => {
     await waitFor(() => expect(pressed).toHaveBeenCalledTimes(1));
   });
 
-  it('answers a screen that is not built yet kindly and stays put', async () => {
+  it('"screening" goes to Reading Screening (§9), now that it is built (ADR 0049)', async () => {
     const fake = fakeEffects(answer('navigate', '/screening', 'screening'));
+    renderApp(fake.effects);
+    await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
+    fake.speakIntoMicrophone();
+    expect(await screen.findByText('Going to Reading Screening.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/screening'));
+  });
+
+  it('answers a screen that is not built yet kindly and stays put', async () => {
+    const fake = fakeEffects(answer('navigate', '/class-calendar', 'class calendar'));
     renderApp(fake.effects);
     await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
     fake.speakIntoMicrophone();

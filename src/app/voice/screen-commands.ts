@@ -10,6 +10,10 @@ import { globalActionCommands, mergeCommands, navigationCommands } from '#voice/
 import { alphabetVoiceCommands } from '../../features/alphabet/alphabet.voice-commands.ts';
 import { assessmentVoiceCommands } from '../../features/fluency/assessment/assessment.voice-commands.ts';
 import { fluencyVoiceCommands } from '../../features/fluency/voice-commands.ts';
+import {
+  screeningHistoryVoiceCommands,
+  screeningVoiceCommands,
+} from '../../features/fluency/screening/screening.voice-commands.ts';
 import { SCREEN_TITLES } from '../../features/protected/screen-titles.ts';
 import { storyListVoiceCommands } from '../../features/stories/voice-commands.ts';
 import { wordBuilderVoiceCommands } from '../../features/word-builder/word-builder.voice-commands.ts';
@@ -36,6 +40,11 @@ export function ownScreenCommands(path: string, library: readonly ListedStory[])
     case protectedPaths.assessment:
       // A reader who has not done the assessment yet: "Not now" is offered.
       return assessmentVoiceCommands('choosing', true);
+    case protectedPaths.screening:
+      // A reader with no screening under way.
+      return screeningVoiceCommands('intro');
+    case protectedPaths.screeningHistory:
+      return screeningHistoryVoiceCommands();
     case protectedPaths.alphabet:
     case protectedPaths.alphabetLearning:
       return alphabetVoiceCommands({ step: 'idle' });

@@ -34,8 +34,11 @@ const PROGRESS: ReadonlyArray<{ item: string; status: FeatureStatus }> = [
     item: "Reading assignments: a teacher sets a story to read aloud and sees each child's scores on it",
     status: 'ready',
   },
+  {
+    item: 'Reading screening three times a year, with a history of every screening (Reading Screening)',
+    status: 'ready',
+  },
   { item: 'A class calendar and class analytics', status: 'planned' },
-  { item: 'Reading screening over time', status: 'planned' },
 ];
 
 /**

@@ -40,10 +40,10 @@ const SESSIONS = STATS.chart.map((p): ReadingSession => ({
   has_audio: false,
 }));
 
-function renderProgress() {
+function renderProgress(sessions: readonly ReadingSession[] = SESSIONS) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(READING_STATS_QUERY_KEY, STATS);
-  client.setQueryData(READING_SESSIONS_QUERY_KEY, SESSIONS);
+  client.setQueryData(READING_SESSIONS_QUERY_KEY, sessions);
   render(
     <QueryClientProvider client={client}>
       <ReadingProgress />
@@ -131,6 +131,23 @@ describe('ReadingProgress (issue 17, item 3)', () => {
     const last = within(table).getAllByRole('row').at(-1)!;
     expect(within(last).getByRole('cell', { name: 'The Snail Race (reading check)' })).toBeInTheDocument();
     expect(within(first!).getByRole('cell', { name: '90.0%' })).toBeInTheDocument();
+  });
+
+  it('labels a Reading Screening\'s reading "(screening)", not "(reading check)", though in assessment mode', async () => {
+    const user = userEvent.setup();
+    const screened: ReadingSession = {
+      ...SESSIONS[2]!,
+      id: 'd',
+      story_title: 'The Kite Day',
+      screening_id: '5f1d2c3b-4a59-4e68-8f7a-0b1c2d3e4f50',
+    };
+    renderProgress([screened, ...SESSIONS]);
+    await user.click(screen.getByRole('button', { name: GROWN_UPS_PROGRESS_TITLE }));
+    const table = screen.getByRole('table', { name: 'Every reading, newest first' });
+    const [, first, , , last] = within(table).getAllByRole('row');
+    expect(within(first!).getByRole('cell', { name: 'The Kite Day (screening)' })).toBeInTheDocument();
+    expect(table).not.toHaveTextContent('The Kite Day (reading check)');
+    expect(within(last!).getByRole('cell', { name: 'The Snail Race (reading check)' })).toBeInTheDocument();
   });
 
   it('stacks the history as cards where it has less than 40 rem of room (table-scroll.css)', () => {

@@ -31,6 +31,16 @@ export function readingTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
+/**
+ * What the history adds after a reading's story: " (screening)" for a passage of a Reading Screening (in `assessment`
+ * mode, with its `screening_id`; docs/decisions/0049-reading-screening.md), " (reading check)" for the Reading
+ * Assessment, nothing for practice.
+ */
+export function readingKind(session: Pick<ReadingSessionSummary, 'mode' | 'screening_id'>): string {
+  if (session.screening_id) return ' (screening)';
+  return session.mode === 'assessment' ? ' (reading check)' : '';
+}
+
 const fmt = (n: number | null | undefined, digits = 0) =>
   n === null || n === undefined ? '—' : n.toFixed(digits);
 
@@ -228,7 +238,7 @@ function History({
               <td {...r.cell}>
                 <StackLabel>Story</StackLabel>
                 {s.story_title}
-                {s.mode === 'assessment' ? ' (reading check)' : null}
+                {readingKind(s)}
               </td>
               <td {...r.cell}>
                 <StackLabel>Words correct per minute</StackLabel>

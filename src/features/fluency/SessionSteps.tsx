@@ -218,7 +218,7 @@ export function SessionStepPanel({
 }: SessionStepPanelProps): ReactNode {
   const passage = story ? <Passage title={story.title} body={story.body} ref={passageRef} /> : null;
   const cancel = (
-    <Button variant="secondary" onPress={() => send({ type: 'session.cancel' })}>
+    <Button variant="secondary" icon="close" onPress={() => send({ type: 'session.cancel' })}>
       Cancel
     </Button>
   );
@@ -367,7 +367,11 @@ export function SessionStepPanel({
               <Button icon="arrowRight" onPress={() => send({ type: 'session.retry' })}>
                 Send again
               </Button>
-              <Button variant="secondary" onPress={() => send({ type: 'session.restart' })}>
+              <Button
+                variant="secondary"
+                icon="selfCorrection"
+                onPress={() => send({ type: 'session.restart' })}
+              >
                 Read again
               </Button>
             </>
@@ -376,7 +380,7 @@ export function SessionStepPanel({
               <Button icon="selfCorrection" onPress={() => send({ type: 'session.restart' })}>
                 Read again
               </Button>
-              <Button variant="secondary" onPress={() => send({ type: 'session.retry' })}>
+              <Button variant="secondary" icon="arrowRight" onPress={() => send({ type: 'session.retry' })}>
                 Send again
               </Button>
             </>

@@ -50,6 +50,7 @@ import { READING_SESSIONS_QUERY_KEY } from './api/reading-sessions.ts';
 import { READING_STATS_QUERY_KEY } from './api/reading-stats.ts';
 import { checkReadingEnd } from './api/check-reading-end.ts';
 import type { FollowTap } from './follow/use-follow-along.ts';
+import { screeningSpokenResult, screeningStepAfter } from './screening/screening-text.ts';
 import {
   SaveReadingError,
   saveReadingSession,
@@ -88,6 +89,12 @@ export interface ReadingInfo {
    * an error (DIBELS 8) and sets the reader's level (docs/decisions/0038-reading-assessment.md).
    */
   mode?: ScoringMode;
+  /**
+   * The Reading Screening this reading is a passage of (docs/decisions/0049-reading-screening.md), with
+   * `mode: 'assessment'`: sent with the upload, and the results are said as the screening's
+   * (screening/screening-text.ts): the next story, or the screening's score once complete.
+   */
+  screeningId?: string | null;
 }
 
 /**
@@ -322,6 +329,7 @@ export function provideFluencySession(
               storyId: input.storyId,
               idempotencyKey: input.idempotencyKey,
               mode: reading().mode ?? 'practice',
+              ...(reading().screeningId ? { screeningId: reading().screeningId! } : {}),
             },
             { onUploaded: () => sendBack({ type: 'upload.sent' }) },
             controller.signal,
@@ -349,8 +357,20 @@ export function provideFluencySession(
     actions: {
       // Said by Sparky through the app's one queue, which also captions and announces it once
       // (§4.9); the line that opens the microphone is only announced (spokenRequestOf).
-      // The Reading Assessment's results are said in its own words (core/assessment/results.ts).
+      // The Reading Assessment's results are said in its own words (core/assessment/results.ts), a
+      // Reading Screening's as the screening's next story or its score (screening/screening-text.ts).
       announce: ({ context }, params) => {
+        const response = reading().screeningId ? context.response : undefined;
+        if (response?.screening && params.message.startsWith(RESULTS_READY)) {
+          // A reading that did not count (too short) asks for the same story again, not the next one.
+          const step = screeningStepAfter(
+            response.screening,
+            response.screeningCounted,
+            response.session.story_id,
+          );
+          speak({ text: screeningSpokenResult(response.screening, step), type: 'results' });
+          return;
+        }
         const message =
           reading().mode === 'assessment' && context.response && params.message.startsWith(RESULTS_READY)
             ? `${RESULTS_READY} ${assessmentResultLines(context.response.result).join(' ')}`
@@ -438,8 +458,15 @@ export function useFluencySession(
       (response) => {
         // The route guard (spec §4.2 step 4) must not send a reader who has just read back to the
         // assessment while /api/me is refetched: the cache says at once that there is a reading, and
-        // an assessment that set the level says it is done.
-        const completed = reading.get().mode === 'assessment' && setsTheLevel(response.result);
+        // an assessment that set the level says it is done. A screening's reading sets it only when it
+        // completes the screening (its medians set the results, ADR 0049): a reading that did not count
+        // (`screeningCounted: false`, too short) never does, and leaves the screening at the same story.
+        const info = reading.get();
+        const completed =
+          info.mode === 'assessment' &&
+          (info.screeningId
+            ? response.screeningCounted !== false && Boolean(response.screening?.score)
+            : setsTheLevel(response.result));
         queryClient.setQueryData<MeResponse | null>(ME_QUERY_KEY, (old) =>
           old
             ? {

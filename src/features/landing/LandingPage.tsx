@@ -52,9 +52,9 @@ function Hero() {
             <Icon name="hammer" size={20} />
             <span>
               Sparky Reads is being built in steps. Accounts, the story library, making and bringing in
-              stories, read-aloud practice with scores, a one-minute reading check, letter and word games,
-              progress reports for parents, and classes with reading assignments for teachers work today;
-              screening comes next.
+              stories, read-aloud practice with scores, a one-minute reading check and a reading screening
+              three times a year, letter and word games, progress reports for parents, and classes with
+              reading assignments for teachers work today; a class calendar and class analytics come next.
             </span>
           </p>
         </div>

@@ -55,9 +55,9 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
   },
   {
     title: 'Reading check-ups',
-    text: 'A one-minute reading check finds the right starting level today. Regular screening, with a history of check-ups over time, comes later.',
+    text: 'A one-minute reading check finds the right starting level. In fall, winter and spring, a five-minute screening of three short stories shows how reading grows, with a history of every check-up.',
     icon: 'clipboard',
-    status: 'building',
+    status: 'ready',
   },
   {
     title: 'Letters and sounds',
@@ -101,7 +101,7 @@ export const HOW_IT_WORKS_STEPS: readonly HowItWorksStep[] = [
   },
   {
     title: 'Take Screening',
-    text: 'A one-minute reading check shows where your child is starting, so stories begin at the right level.',
+    text: 'Your child reads three short stories to Sparky, about five minutes: the screening shows where they are starting, so stories begin at the right level, and again each season how far they have come.',
     status: 'ready',
   },
   {

@@ -221,6 +221,11 @@ describe('ReportsPage for a reader', () => {
     renderPage(<ReportsPage />, 'student');
     expect(screen.getByText(/for a parent or guardian who follows a reader/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile#family');
+    // Their own screenings (ADR 0049).
+    expect(screen.getByRole('link', { name: 'Screening History' })).toHaveAttribute(
+      'href',
+      '/screening-history',
+    );
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 

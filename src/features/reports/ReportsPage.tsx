@@ -180,8 +180,11 @@ export function ReportsPage() {
             <p>
               To let a grown-up see your progress, make a code on your{' '}
               <Link href={`${protectedPaths.profile}#family`}>Profile</Link> page. Your own scores are on{' '}
-              <Link href={protectedPaths.fluency}>Reading Practice</Link> and your badges on{' '}
-              <Link href={protectedPaths.rewards}>Rewards</Link>.
+              <Link href={protectedPaths.fluency}>Reading Practice</Link>, your screenings on{' '}
+              <Link href={protectedPaths.screeningHistory}>
+                {screenName(protectedPaths.screeningHistory)}
+              </Link>{' '}
+              and your badges on <Link href={protectedPaths.rewards}>Rewards</Link>.
             </p>
           ) : (
             <p>

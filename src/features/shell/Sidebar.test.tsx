@@ -115,6 +115,7 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'Import Text', href: p.import },
       { name: 'Learning Hub', href: p.learn },
       { name: 'Reading Practice', href: p.fluency },
+      { name: 'Reading Screening', href: p.screening },
       { name: 'Reading Assessment', href: p.assessment },
       { name: 'Avatar Shop', href: p.avatarShop },
       { name: 'Tokens', href: p.tokens },
@@ -175,6 +176,9 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'Rewards', href: p.rewards },
     ]);
     expect(within(nav).queryByRole('link', { name: 'My Classroom' })).not.toBeInTheDocument();
+    // Reading Screening is a reader's own (the server refuses a teacher, ADR 0049): no Assess group yet.
+    expect(within(nav).queryByRole('link', { name: 'Reading Screening' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('list', { name: 'Assess' })).not.toBeInTheDocument();
   });
 
   it("a guardian gets Home, Profile, the reading screens to share with their child, and the child's Progress Reports", () => {
@@ -190,6 +194,17 @@ describe('sidebar links by role (spec §2.4)', () => {
       { name: 'Reading Goals', href: p.goals },
       { name: 'Rewards', href: p.rewards },
     ]);
+  });
+
+  it('a reader of type other takes the screening and the assessment from the Assess group', () => {
+    renderShell(meFixture({ userType: 'other' }));
+    const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
+    const assess = within(nav).getByRole('list', { name: 'Assess' });
+    expect(
+      within(assess)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Reading Screening', 'Reading Assessment']);
   });
 
   it('the teacher role wins over a student user_type', () => {

@@ -66,6 +66,16 @@ describe('saveReadingSession', () => {
     expect(xhr.body?.get('idempotencyKey')).toBe('key-12345678');
     expect(xhr.body?.get('mode')).toBe('practice');
     expect(xhr.body?.get('audio')).toBeInstanceOf(Blob);
+    expect(xhr.body?.has('screeningId')).toBe(false);
+  });
+
+  it('sends a Reading Screening reading with its screening id, in assessment mode', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.answer = { status: 201, body: JSON.stringify(SAMPLE_RESPONSE) };
+    const screeningId = '7d0c2b1a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    await saveReadingSession({ ...request, mode: 'assessment', screeningId });
+    expect(FakeXhr.last!.body?.get('screeningId')).toBe(screeningId);
+    expect(FakeXhr.last!.body?.get('mode')).toBe('assessment');
   });
 
   it('classifies refusals and network failures', async () => {

@@ -1,6 +1,6 @@
 /**
  * POST /api/reading-sessions: uploads one recording (multipart `audio` WAV, `storyId`, `mode`,
- * `idempotencyKey`) and answers the saved session with its result and rewards
+ * `idempotencyKey`, and a Reading Screening's `screeningId`) and answers the saved session with its result and rewards
  * (core/api/reading-sessions.ts). XMLHttpRequest rather than fetch, because only XHR reports when
  * the body has finished uploading, which is when the page says "Sparky is listening".
  */
@@ -18,6 +18,11 @@ export interface SaveReadingRequest {
   /** Chosen once per recording; the same on every retry. */
   idempotencyKey: string;
   mode?: 'practice' | 'assessment';
+  /**
+   * The Reading Screening this reading is the next passage of (docs/decisions/0049-reading-screening.md); with
+   * `mode: 'assessment'`. The answer's `screening` is then the screening after it.
+   */
+  screeningId?: string;
 }
 
 /** Callbacks of {@link saveReadingSession}. */
@@ -50,6 +55,7 @@ export function saveReadingSession(
     form.append('storyId', request.storyId);
     form.append('mode', request.mode ?? 'practice');
     form.append('idempotencyKey', request.idempotencyKey);
+    if (request.screeningId) form.append('screeningId', request.screeningId);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/reading-sessions');
     xhr.withCredentials = true;

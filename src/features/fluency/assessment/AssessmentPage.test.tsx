@@ -312,19 +312,30 @@ describe('/assessment', () => {
     const calls = stubFetch({
       '/api/me': DONE_ME,
       '/api/reading-sessions': {
-        sessions: [summaryOf(LONG_3.id, 'assessment'), { ...summaryOf(SHORT_3.id, 'practice'), id: 'p1' }],
+        sessions: [
+          // A Reading Screening's reading: in assessment mode, but not a reading check of its own.
+          {
+            ...summaryOf(GRADE_1.id, 'assessment'),
+            id: 'sc1',
+            story_title: 'Screened',
+            screening_id: '5f1d2c3b-4a59-4e68-8f7a-0b1c2d3e4f50',
+          },
+          summaryOf(LONG_3.id, 'assessment'),
+          { ...summaryOf(SHORT_3.id, 'practice'), id: 'p1' },
+        ],
       },
     });
     const user = userEvent.setup();
     const { registry } = renderPage(createFakes().effects, new SimulatedClock());
     expect(await screen.findByRole('heading', { level: 3, name: SHORT_3.title })).toBeInTheDocument();
     expect(screen.getByText(/your level is 520L/)).toBeInTheDocument();
-    // The earlier check, for grown-ups; practice readings are not listed there.
+    // The earlier check, for grown-ups; practice readings and a screening's readings are not listed there.
     const checks = screen.getByRole('table', { name: 'Reading checks, newest first' });
     const rows = within(checks).getAllByRole('row');
     expect(rows).toHaveLength(2);
     expect(within(rows[1]!).getByRole('cell', { name: 'Earlier' })).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('cell', { name: '80' })).toBeInTheDocument();
+    expect(within(checks).queryByText('Screened')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Not now' })).not.toBeInTheDocument();
     expect(registry.active().map((c) => c.phrase)).not.toContain('not now');
     await user.click(screen.getByRole('button', { name: 'Go home' }));
