@@ -2,7 +2,7 @@
  * Payloads of the Reading Screening and Screening History (docs/decisions/0049-reading-screening.md; rules in
  * core/screening/rules.ts). A screening is up to three one-minute readings of grade-level library stories, each saved
  * as a reading session in `assessment` mode with the screening's id (POST /api/reading-sessions `screeningId`); it is
- * complete after the third, or after the first when that one is below 10 words correct per minute. Shared by server
+ * complete after the third, or after the first when that one has fewer than 10 words correct. Shared by server
  * and browser.
  */
 import { z } from 'zod';

@@ -17,7 +17,7 @@ import {
   screeningRefusal,
   screeningScore,
   screeningSeason,
-  SCREENING_DISCONTINUE_WCPM,
+  SCREENING_DISCONTINUE_WORDS,
   SCREENING_PASSAGES,
   SCREENING_RESUME_HOURS,
 } from './rules.ts';
@@ -27,7 +27,7 @@ const reading = (wcpm: number, wordsCorrect = wcpm, errors = 0) => ({ wcpm, word
 describe('the constants', () => {
   it('are DIBELS Next’s and Hasbrouck & Tindal’s', () => {
     expect(SCREENING_PASSAGES).toBe(3);
-    expect(SCREENING_DISCONTINUE_WCPM).toBe(10);
+    expect(SCREENING_DISCONTINUE_WORDS).toBe(10);
     expect(EXPECTED_RANGE_WCPM).toBe(10);
     expect(SCREENING_RESUME_HOURS).toBe(2);
   });
@@ -62,7 +62,7 @@ describe('isScreeningComplete', () => {
     expect(isScreeningComplete([reading(40), reading(5), reading(60)])).toBe(true);
   });
 
-  it('stops after a first passage under 10 words correct per minute (DIBELS Next’s discontinue rule)', () => {
+  it('stops after a first passage with under 10 words correct (DIBELS Next’s discontinue rule)', () => {
     expect(isScreeningComplete([reading(9)])).toBe(true);
     expect(isScreeningComplete([reading(9.5)])).toBe(true);
     expect(isScreeningComplete([reading(0)])).toBe(true);
@@ -70,6 +70,11 @@ describe('isScreeningComplete', () => {
     expect(isScreeningComplete([reading(10)])).toBe(false);
     // Only the first passage counts for the rule.
     expect(isScreeningComplete([reading(10), reading(3)])).toBe(false);
+  });
+
+  it('counts the first passage’s words correct, not its rate: 8 words in 45 s (10.7 a minute) stops it', () => {
+    expect(isScreeningComplete([reading(10.7, 8)])).toBe(true);
+    expect(isScreeningComplete([reading(9, 12)])).toBe(false);
   });
 });
 

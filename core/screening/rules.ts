@@ -14,10 +14,12 @@ import { normsGrade, seasonOf } from '#core/reading/season.ts';
 /** Passages of one screening (DIBELS Next benchmark: three). */
 export const SCREENING_PASSAGES = 3;
 /**
- * Below this many words correct per minute on the first passage the screening stops there (DIBELS Next: "three
- * passages are administered if the student reads 10 or more words correctly on the first passage").
+ * Fewer words correct than this on the first passage and the screening stops there (DIBELS Next: "three passages are
+ * administered if the student reads 10 or more words correctly on the first passage"). Words correct, not words
+ * correct per minute: a reading that counts but stopped before the minute (core/assessment/results.ts setsTheLevel)
+ * has a prorated rate above its count.
  */
-export const SCREENING_DISCONTINUE_WCPM = 10;
+export const SCREENING_DISCONTINUE_WORDS = 10;
 /** Words correct per minute either side of the 50th percentile that Hasbrouck & Tindal read as the expected range. */
 export const EXPECTED_RANGE_WCPM = 10;
 /** An unfinished screening started less than this many hours ago is resumed rather than started again. */
@@ -42,11 +44,13 @@ export function median(values: readonly number[]): number {
 
 /**
  * Whether a screening with these readings (in the order read) is complete: all {@link SCREENING_PASSAGES} read, or
- * the first read below {@link SCREENING_DISCONTINUE_WCPM}.
+ * the first with fewer than {@link SCREENING_DISCONTINUE_WORDS} words correct.
  */
-export function isScreeningComplete(readings: readonly Pick<ScreeningReadingFigures, 'wcpm'>[]): boolean {
+export function isScreeningComplete(
+  readings: readonly Pick<ScreeningReadingFigures, 'wordsCorrect'>[],
+): boolean {
   if (readings.length >= SCREENING_PASSAGES) return true;
-  return readings.length >= 1 && readings[0]!.wcpm < SCREENING_DISCONTINUE_WCPM;
+  return readings.length >= 1 && readings[0]!.wordsCorrect < SCREENING_DISCONTINUE_WORDS;
 }
 
 /** A complete screening's score. */

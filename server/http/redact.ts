@@ -3,13 +3,22 @@
  * the path (`/api/auth/reset-password/<token>`), and whoever reads the log could reset that password. A followed
  * reader's id (`/api/family/children/<id>/report`, ADR 0041) and a pupil's (`/api/classes/pupils/<id>/report`,
  * `/api/classes/<classId>/pupils/<id>`, ADR 0046) are left out too, and so is the id of a pupil's reading a teacher
- * opens (`/api/assignments/<id>/readings/<readingId>`, ADR 0048): they would outlive the child's account in the
+ * opens (`/api/assignments/<id>/readings/<readingId>`, ADR 0048), and a reader's screening id
+ * (`/api/screenings/<id>`, ADR 0049): they would outlive the child's account in the
  * log.
  * Query strings are never logged (e-mail confirmation tokens travel there).
  */
 
 /** Path segments that follow these names are secrets, or a child's id. */
-const SECRET_AFTER = ['reset-password', 'delete-user', 'verify-email', 'children', 'pupils', 'readings'];
+const SECRET_AFTER = [
+  'reset-password',
+  'delete-user',
+  'verify-email',
+  'children',
+  'pupils',
+  'readings',
+  'screenings',
+];
 
 /** The path with every secret segment replaced by `[redacted]`. */
 export function redactPath(path: string): string {

@@ -15,7 +15,7 @@ export interface DisclosureProps extends Omit<AriaDisclosureProps, 'children' | 
   /** The trigger's text, e.g. "Error details". */
   title: ReactNode;
   /** Level of the heading that holds the trigger, so the outline of the page stays right. */
-  headingLevel?: 2 | 3 | 4;
+  headingLevel?: 2 | 3 | 4 | 5;
   children: ReactNode;
   className?: string;
 }

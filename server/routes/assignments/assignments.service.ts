@@ -15,7 +15,20 @@
  * - a reader's list: the memberships read as the reader, then the assignments of those class ids (with the class's
  *   and teacher's names). The reader's own readings are theirs to read.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   ASSIGNMENT_DUE_MAX_DAYS,
   MAX_ASSIGNMENTS_PER_CLASS,
@@ -120,6 +133,17 @@ async function readersOf(tx: Tx, classIds: string[]): Promise<Map<string, string
 const scored = and(isNotNull(readingSessions.wordsPerMinute), isNotNull(readingSessions.accuracyPercentage));
 
 /**
+ * When a reading of `readerId` (a column or a value) starts counting for the assignment `assignmentId` (a column or a
+ * value): the later of the time it was set and the time the reader joined its class (ADR 0047, ADR 0048). A reading
+ * made before the reader joined is not one the teacher asked of them, so it neither makes the work done nor opens on
+ * the teacher's reading record; a reader who leaves and joins again starts again. Read in the database at its own
+ * precision (a JavaScript Date keeps milliseconds only); null (so nothing counts) when the reader is not in the class.
+ */
+function countsFrom(assignmentId: SQLWrapper | string, readerId: SQLWrapper | string): SQL {
+  return sql`(select greatest(a.created_at, m.joined_at) from ${assignments} a join ${classMembers} m on m.class_id = a.class_id where a.id = ${assignmentId} and m.student_id = ${readerId})`;
+}
+
+/**
  * The (assignment, reader) pairs done among `assignmentIds` and `readerIds`: the reader saved a scored reading of
  * the assignment's story at or after the time it was set. Compared in the database, at its own precision. In the
  * caller's system step, which must name only assignments and readers the teacher's reads under RLS gave.
@@ -133,7 +157,7 @@ async function donePairsIn(tx: Tx, assignmentIds: string[], readerIds: string[])
       readingSessions,
       and(
         eq(readingSessions.storyId, assignments.storyId),
-        gte(readingSessions.createdAt, assignments.createdAt),
+        gte(readingSessions.createdAt, countsFrom(assignments.id, readingSessions.userId)),
       ),
     )
     .where(and(inArray(assignments.id, assignmentIds), inArray(readingSessions.userId, readerIds), scored));
@@ -298,11 +322,7 @@ async function resultsIn(
   const since = and(
     inArray(readingSessions.userId, readerIds),
     eq(readingSessions.storyId, row.storyId),
-    // The time it was set, read in the database at its own precision (a JavaScript Date keeps milliseconds only).
-    gte(
-      readingSessions.createdAt,
-      sql`(select ${assignments.createdAt} from ${assignments} where ${assignments.id} = ${row.id})`,
-    ),
+    gte(readingSessions.createdAt, countsFrom(row.id, readingSessions.userId)),
     scored,
   );
   const figures = await tx
@@ -399,10 +419,7 @@ export async function assignmentReading(
       const since = and(
         inArray(readingSessions.userId, readerIds),
         eq(readingSessions.storyId, row.storyId),
-        gte(
-          readingSessions.createdAt,
-          sql`(select ${assignments.createdAt} from ${assignments} where ${assignments.id} = ${row.id})`,
-        ),
+        gte(readingSessions.createdAt, countsFrom(row.id, readingSessions.userId)),
         scored,
       );
       const [reading] = await tx
@@ -528,7 +545,7 @@ export async function readerAssignments(db: Database, readerId: string): Promise
           done: sql<boolean>`exists (select 1 from ${readingSessions} where ${and(
             eq(readingSessions.userId, readerId),
             eq(readingSessions.storyId, assignments.storyId),
-            gte(readingSessions.createdAt, assignments.createdAt),
+            gte(readingSessions.createdAt, countsFrom(assignments.id, readerId)),
             scored,
           )})`,
         })

@@ -331,17 +331,18 @@ describe('StudentClassroomPage, what to read', () => {
     await waitFor(() => expect(guidance()).toEqual(CLASSROOM_GUIDANCE));
   });
 
-  it('shows no "To read" to a reader in no class', async () => {
-    renderPage();
+  it('shows no "To read" to a reader in no class, and Sparky does not speak of a teacher yet', async () => {
+    const { guidance } = renderPage();
     await screen.findByText('You are not in a class yet.');
     expect(screen.queryByRole('region', { name: 'To read' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Your teacher can see how you read/)).not.toBeInTheDocument();
+    await waitFor(() => expect(guidance()).toEqual(CLASSROOM_FIRST_GUIDANCE));
   });
 
-  it('tells a reader in a class, under "To read", that the teacher sees and hears the readings they ask for (ADR 0048)', async () => {
+  it('tells a reader in a class, under "To read" and by Sparky, that the teacher sees and hears the readings they ask for (ADR 0048)', async () => {
     classes = [ROOM_4];
     assignments = [FOX];
-    renderPage();
+    const { guidance } = renderPage();
     const card = await toReadCard();
     await within(card).findByRole('list', { name: 'To read' });
     expect(
@@ -349,6 +350,12 @@ describe('StudentClassroomPage, what to read', () => {
         'Your teacher can see how you read the stories they ask for, word by word, and listen to those readings for 30 days.',
       ),
     ).toBeVisible();
+    // A pre-reader cannot read the card: Sparky says a short version.
+    await waitFor(() =>
+      expect(guidance()?.[0]).toMatch(
+        / Your teacher can see and hear how you read the stories they ask for\.$/,
+      ),
+    );
   });
 
   it('says what the teacher sees even before the teacher asks for a story', async () => {
@@ -368,7 +375,7 @@ describe('StudentClassroomPage, what to read', () => {
     await screen.findByRole('list', { name: 'To read' });
     await waitFor(() =>
       expect(guidance()).toEqual([
-        'Here are your classes and your teachers. Your teacher asked you to read 2 stories.',
+        'Here are your classes and your teachers. Your teacher asked you to read 2 stories. Your teacher can see and hear how you read the stories they ask for.',
         CLASSROOM_GUIDANCE[1],
       ]),
     );
@@ -391,7 +398,7 @@ describe('StudentClassroomPage, what to read', () => {
     act(() => release());
     await waitFor(() =>
       expect(guidance()).toEqual([
-        'Here are your classes and your teachers. Your teacher asked you to read one story.',
+        'Here are your classes and your teachers. Your teacher asked you to read one story. Your teacher can see and hear how you read the stories they ask for.',
         CLASSROOM_GUIDANCE[1],
       ]),
     );
@@ -797,6 +804,12 @@ describe('StudentClassroomPage by voice', () => {
     expect(classroomGuidance('reader', undefined, false)).toBeNull();
     expect(classroomGuidance('reader', 0, false)).toBe(CLASSROOM_FIRST_GUIDANCE);
     expect(classroomGuidance('reader', 2, false)).toBe(CLASSROOM_GUIDANCE);
+    // In a class, Sparky says calmly what the teacher sees and hears (ADR 0048); before joining, not yet.
+    expect(CLASSROOM_GUIDANCE).toEqual([
+      'Here are your classes and your teachers. Your teacher can see and hear how you read the stories they ask for.',
+      'To join a class, say or press the 6 numbers of its code, one at a time.',
+    ]);
+    expect(CLASSROOM_FIRST_GUIDANCE.join(' ')).not.toMatch(/see and hear/);
     expect(classroomGuidance('not-reader', undefined, false)).toBe(NOT_A_READER_GUIDANCE);
     expect(classroomGuidance('reader', undefined, true)).toBe(CLASSROOM_ERROR_GUIDANCE);
   });
@@ -807,11 +820,11 @@ describe('StudentClassroomPage by voice', () => {
     expect(classroomGuidance('reader', 0, false, null)).toBe(CLASSROOM_FIRST_GUIDANCE);
     expect(classroomGuidance('reader', 1, false, 0)).toBe(CLASSROOM_GUIDANCE);
     expect(classroomGuidance('reader', 1, false, 1)).toEqual([
-      'Here are your classes and your teachers. Your teacher asked you to read one story.',
+      'Here are your classes and your teachers. Your teacher asked you to read one story. Your teacher can see and hear how you read the stories they ask for.',
       'To join a class, say or press the 6 numbers of its code, one at a time.',
     ]);
     expect(classroomGuidance('reader', 2, false, 3)?.[0]).toBe(
-      'Here are your classes and your teachers. Your teacher asked you to read 3 stories.',
+      'Here are your classes and your teachers. Your teacher asked you to read 3 stories. Your teacher can see and hear how you read the stories they ask for.',
     );
   });
 });

@@ -16,11 +16,20 @@ export const CLASSROOM_FIRST_GUIDANCE: PageGuidance = [
   'Press Talk to Sparky and say the numbers one at a time. Or press them.',
 ];
 
+/** The first words of a reader in a class: their classes. */
+const CLASSES_LINE = 'Here are your classes and your teachers.';
+
+/**
+ * What the teacher sees and hears, said calmly to a reader in a class (docs/decisions/0048-reading-record.md; the
+ * page's "To read" card says it in full, AssignmentList.tsx TEACHER_SEES_TEXT).
+ */
+export const TEACHER_HEARS_LINE = 'Your teacher can see and hear how you read the stories they ask for.';
+
+/** How to join another class: the second line of a reader in a class. */
+const JOIN_LINE = 'To join a class, say or press the 6 numbers of its code, one at a time.';
+
 /** A reader in one class or more. */
-export const CLASSROOM_GUIDANCE: PageGuidance = [
-  'Here are your classes and your teachers.',
-  'To join a class, say or press the 6 numbers of its code, one at a time.',
-];
+export const CLASSROOM_GUIDANCE: PageGuidance = [`${CLASSES_LINE} ${TEACHER_HEARS_LINE}`, JOIN_LINE];
 
 /** Anyone who is not a reader. */
 export const NOT_A_READER_GUIDANCE: PageGuidance = [
@@ -41,8 +50,9 @@ export function toReadLine(toRead: number): string {
 
 /**
  * The page's guidance from what it shows; null while loading, so nothing is said before the classes are known
- * (usePageGuidance says nothing for null, and speaks again when the lines change). A reader in a class with
- * assignments not read yet hears how many after the first line (ADR 0047).
+ * (usePageGuidance says nothing for null, and speaks again when the lines change). A reader in a class hears, in
+ * the first line, that the teacher sees and hears how they read the stories asked for (ADR 0048); with assignments
+ * not read yet, how many, before that (ADR 0047).
  * @param toRead assignments not read yet; null while they are loading (nothing said yet, for a reader in a class);
  *   0 or left out when there are none, or when they could not be loaded (the page says so in an alert)
  */
@@ -59,9 +69,7 @@ export function classroomGuidance(
   if (classCount === 0) return CLASSROOM_FIRST_GUIDANCE;
   if (toRead === null) return null;
   if (toRead === 0) return CLASSROOM_GUIDANCE;
-  const [first, second] = CLASSROOM_GUIDANCE;
-  const withToRead = `${first} ${toReadLine(toRead)}`;
-  return second ? [withToRead, second] : [withToRead];
+  return [`${CLASSES_LINE} ${toReadLine(toRead)} ${TEACHER_HEARS_LINE}`, JOIN_LINE];
 }
 
 /** "Room 4, Ms Rivera's class", or "Room 4" when the teacher has no name to show. */

@@ -160,6 +160,8 @@ describe('HomePage', () => {
     ]);
     const card = screen.getByRole('region', { name: 'From your teacher' });
     expect(card).toHaveTextContent('Ms Rivera asked you to read The Moon Says Goodnight.');
+    // What the teacher sees and hears, calmly (ADR 0048): a pre-reader lands here, not on My Classroom.
+    expect(within(card).getByText('Your teacher can see and hear how you read these stories.')).toBeVisible();
     const links = within(card).getAllByRole('link', { name: /^Read .* aloud$/ });
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAccessibleName('Read The Moon Says Goodnight aloud');

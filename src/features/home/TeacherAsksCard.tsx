@@ -5,6 +5,12 @@ import { useMyAssignments } from '../../lib/api/classroom.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Link } from '../../ui/Link.tsx';
 
+/**
+ * What the teacher sees and hears of these readings, in short (docs/decisions/0048-reading-record.md; My Classroom
+ * says it in full): a pre-reader lands on Home, so it is said here too.
+ */
+export const TEACHER_HEARS_TEXT = 'Your teacher can see and hear how you read these stories.';
+
 /** Stories shown on Home at most; the rest are on My Classroom. */
 export const HOME_ASSIGNMENTS_SHOWN = 3;
 /** Words of a title kept in a link's name ("Read … aloud" stays a short voice command: at most 10 words). */
@@ -39,7 +45,8 @@ export function storiesToRead(assignments: readonly ReaderAssignment[] | undefin
 /**
  * "From your teacher" on Home (ADR 0047): the first stories a teacher asked the reader to read aloud, each with the
  * button that opens Reading Practice on it, and a link to My Classroom for the rest. A pre-reader lands on Home, so
- * what the teacher asked for is here too, not only on My Classroom. Nothing when there is none, while loading, or on
+ * what the teacher asked for is here too, not only on My Classroom, with what the teacher sees and hears of it
+ * ({@link TEACHER_HEARS_TEXT}). Nothing when there is none, while loading, or on
  * failure (My Classroom says so).
  * @param enabled - whether the user is a reader (others are never asked: the server would answer 403)
  */
@@ -63,6 +70,7 @@ export function TeacherAsksCard({ enabled }: { enabled: boolean }) {
           </li>
         ))}
       </ul>
+      <p>{TEACHER_HEARS_TEXT}</p>
       <p>
         <Link href={protectedPaths.studentClassroom}>
           {toRead.length > HOME_ASSIGNMENTS_SHOWN

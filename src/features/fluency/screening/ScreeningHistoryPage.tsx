@@ -7,10 +7,12 @@ import { useVoiceCommands } from '#voice/use-voice-commands.ts';
 import { usePageGuidance, type PageGuidance } from '../../../app/audio/use-page-guidance.ts';
 import { protectedPaths } from '../../../app/paths.ts';
 import { screenName } from '../../../app/screen-names.ts';
+import { useMe } from '../../../lib/api/me.ts';
 import { isNotAReader, useDeleteScreening, useScreenings } from '../../../lib/api/screening.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { Disclosure } from '../../../ui/Disclosure.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { Link } from '../../../ui/Link.tsx';
 import { LoadingIndicator } from '../../../ui/LoadingIndicator.tsx';
@@ -26,6 +28,7 @@ import {
 } from './screening.guidance.ts';
 import {
   BAND_WORDS,
+  bandSentence,
   changeSince,
   readCount,
   screeningDay,
@@ -75,14 +78,20 @@ function dayOf(screening: Screening): string {
   return screeningDay(screening.completedAt ?? screening.startedAt);
 }
 
-/** One screening: its figures, the band in words, the change since the one before, and Delete. */
+/**
+ * One screening: openly, its day and the child's one number (words right in one minute, as the screening's result
+ * says it); the band, the 50th percentile, accuracy, grade and the change since the one before only in a "For
+ * grown-ups" disclosure (ADR 0049: the child is never told a percentile or a band); and Delete.
+ */
 function ScreeningEntry({
   screening,
   previous,
+  reader,
   onDelete,
 }: {
   screening: Screening;
   previous: Screening | null;
+  reader: string | null;
   onDelete: () => void;
 }) {
   const score = screening.score!;
@@ -93,35 +102,43 @@ function ScreeningEntry({
     <li className="page__card screening-history__item">
       <article aria-labelledby={titleId}>
         <h4 id={titleId}>{day}</h4>
-        <dl className="profile__facts">
-          <div>
-            <dt>Grade</dt>
-            <dd>{screening.grade}</dd>
-          </div>
-          <div>
-            <dt>Words correct per minute</dt>
-            <dd>
-              {wholeWcpm(score.wpm)} {read > 1 ? '(the middle of three readings)' : '(one reading)'}
-            </dd>
-          </div>
-          <div>
-            <dt>Accuracy</dt>
-            <dd>{score.accuracy.toFixed(1)}%</dd>
-          </div>
-          <div>
-            <dt>Against the norms</dt>
-            <dd>
-              {BAND_WORDS[score.band]} (the 50th percentile of grade {screening.grade} in {screening.season}{' '}
-              is {score.p50})
-            </dd>
-          </div>
-          <div>
-            <dt>Since the one before</dt>
-            <dd className="screening-history__change">
-              {changeSince(screening, previous) ?? 'First screening'}
-            </dd>
-          </div>
-        </dl>
+        <p className="screening-score">
+          <strong className="screening-score__number">{wholeWcpm(score.wpm)}</strong>{' '}
+          <span>{wholeWcpm(score.wpm) === 1 ? 'word' : 'words'} right in one minute</span>
+        </p>
+        <Disclosure
+          title={`For grown-ups: the figures of ${day}`}
+          headingLevel={5}
+          className="screening-history__grown-ups"
+        >
+          <dl className="profile__facts">
+            <div>
+              <dt>Grade</dt>
+              <dd>{screening.grade}</dd>
+            </div>
+            <div>
+              <dt>Words correct per minute</dt>
+              <dd>
+                {wholeWcpm(score.wpm)} {read > 1 ? '(the middle of three readings)' : '(one reading)'}
+              </dd>
+            </div>
+            <div>
+              <dt>Accuracy</dt>
+              <dd>{score.accuracy.toFixed(1)}%</dd>
+            </div>
+            <div>
+              <dt>Against the norms</dt>
+              <dd>{BAND_WORDS[score.band]}</dd>
+            </div>
+            <div>
+              <dt>Since the one before</dt>
+              <dd className="screening-history__change">
+                {changeSince(screening, previous) ?? 'First screening'}
+              </dd>
+            </div>
+          </dl>
+          <p>{bandSentence(score, screening.grade, screening.season, reader)}</p>
+        </Disclosure>
         <Button variant="secondary" icon="close" data-delete-screening onPress={onDelete}>
           Delete the screening of {day}
         </Button>
@@ -132,8 +149,10 @@ function ScreeningEntry({
 
 /**
  * /screening-history, 'Screening History' (spec §2.2; docs/decisions/0049-reading-screening.md): the reader's
- * complete screenings, newest first, by school year and season, each with its median words correct per minute,
- * accuracy, the band in words and the change since the one before. A screening can be deleted (asked first); its
+ * complete screenings, newest first, by school year and season. The page is in the child's menu, so each shows
+ * openly only its day and the child's number (the median words correct per minute, "words right in one minute");
+ * its accuracy, the band in words against the 50th percentile and the change since the one before are in a "For
+ * grown-ups" disclosure, as on the screening's result step. A screening can be deleted (asked first); its
  * readings stay in the reader's reading history. Reached from the Reading Screening page and its results, from
  * Progress Reports, or by saying "screening history".
  */
@@ -142,6 +161,8 @@ export function ScreeningHistoryPage() {
   useDocumentTitle(name);
   const navigate = useNavigate();
   const list = useScreenings();
+  // The band's sentence names the child to grown-ups ("Worth listening to Mia read"), as the result step does.
+  const reader = useMe().data?.profile?.display_name ?? null;
   const remove = useDeleteScreening();
   const [deleting, setDeleting] = useState<Screening | null>(null);
   const title = useRef<HTMLHeadingElement>(null);
@@ -234,6 +255,7 @@ export function ScreeningHistoryPage() {
                           key={screening.id}
                           screening={screening}
                           previous={previous}
+                          reader={reader}
                           onDelete={() => setDeleting(screening)}
                         />
                       ))}
@@ -245,6 +267,16 @@ export function ScreeningHistoryPage() {
           );
         })}
         <div className="fluency-actions">{newScreening}</div>
+        <Disclosure title="For grown-ups: about these figures" headingLevel={2} className="page__card">
+          <p>
+            Each screening is three one-minute readings of stories of the reader&apos;s grade; its score is
+            the middle one, in words correct per minute, as DIBELS benchmark screening counts it. It is
+            compared with readers of the same grade and season (Hasbrouck &amp; Tindal, 2017); grades 7 to 12
+            are compared with grade 6, the highest grade with published norms. A screening is not a diagnosis:
+            Sparky is not a trained assessor, and a low score is a reason to listen to the child read, not a
+            label.
+          </p>
+        </Disclosure>
       </div>
     );
   }
@@ -255,9 +287,8 @@ export function ScreeningHistoryPage() {
         {name}
       </h1>
       <p className="page__lead">
-        Each screening is three one-minute readings. Its score is the middle one, in words correct per minute,
-        compared with readers of the same grade and season (Hasbrouck &amp; Tindal, 2017). A screening is not
-        a diagnosis.
+        Each screening is three stories read to Sparky, one minute each. Here is how many words you read right
+        in one minute each time.
       </p>
       {content}
       <ConfirmDialog

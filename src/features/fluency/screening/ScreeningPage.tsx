@@ -46,6 +46,7 @@ import {
   SCREENING_NO_GRADE_GUIDANCE,
   SCREENING_NOT_A_READER_GUIDANCE,
   SCREENING_PRE_READER_GUIDANCE,
+  SCREENING_PROBLEM_GUIDANCE,
   SCREENING_READING_GUIDANCE,
   SCREENING_RESUME_GUIDANCE,
   SCREENING_TOO_EARLY_GUIDANCE,
@@ -77,20 +78,24 @@ export interface ScreeningPageProps {
 /** The upload's refusals that are about the screening, not the reading (core/api/errors.ts). */
 type ScreeningProblem = 'screening_passage_mismatch' | 'screening_not_found' | 'screening_missing';
 
-/** What each problem with the screening says: what happened, and that Start again goes on. */
-export const SCREENING_PROBLEMS: Readonly<Record<ScreeningProblem, { title: string; text: string }>> = {
-  screening_passage_mismatch: {
-    title: 'This story was already read',
-    text: 'This story is not the next one of your screening: it was read already, maybe in another window. Your reading was not saved. Press Start again to go on with the next story.',
-  },
-  screening_not_found: {
-    title: 'This screening is closed',
-    text: 'This screening is finished, was deleted, or was started more than two hours ago, so your reading was not saved. Press Start again to begin the screening again.',
-  },
-  screening_missing: {
-    title: 'Sparky lost his place in the screening',
-    text: 'Your reading was saved, but Sparky could not tell which story comes next. Press Start again to go on with the screening.',
-  },
+/** What the problem step tells the child, whatever the problem (Sparky says it too: SCREENING_PROBLEM_GUIDANCE). */
+export const SCREENING_PROBLEM_TEXT = {
+  title: 'Sparky lost his place in this screening',
+  text: "Let's start it again!",
+} as const;
+
+/**
+ * What each problem with the screening means, for grown-ups, in a smaller line under the child's: what happened to
+ * the reading, and what Start again does (POST /api/screenings goes on with the reader's unfinished screening, or
+ * starts a new one).
+ */
+export const SCREENING_PROBLEMS: Readonly<Record<ScreeningProblem, string>> = {
+  screening_passage_mismatch:
+    'For grown-ups: this story is not the next one of the screening (it was read already, maybe in another window), so this reading was not saved. Start again goes on with the next story.',
+  screening_not_found:
+    'For grown-ups: this screening is finished, was deleted, or was replaced by a new one (maybe started in another window), so this reading was not saved. Start again goes on with the screening now open, or starts a new one.',
+  screening_missing:
+    'For grown-ups: this reading was saved, but Sparky could not tell which story of the screening comes next. Start again goes on with the screening.',
 };
 
 /** What the page shows once a screening has been started or resumed. */
@@ -332,7 +337,7 @@ export function ScreeningFigures({ screening, reader }: { screening: Screening; 
       <p>
         {read > 1
           ? 'The score is the middle (median) of the readings, as DIBELS benchmark screening counts it; accuracy is the median words correct out of the median words correct and errors.'
-          : 'The first story had fewer than 10 words correct per minute, so the other two were not given, as DIBELS benchmark screening does; that reading is the score.'}{' '}
+          : 'The first story had fewer than 10 words correct, so the other two were not given, as DIBELS benchmark screening does; that reading is the score.'}{' '}
         Each story was one minute of reading scored by Sparky with the DIBELS 8 rules. Sparky is not a trained
         assessor: a low score is a reason to listen to the child read, not a label.
       </p>
@@ -431,7 +436,10 @@ function ReadAgain({ onReadAgain }: { onReadAgain: () => void }) {
   );
 }
 
-/** A problem with the screening (not with the reading): what happened, and Start again. */
+/**
+ * A problem with the screening (not with the reading): a short, calm line for the child and Start again (Sparky
+ * says the same, SCREENING_PROBLEM_GUIDANCE), and what happened in a smaller line for grown-ups.
+ */
 function Problem({
   problem,
   onStartAgain,
@@ -445,11 +453,13 @@ function Problem({
 }) {
   const button = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => button.current?.focus(), []);
-  const { title, text } = SCREENING_PROBLEMS[problem];
   return (
     <>
-      <h2 id="session-title">{title}</h2>
-      <p role="alert">{text}</p>
+      <h2 id="session-title">{SCREENING_PROBLEM_TEXT.title}</h2>
+      <p className="screening-lead" role="alert">
+        {SCREENING_PROBLEM_TEXT.text}
+      </p>
+      <p className="screening-grown-ups-line">{SCREENING_PROBLEMS[problem]}</p>
       {startError ? <p role="alert">{startError}</p> : null}
       <div className="fluency-actions">
         <Button icon="selfCorrection" onPress={onStartAgain} isPending={isStarting} ref={button}>
@@ -611,6 +621,7 @@ function guidanceOf(
   refusal: ScreeningRefusal | null,
 ): PageGuidance | null {
   if (phase.kind === 'done') return SCREENING_DONE_GUIDANCE;
+  if (phase.kind === 'problem') return SCREENING_PROBLEM_GUIDANCE;
   if (phase.kind !== 'intro') return SCREENING_READING_GUIDANCE;
   if (isNotAReader(state.error)) return SCREENING_NOT_A_READER_GUIDANCE;
   if (state.isError) return SCREENING_ERROR_GUIDANCE;

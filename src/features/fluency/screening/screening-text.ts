@@ -108,14 +108,14 @@ export function seasonTitle(season: Season): string {
 }
 
 /** A screening's grade as the norms name it: grades 7–12 are compared with grade 6, the highest published. */
-function normsGradeWords(grade: string): string {
+export function normsGradeWords(grade: string): string {
   const n = Number(grade);
   if (Number.isInteger(n) && n > 6)
     return `grade 6 (the highest grade with published norms; this reader is in grade ${n})`;
   return `grade ${grade}`;
 }
 
-/** The band in a few words, for the history's list. */
+/** The band in a few words, for the grown-ups' figures of the history's list (never shown to the child openly). */
 export const BAND_WORDS: Readonly<Record<ScreeningBand, string>> = {
   below: 'Below the expected range',
   expected: 'Within the expected range',

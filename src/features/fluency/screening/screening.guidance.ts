@@ -18,10 +18,19 @@ export const SCREENING_RESUME_GUIDANCE: PageGuidance = [
   'Press Go on with the screening, or say go on.',
 ];
 
-/** While the stories are read (each story, the step between two, a problem with the screening). */
+/** While the stories are read (each story, the step between two, a reading too short to count). */
 export const SCREENING_READING_GUIDANCE: PageGuidance = [
   'Read each story out loud, as well as you can. Sparky stops listening after one minute.',
   'Press Start reading to read, and Next story to go on. You can say them too.',
+];
+
+/**
+ * The upload was refused for the screening's sake (ScreeningPage.tsx `Problem`): short and calm, no "not saved";
+ * what happened is on the page for grown-ups.
+ */
+export const SCREENING_PROBLEM_GUIDANCE: PageGuidance = [
+  "Oops! I lost my place in this screening. Let's start it again!",
+  'Press Start again, or say start again.',
 ];
 
 /** The screening is done (the child's score was said as it appeared). */
