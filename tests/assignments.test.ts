@@ -558,6 +558,13 @@ describe(`assignments (${testDatabaseKind})`, () => {
       expect(await lou()).toMatchObject({ done: false, readings: 0, latest: null });
       expect((await detailOf(t, a.id)).assignment.doneCount).toBe(0);
       expect((await toReadOf(late)).map((x) => x.done)).toEqual([false]);
+      // A reading made for a Reading Screening is the reader's own check-up (ADR 0049): it does not count, or open.
+      const screened = await saveReading(late.userId, storyId, new Date(Date.now() + 500), 70, 95, true, {
+        mode: 'assessment',
+        forScreening: true,
+      });
+      expect((await call(t, path(screened))).status).toBe(404);
+      expect(await lou()).toMatchObject({ done: false, readings: 0, latest: null });
       // A reading after joining counts, and opens.
       const after = await saveReading(late.userId, storyId, new Date(Date.now() + 1000), 60, 90);
       expect(await lou()).toMatchObject({ done: true, readings: 1, latest: { id: after } });

@@ -145,8 +145,10 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
         tokens_awarded,
         has_audio,
         screening_id,
+        for_screening,
       } = saved.session;
       expect(screening_id).toBeNull();
+      expect(for_screening).toBe(false);
       expect(mode).toBe('practice');
       expect(list.sessions).toEqual([
         {
@@ -161,6 +163,7 @@ describe(`reading sessions (${testDatabaseKind})`, () => {
           tokens_awarded,
           has_audio,
           screening_id,
+          for_screening,
         },
       ]);
       const detail = await parseResponse(

@@ -460,7 +460,14 @@ describe(`the Reading Screening's API (${testDatabaseKind})`, () => {
       expect(body.screening!.passages[0]!.reading).toBeNull();
       // Saved as the reader's reading, outside the screening; no assessment result set.
       const rows = await sessionsOf(person.userId);
-      expect(rows.map((r) => [r.id, r.screeningId, r.mode])).toEqual([[body.session.id, null, 'assessment']]);
+      expect(rows.map((r) => [r.id, r.screeningId, r.mode, r.forScreening])).toEqual([
+        [body.session.id, null, 'assessment', true],
+      ]);
+      // Still marked as made for a screening, so no list calls it a reading check.
+      const listed = await person.client.request('/api/reading-sessions');
+      expect(((await listed.json()) as { sessions: { for_screening: boolean }[] }).sessions).toMatchObject([
+        { for_screening: true, screening_id: null },
+      ]);
       expect((await profileRow(person.userId)).assessmentCompleted).toBe(false);
       // The same story again, for long enough, counts.
       const again = await upload(person, storyId, screening.id);
@@ -968,7 +975,13 @@ describe(`the Reading Screening's API (${testDatabaseKind})`, () => {
       storyTitle: 'x',
       mode: 'assessment',
       screeningId: mine!.id,
+      forScreening: true,
     };
+    // A screening's reading is marked as made for a screening (migration 0016).
+    await expectPgError(
+      as(alice.id, (tx) => tx.insert(readingSessions).values({ ...reading, forScreening: false })),
+      '23514',
+    );
     await as(alice.id, (tx) => tx.insert(readingSessions).values(reading));
     await expectPgError(
       as(alice.id, (tx) => tx.insert(readingSessions).values(reading)),

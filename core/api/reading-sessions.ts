@@ -30,6 +30,11 @@ export const ReadingSessionSchema = z.object({
    * is one passage of a screening, not a Reading Assessment of its own, though it is in `assessment` mode.
    */
   screening_id: z.string().nullable().optional(),
+  /**
+   * Whether the reading was made for a Reading Screening, counted or not, even after the screening was deleted
+   * (`screening_id` is then null): not a Reading Assessment of its own.
+   */
+  for_screening: z.boolean().optional(),
 });
 export type ReadingSession = z.infer<typeof ReadingSessionSchema>;
 
@@ -151,6 +156,7 @@ export const ReadingSessionSummarySchema = ReadingSessionSchema.pick({
   tokens_awarded: true,
   has_audio: true,
   screening_id: true,
+  for_screening: true,
 });
 export type ReadingSessionSummary = z.infer<typeof ReadingSessionSummarySchema>;
 

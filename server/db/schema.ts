@@ -369,6 +369,12 @@ export const readingSessions = pgTable(
      * null when the screening is deleted (the reading stays the reader's).
      */
     screeningId: uuid('screening_id').references(() => screenings.id, { onDelete: 'set null' }),
+    /**
+     * Whether the reading was made for a Reading Screening (ADR 0049), counted or not (a reading stopped short is saved
+     * without `screening_id`), and still after the screening is deleted: such a reading is not a Reading Assessment of
+     * its own, and not work a teacher set (ADR 0048).
+     */
+    forScreening: boolean('for_screening').notNull().default(false),
   },
   (t) => [
     index('reading_sessions_user_created_idx').on(t.userId, t.createdAt),
@@ -378,6 +384,7 @@ export const readingSessions = pgTable(
     uniqueIndex('reading_sessions_screening_story_key').on(t.screeningId, t.storyId),
     check('reading_sessions_mode_check', sql`mode in ('practice', 'assessment')`),
     check('reading_sessions_screening_mode_check', sql`screening_id is null or mode = 'assessment'`),
+    check('reading_sessions_for_screening_check', sql`screening_id is null or for_screening`),
     check(
       'reading_sessions_scores_check',
       sql`(fluency_score is null or fluency_score between 0 and 100) and (accuracy_percentage is null or accuracy_percentage between 0 and 100) and (words_per_minute is null or words_per_minute >= 0)`,

@@ -129,8 +129,15 @@ async function readersOf(tx: Tx, classIds: string[]): Promise<Map<string, string
   return byClass;
 }
 
-/** A reading that counts for an assignment: scored (words correct per minute and accuracy both kept). */
-const scored = and(isNotNull(readingSessions.wordsPerMinute), isNotNull(readingSessions.accuracyPercentage));
+/**
+ * A reading that counts for an assignment: scored (words correct per minute and accuracy both kept), and not made for
+ * a Reading Screening (ADR 0049: a screening is the reader's own check-up, which teachers do not see).
+ */
+const scored = and(
+  isNotNull(readingSessions.wordsPerMinute),
+  isNotNull(readingSessions.accuracyPercentage),
+  eq(readingSessions.forScreening, false),
+);
 
 /**
  * When a reading of `readerId` (a column or a value) starts counting for the assignment `assignmentId` (a column or a

@@ -66,6 +66,7 @@ const summaryColumns = {
   tokensAwarded: readingSessions.tokensAwarded,
   audioPath: readingSessions.audioPath,
   screeningId: readingSessions.screeningId,
+  forScreening: readingSessions.forScreening,
 };
 type SessionSummaryRow = Pick<SessionRow, keyof typeof summaryColumns>;
 
@@ -83,6 +84,7 @@ export function toReadingSessionSummary(row: SessionSummaryRow): ReadingSessionS
     tokens_awarded: row.tokensAwarded,
     has_audio: row.audioPath !== null,
     screening_id: row.screeningId,
+    for_screening: row.forScreening,
   };
 }
 
@@ -101,6 +103,7 @@ export function toReadingSession(row: SessionRow): ReadingSession {
     reading_seconds: row.readingSeconds,
     has_audio: row.audioPath !== null,
     screening_id: row.screeningId,
+    for_screening: row.forScreening,
   };
 }
 
@@ -309,6 +312,7 @@ export async function saveReadingSession(
           audioExpiresAt: new Date(now.getTime() + AUDIO_RETENTION_DAYS * 86_400_000),
           idempotencyKey: input.idempotencyKey,
           screeningId: counted ? taken!.id : null,
+          forScreening: taken !== null,
         })
         .returning();
       await tx.insert(progressTracking).values({

@@ -7,7 +7,12 @@ import { READING_SESSIONS_QUERY_KEY } from './api/reading-sessions.ts';
 import { READING_STATS_QUERY_KEY } from './api/reading-stats.ts';
 import { readStyleSheet } from '../../test/style-sheet.ts';
 import { SCROLL_HINT } from '../../ui/TableScroll.tsx';
-import { GROWN_UPS_PROGRESS_TITLE, ReadingProgress, chartTickLabels } from './ReadingProgress.tsx';
+import {
+  GROWN_UPS_PROGRESS_TITLE,
+  ReadingProgress,
+  chartTickLabels,
+  readingKind,
+} from './ReadingProgress.tsx';
 
 const at = (day: number, hour: number) => new Date(2026, 10, day, hour).toISOString();
 const point = (id: string, createdAt: string, wcpm: number) => ({
@@ -148,6 +153,12 @@ describe('ReadingProgress (issue 17, item 3)', () => {
     expect(within(first!).getByRole('cell', { name: 'The Kite Day (screening)' })).toBeInTheDocument();
     expect(table).not.toHaveTextContent('The Kite Day (reading check)');
     expect(within(last!).getByRole('cell', { name: 'The Snail Race (reading check)' })).toBeInTheDocument();
+    // One made for a screening that did not count (stopped short), or whose screening was deleted: no screening id.
+    expect(readingKind({ mode: 'assessment', screening_id: null, for_screening: true })).toBe(' (screening)');
+    expect(readingKind({ mode: 'assessment', screening_id: null, for_screening: false })).toBe(
+      ' (reading check)',
+    );
+    expect(readingKind({ mode: 'practice', screening_id: null, for_screening: false })).toBe('');
   });
 
   it('stacks the history as cards where it has less than 40 rem of room (table-scroll.css)', () => {

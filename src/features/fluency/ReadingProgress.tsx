@@ -36,8 +36,11 @@ export function readingTime(iso: string): string {
  * mode, with its `screening_id`; docs/decisions/0049-reading-screening.md), " (reading check)" for the Reading
  * Assessment, nothing for practice.
  */
-export function readingKind(session: Pick<ReadingSessionSummary, 'mode' | 'screening_id'>): string {
-  if (session.screening_id) return ' (screening)';
+export function readingKind(
+  session: Pick<ReadingSessionSummary, 'mode' | 'screening_id' | 'for_screening'>,
+): string {
+  // Made for a screening, counted or not, even after the screening was deleted (ADR 0049).
+  if (session.for_screening || session.screening_id) return ' (screening)';
   return session.mode === 'assessment' ? ' (reading check)' : '';
 }
 

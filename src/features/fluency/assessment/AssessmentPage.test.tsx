@@ -319,6 +319,15 @@ describe('/assessment', () => {
             id: 'sc1',
             story_title: 'Screened',
             screening_id: '5f1d2c3b-4a59-4e68-8f7a-0b1c2d3e4f50',
+            for_screening: true,
+          },
+          // One made for a screening that did not count (stopped short): no screening id, still not a check.
+          {
+            ...summaryOf(GRADE_1.id, 'assessment'),
+            id: 'sc2',
+            story_title: 'Screened short',
+            screening_id: null,
+            for_screening: true,
           },
           summaryOf(LONG_3.id, 'assessment'),
           { ...summaryOf(SHORT_3.id, 'practice'), id: 'p1' },
@@ -336,6 +345,7 @@ describe('/assessment', () => {
     expect(within(rows[1]!).getByRole('cell', { name: 'Earlier' })).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('cell', { name: '80' })).toBeInTheDocument();
     expect(within(checks).queryByText('Screened')).not.toBeInTheDocument();
+    expect(within(checks).queryByText('Screened short')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Not now' })).not.toBeInTheDocument();
     expect(registry.active().map((c) => c.phrase)).not.toContain('not now');
     await user.click(screen.getByRole('button', { name: 'Go home' }));

@@ -8,11 +8,11 @@ import { readingTime } from '../ReadingProgress.tsx';
  * year; ADR 0038). Where the table has less than 40 rem of room each check is a card of its figures,
  * still a table for screen readers (TableScroll `stack`). Nothing when there is none.
  * @param sessions the reader's sessions (GET /api/reading-sessions); only the Reading Assessment's are shown:
- *   `mode: 'assessment'` without a `screening_id` (a Reading Screening's readings are in `assessment` mode too, but
+ *   `mode: 'assessment'` not made for a screening (`for_screening`, or a `screening_id`) (a Reading Screening's readings are in `assessment` mode too, but
  *   are passages of a screening, shown on Screening History; docs/decisions/0049-reading-screening.md)
  */
 export function EarlierChecks({ sessions }: { sessions: readonly ReadingSessionSummary[] }) {
-  const checks = sessions.filter((s) => s.mode === 'assessment' && !s.screening_id);
+  const checks = sessions.filter((s) => s.mode === 'assessment' && !s.for_screening && !s.screening_id);
   if (checks.length === 0) return null;
   const r = stackedTableRoles;
   return (
