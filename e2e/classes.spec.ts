@@ -66,6 +66,7 @@ test('a teacher makes a class and its code; a reader joins it; the teacher follo
   await expectNoAxeViolations(rivera, '/class-management with a class');
   await classLink.click();
   await expect(rivera.getByRole('heading', { level: 1, name: 'Room 4' })).toBeVisible();
+  const roomId = new URL(rivera.url()).pathname.split('/').at(-1)!;
   await rivera.getByRole('button', { name: 'Make a class code' }).click();
   const shown = rivera.locator('.classes__code [aria-hidden="true"]');
   await expect(shown).toBeVisible({ timeout: 30_000 });
@@ -253,6 +254,85 @@ test('a teacher makes a class and its code; a reader joins it; the teacher follo
   await expect(rivera.getByRole('main')).toContainText('Room 4');
   await expectNoAxeViolations(rivera, '/teacher-dashboard with a class');
   await saveShot(rivera, 'classes-dashboard');
+
+  // Class Analytics (ADR 0050): the story set with Mia's figures, Mia among the readers, and the class's screenings.
+  await rivera.goto('/class-analytics');
+  await expect(rivera.getByRole('heading', { level: 1, name: 'Class Analytics' })).toBeVisible();
+  const storiesSet = rivera.getByRole('table', { name: 'Stories set for Room 4' });
+  await expect(storiesSet).toContainText(shortest.title, { timeout: 30_000 });
+  await expect(storiesSet).toContainText('1 of 1');
+  await expect(storiesSet).toContainText(String(Math.round(session.wcpm)));
+  await expect(rivera.getByRole('table', { name: 'Readers in Room 4' })).toContainText('Mia');
+  await expect(rivera.getByRole('table', { name: 'Latest Reading Screening of each reader' })).toContainText(
+    'No screening yet',
+    { timeout: 30_000 },
+  );
+  await expectNoAxeViolationsInBothThemes(rivera, '/class-analytics');
+  await saveShot(rivera, 'class-analytics');
+  for (const width of [375, 320]) {
+    await rivera.setViewportSize({ width, height: 740 });
+    await expect
+      .poll(() => rivera.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(width);
+    await saveShot(rivera, `class-analytics-${width}`);
+  }
+  await rivera.setViewportSize({ width: 1280, height: 900 });
+  // The period by voice-visible control: the last 4 weeks still holds the story set today.
+  await rivera.getByRole('button', { name: /Period/ }).click();
+  await rivera.getByRole('option', { name: 'Last 4 weeks' }).click();
+  await expect(rivera).toHaveURL(/period=/);
+  await expect(storiesSet).toContainText(shortest.title, { timeout: 30_000 });
+
+  // Student Reports: Mia's report for her family, with a note for home that is printed and never sent.
+  await rivera.goto('/student-reports');
+  await expect(rivera.getByRole('heading', { name: 'Reading report for Mia' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const report = rivera.getByRole('article', { name: 'Reading report for Mia' });
+  await expect(report).toContainText(shortest.title);
+  await expect(report).toContainText('Ms Rivera');
+  const sent: string[] = [];
+  rivera.on('request', (r) => sent.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`));
+  await report.getByRole('textbox', { name: 'Note for home' }).fill('Mia reads every evening with her dad.');
+  await expectNoAxeViolationsInBothThemes(rivera, '/student-reports');
+  await saveShot(rivera, 'student-reports');
+  await rivera.emulateMedia({ media: 'print' });
+  await expect(rivera.getByRole('navigation', { name: 'Sidebar navigation' })).toBeHidden();
+  await expect(rivera.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(rivera.getByText('Mia reads every evening with her dad.').last()).toBeVisible();
+  await saveShot(rivera, 'student-reports-print');
+  await rivera.emulateMedia({ media: 'screen' });
+  expect(sent.filter((line) => line.includes('every evening'))).toEqual([]);
+
+  // Class Calendar (ADR 0051): the story has no due day; a story set due today from the calendar shows on today.
+  await rivera.goto('/class-calendar');
+  await expect(rivera.getByRole('heading', { level: 1, name: 'Class Calendar' })).toBeVisible();
+  await expect(rivera.getByRole('region', { name: 'No due day' })).toContainText(shortest.title, {
+    timeout: 30_000,
+  });
+  await rivera.getByRole('link', { name: 'Set a story due this day' }).click();
+  await expect(rivera.getByRole('heading', { level: 1, name: 'Create Assignment' })).toBeVisible();
+  await expect(rivera).toHaveURL(/dueOn=\d{4}-\d{2}-\d{2}/);
+  await rivera.getByText(shortest.title, { exact: true }).click();
+  await rivera.getByRole('button', { name: 'Set the assignment' }).click();
+  await expect(rivera.getByRole('link', { name: 'See who has read it' })).toBeFocused({ timeout: 30_000 });
+  await rivera.goto('/class-calendar');
+  await expect(rivera.getByRole('gridcell', { name: /today.*1 story due/ })).toBeVisible({ timeout: 30_000 });
+  await expect(rivera.getByRole('heading', { level: 2, name: /^Today, / })).toBeVisible();
+  await expect(rivera.getByRole('region', { name: /^Today, / })).toContainText(shortest.title);
+  await expectNoAxeViolationsInBothThemes(rivera, '/class-calendar');
+  await saveShot(rivera, 'class-calendar');
+  for (const width of [375, 320]) {
+    await rivera.setViewportSize({ width, height: 740 });
+    await expect
+      .poll(() => rivera.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(width);
+    await saveShot(rivera, `class-calendar-${width}`);
+  }
+  await rivera.setViewportSize({ width: 1280, height: 900 });
+  // Mia cannot read the class's figures or screenings: they are her teacher's view.
+  for (const what of ['analytics', 'screenings'])
+    expect((await mia.request.get(`/api/classes/${roomId}/${what}`)).status()).toBe(403);
 
   await leave(mia);
   await rivera.goto('/student-progress');

@@ -85,6 +85,9 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/class/:classId': ['src/app/ProtectedLayout.tsx', 'src/features/classes/ClassPage.tsx'],
   '/create-assignment': ['src/app/ProtectedLayout.tsx', 'src/features/classes/CreateAssignmentPage.tsx'],
   '/grade-assignments': ['src/app/ProtectedLayout.tsx', 'src/features/classes/GradeAssignmentsPage.tsx'],
+  '/class-analytics': ['src/app/ProtectedLayout.tsx', 'src/features/classes/ClassAnalyticsPage.tsx'],
+  '/class-calendar': ['src/app/ProtectedLayout.tsx', 'src/features/classes/ClassCalendarPage.tsx'],
+  '/student-reports': ['src/app/ProtectedLayout.tsx', 'src/features/classes/StudentReportsPage.tsx'],
   '/student-progress': ['src/app/ProtectedLayout.tsx', 'src/features/classes/StudentProgressListPage.tsx'],
   '/student-progress/:studentId': [
     'src/app/ProtectedLayout.tsx',

@@ -34,8 +34,8 @@ const ICONS: Record<string, IconName> = {
   [p.classAnalytics]: 'chart',
   [p.createAssignment]: 'pencil',
   [p.gradeAssignments]: 'check',
-  [p.classCalendar]: 'clock',
-  [p.studentReports]: 'chart',
+  [p.classCalendar]: 'calendar',
+  [p.studentReports]: 'report',
 };
 
 /** The picture of a navigation item. */

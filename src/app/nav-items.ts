@@ -151,9 +151,9 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
 
 /**
  * Screens a reader takes on their own account, which the server refuses to a teacher (403 `not_a_reader`): the
- * teacher's Assess group lists Reading Screening "to screen students" (ADR 0009), but a teacher does not see
- * screenings yet (docs/decisions/0049-reading-screening.md: a class's screenings belong on Class Analytics), so the
- * link is left out of the teacher's menu until then rather than leading to a refusal.
+ * teacher's Assess group lists Reading Screening "to screen students" (ADR 0009), but a screening is read on the
+ * reader's own account, and a teacher sees their classes' screenings on Class Analytics (ADR 0050), so the link is
+ * left out of the teacher's menu rather than leading to a refusal.
  */
 const READERS_ONLY: ReadonlySet<string> = new Set([p.screening, p.screeningHistory]);
 

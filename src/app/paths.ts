@@ -189,6 +189,9 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.studentProgressList,
   protectedPaths.createAssignment,
   protectedPaths.gradeAssignments,
+  protectedPaths.classAnalytics,
+  protectedPaths.classCalendar,
+  protectedPaths.studentReports,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

@@ -146,6 +146,18 @@ const builtScreens: Record<string, ComponentType> = {
     () => import('../features/classes/GradeAssignmentsPage.tsx'),
     (m) => m.GradeAssignmentsPage,
   ),
+  [protectedPaths.classAnalytics]: lazyPage(
+    () => import('../features/classes/ClassAnalyticsPage.tsx'),
+    (m) => m.ClassAnalyticsPage,
+  ),
+  [protectedPaths.classCalendar]: lazyPage(
+    () => import('../features/classes/ClassCalendarPage.tsx'),
+    (m) => m.ClassCalendarPage,
+  ),
+  [protectedPaths.studentReports]: lazyPage(
+    () => import('../features/classes/StudentReportsPage.tsx'),
+    (m) => m.StudentReportsPage,
+  ),
   [protectedPaths.studentProgressList]: lazyPage(
     () => import('../features/classes/StudentProgressListPage.tsx'),
     (m) => m.StudentProgressListPage,

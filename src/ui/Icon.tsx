@@ -36,6 +36,8 @@ const ICONS = {
   ),
   school: <path d="M2 10l10-5 10 5-10 5zM6 12v5c3.5 2.5 8.5 2.5 12 0v-5M22 10v6" />,
   chart: <path d="M4 4v16h16M8 15l3-4 3 2 5-6" />,
+  calendar: <path d="M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h2M14 14h2" />,
+  report: <path d="M6 3h9l4 4v14H6zM15 3v4h4M9 12h7M9 16h7" />,
   access: (
     <>
       <circle cx="12" cy="4.5" r="1.8" />

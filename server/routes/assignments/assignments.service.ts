@@ -133,7 +133,7 @@ async function readersOf(tx: Tx, classIds: string[]): Promise<Map<string, string
  * A reading that counts for an assignment: scored (words correct per minute and accuracy both kept), and not made for
  * a Reading Screening (ADR 0049: a screening is the reader's own check-up, which teachers do not see).
  */
-const scored = and(
+export const scored = and(
   isNotNull(readingSessions.wordsPerMinute),
   isNotNull(readingSessions.accuracyPercentage),
   eq(readingSessions.forScreening, false),
@@ -146,7 +146,7 @@ const scored = and(
  * the teacher's reading record; a reader who leaves and joins again starts again. Read in the database at its own
  * precision (a JavaScript Date keeps milliseconds only); null (so nothing counts) when the reader is not in the class.
  */
-function countsFrom(assignmentId: SQLWrapper | string, readerId: SQLWrapper | string): SQL {
+export function countsFrom(assignmentId: SQLWrapper | string, readerId: SQLWrapper | string): SQL {
   return sql`(select greatest(a.created_at, m.joined_at) from ${assignments} a join ${classMembers} m on m.class_id = a.class_id where a.id = ${assignmentId} and m.student_id = ${readerId})`;
 }
 

@@ -8,6 +8,7 @@
 import type { VoiceCommand } from '#core/voice/command.ts';
 import { globalActionCommands, mergeCommands, navigationCommands } from '#voice/command-set.ts';
 import { alphabetVoiceCommands } from '../../features/alphabet/alphabet.voice-commands.ts';
+import { classCalendarVoiceCommands } from '../../features/classes/class-calendar.voice-commands.ts';
 import { assessmentVoiceCommands } from '../../features/fluency/assessment/assessment.voice-commands.ts';
 import { fluencyVoiceCommands } from '../../features/fluency/voice-commands.ts';
 import {
@@ -52,6 +53,8 @@ export function ownScreenCommands(path: string, library: readonly ListedStory[])
       return wordBuilderVoiceCommands({ step: 'idle' });
     case protectedPaths.soundItOut:
       return soundItOutVoiceCommands({ step: 'idle' });
+    case protectedPaths.classCalendar:
+      return classCalendarVoiceCommands();
     default:
       return [];
   }

@@ -38,7 +38,10 @@ const PROGRESS: ReadonlyArray<{ item: string; status: FeatureStatus }> = [
     item: 'Reading screening three times a year, with a history of every screening (Reading Screening)',
     status: 'ready',
   },
-  { item: 'A class calendar and class analytics', status: 'planned' },
+  {
+    item: 'A class calendar, class analytics with the words to teach, and reports for families (Student Reports)',
+    status: 'ready',
+  },
 ];
 
 /**

@@ -27,7 +27,8 @@ import {
   state,
 } from './classes-test-server.tsx';
 import { ClassPage } from './ClassPage.tsx';
-import { checkAssignment, CreateAssignmentPage, localDay } from './CreateAssignmentPage.tsx';
+import { checkAssignment, CreateAssignmentPage, dueDayOfLink } from './CreateAssignmentPage.tsx';
+import { localDay } from './assignment-links.ts';
 
 const pattern = '/create-assignment';
 const forRoom4 = { at: `/create-assignment?class=${ROOM_4_ID}`, pattern };
@@ -71,6 +72,19 @@ describe('checkAssignment', () => {
         note: 'A note is at most 200 characters.',
       },
     });
+  });
+});
+
+describe('dueDayOfLink', () => {
+  it('takes a day that may be set, and ignores any other', () => {
+    const today = '2026-11-25';
+    const furthest = '2027-11-26';
+    expect(dueDayOfLink('2026-12-07', today, furthest)).toBe('2026-12-07');
+    expect(dueDayOfLink(today, today, furthest)).toBe(today);
+    expect(dueDayOfLink(furthest, today, furthest)).toBe(furthest);
+    for (const asked of [null, '', '2026-11-24', '2027-11-27', '2026-02-30', '7 December', '2026-12-7']) {
+      expect(dueDayOfLink(asked, today, furthest)).toBe('');
+    }
   });
 });
 
@@ -320,6 +334,37 @@ describe('CreateAssignmentPage', () => {
     });
     expect(screen.getByText('This page is for teachers.')).toBeInTheDocument();
     expect(calls.filter((c) => c.url !== '/api/me')).toEqual([]);
+  });
+
+  it('fills the due day from ?dueOn= (Class Calendar’s link), and ignores a day that may not be set', async () => {
+    const user = userEvent.setup();
+    const day = localDay(10);
+    const { unmount } = renderClassesPage(<CreateAssignmentPage />, {
+      at: `/create-assignment?dueOn=${day}&class=${ROOM_4_ID}`,
+      pattern,
+    });
+    await user.click(await screen.findByRole('radio', { name: 'The Red Kite' }));
+    expect(screen.getByLabelText(/Due day/)).toHaveValue(day);
+    await user.click(screen.getByRole('button', { name: 'Set the assignment' }));
+    await screen.findByRole('link', { name: 'See who has read it' });
+    expect(posts()).toEqual([
+      {
+        method: 'POST',
+        url: `/api/classes/${ROOM_4_ID}/assignments`,
+        body: { storyId: RED_KITE.id, dueOn: day },
+      },
+    ]);
+    unmount();
+
+    for (const asked of [localDay(-1), localDay(ASSIGNMENT_DUE_MAX_DAYS + 1), '2026-02-30', 'soon']) {
+      const view = renderClassesPage(<CreateAssignmentPage />, {
+        at: `/create-assignment?dueOn=${asked}&class=${ROOM_4_ID}`,
+        pattern,
+      });
+      await screen.findByRole('radio', { name: 'The Red Kite' });
+      expect(screen.getByLabelText(/Due day/), asked).toHaveValue('');
+      view.unmount();
+    }
   });
 
   it("is linked from a class's page with the class chosen", async () => {

@@ -26,6 +26,7 @@ import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { distinctNames } from './class-text.ts';
+import { assignmentResultsPath, dueDayText, localDay } from './assignment-links.ts';
 import {
   assignmentSetLine,
   CREATE_ASSIGNMENT_GUIDANCE,
@@ -35,11 +36,6 @@ import {
 import { AccountError, NotATeacher, useViewer } from './TeacherOnly.tsx';
 import '../../ui/page.css';
 import './classes.css';
-
-/** `/grade-assignments?assignment={id}`: one assignment's results (the spec has no route of its own for it). */
-export function assignmentResultsPath(assignmentId: string): string {
-  return `${protectedPaths.gradeAssignments}?assignment=${encodeURIComponent(assignmentId)}`;
-}
 
 /** `/create-assignment?class={id}`: Create Assignment with the class chosen (the link on a class's page). */
 export function createAssignmentPath(classId: string): string {
@@ -64,22 +60,17 @@ export function storyFacts(
   return [gradeBandText(story.gradeBand), lexile, `${story.wordCount} words`].join(spoken ? ', ' : ' · ');
 }
 
-/** Today in the teacher's own time zone, YYYY-MM-DD (plus `days`). */
-export function localDay(days = 0, now = new Date()): string {
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** A due day as written on screen: "Fri 4 Dec", in the teacher's locale; "No set day" for none. */
-export function dueDayText(day: string | null): string {
-  if (!day) return 'No set day';
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y!, m! - 1, d!).toLocaleDateString(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-  });
+/**
+ * The due day a link asked for (`?dueOn=YYYY-MM-DD`, from Class Calendar): the day when it is one that may be set
+ * (from `today` to `furthest`), else '' (the field stays empty, as with no link).
+ */
+export function dueDayOfLink(
+  asked: string | null,
+  today = localDay(),
+  furthest = localDay(ASSIGNMENT_DUE_MAX_DAYS),
+): string {
+  if (!asked || !CalendarDaySchema.safeParse(asked).success) return '';
+  return asked >= today && asked <= furthest ? asked : '';
 }
 
 /** The level choice that follows the chosen class's grade, until the teacher picks a level. */
@@ -230,9 +221,12 @@ function StoryChoices({
 function AssignmentForm({
   classes,
   initialClassId,
+  initialDueOn = '',
 }: {
   classes: readonly { id: string; name: string; grade: string | null }[];
   initialClassId: string;
+  /** The due day filled in at first ('' for none). */
+  initialDueOn?: string;
 }) {
   const audio = useAudioQueue();
   const create = useCreateAssignment();
@@ -242,7 +236,7 @@ function AssignmentForm({
   const [storyId, setStoryId] = useState('');
   const [chosen, setChosen] = useState<StorySummary | null>(null);
   const [note, setNote] = useState('');
-  const [dueOn, setDueOn] = useState('');
+  const [dueOn, setDueOn] = useState(initialDueOn);
   const [errors, setErrors] = useState<AssignmentFormErrors>({});
   const [set, setSet] = useState<AssignmentSummary | null>(null);
   const classRef = useRef<HTMLDivElement>(null);
@@ -453,8 +447,9 @@ function AssignmentForm({
  * /create-assignment, 'Create Assignment' (spec §2.4 teacher menu; docs/decisions/0047-assignments.md): a teacher
  * asks one of their classes to read a library story aloud. The class (from `?class={id}` when given, as the link
  * on a class's page), the story from the library by level with its Lexile and length, an optional note and due
- * day; "Set the assignment". After it is set: a toast, Sparky's line, and "See who has read it". With no class
- * yet, the page says so and leads to Class Management.
+ * day (filled in from `?dueOn=YYYY-MM-DD` when that day may be set: Class Calendar's link, ADR 0051); "Set the
+ * assignment". After it is set: a toast, Sparky's line, and "See who has read it". With no class yet, the page
+ * says so and leads to Class Management.
  */
 export function CreateAssignmentPage() {
   const title = screenName(protectedPaths.createAssignment);
@@ -498,7 +493,11 @@ export function CreateAssignmentPage() {
           </p>
         </section>
       ) : (
-        <AssignmentForm classes={list} initialClassId={initialClassId} />
+        <AssignmentForm
+          classes={list}
+          initialClassId={initialClassId}
+          initialDueOn={dueDayOfLink(params.get('dueOn'))}
+        />
       )}
       <nav className="page__form-row" aria-label="Assignment screens">
         <Link href={protectedPaths.gradeAssignments} variant="secondary">

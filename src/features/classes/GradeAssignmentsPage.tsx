@@ -23,8 +23,8 @@ import {
   GRADE_ASSIGNMENTS_NONE_GUIDANCE,
   NOT_A_TEACHER_GUIDANCE,
 } from './classes.guidance.ts';
-import { assignmentResultsPath, dueDayText } from './CreateAssignmentPage.tsx';
-import { readingRecordPath, ReadingRecordView, useFocusWhenFree } from './ReadingRecord.tsx';
+import { assignmentResultsPath, dueDayText, readingRecordPath } from './assignment-links.ts';
+import { ReadingRecordView, useFocusWhenFree } from './ReadingRecord.tsx';
 import { AccountError, NotATeacher, useViewer } from './TeacherOnly.tsx';
 import '../../ui/page.css';
 import './classes.css';

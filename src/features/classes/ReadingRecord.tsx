@@ -35,15 +35,10 @@ import {
   READING_NOT_FOUND_GUIDANCE,
   readingRecordGuidance,
 } from './classes.guidance.ts';
-import { assignmentResultsPath } from './CreateAssignmentPage.tsx';
+import { assignmentResultsPath, readingRecordPath } from './assignment-links.ts';
 import { NotATeacher } from './TeacherOnly.tsx';
 import '../../ui/page.css';
 import './classes.css';
-
-/** `/grade-assignments?assignment={id}&reading={readingId}`: the reading record (the spec has no route for it). */
-export function readingRecordPath(assignmentId: string, readingId: string): string {
-  return `${protectedPaths.gradeAssignments}?assignment=${encodeURIComponent(assignmentId)}&reading=${encodeURIComponent(readingId)}`;
-}
 
 /** The name of the link from the record back to the assignment's results. */
 export const BACK_TO_RESULTS = 'Back to the results';

@@ -54,7 +54,7 @@ function Hero() {
               Sparky Reads is being built in steps. Accounts, the story library, making and bringing in
               stories, read-aloud practice with scores, a one-minute reading check and a reading screening
               three times a year, letter and word games, progress reports for parents, and classes with
-              reading assignments for teachers work today; a class calendar and class analytics come next.
+              reading assignments, a class calendar, class analytics and reports for teachers work today.
             </span>
           </p>
         </div>

@@ -73,9 +73,9 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
   },
   {
     title: 'Tools for teachers',
-    text: "Classes that children join with a code, stories to read aloud set for a class, each child's scores on them, and each student's progress. A class calendar and analytics come next.",
+    text: "Classes that children join with a code, stories to read aloud set for a class, each child's scores and words to check on them, a class calendar, class analytics with the words to teach, and reports to print for families.",
     icon: 'school',
-    status: 'building',
+    status: 'ready',
   },
   {
     title: 'Made for every child',

@@ -160,16 +160,19 @@ describe('sidebar links by role (spec §2.4)', () => {
     const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
     expect(within(nav).getByRole('list', { name: 'Dashboard' })).toBeInTheDocument();
     expect(within(nav).queryByRole('list', { name: 'Navigation' })).not.toBeInTheDocument();
-    // Of the teacher's menu: the dashboard, the classes and their readers (ADR 0046), the profile, and the Learn
-    // group's library and practice work in this release.
+    // Of the teacher's menu: the dashboard, every classroom screen of §2.4 in its order (ADR 0046–0051), the
+    // profile, and the Learn group's library and practice work in this release.
     expect(sidebarLinks()).toEqual([
       { name: 'Teacher Dashboard', href: p.teacherDashboard },
       { name: 'Profile', href: p.profile },
       { name: 'My Voice', href: p.myVoice },
       { name: 'Class Management', href: p.classManagement },
       { name: 'Student Progress', href: p.studentProgressList },
+      { name: 'Class Analytics', href: p.classAnalytics },
       { name: 'Create Assignment', href: p.createAssignment },
       { name: 'Grade Assignments', href: p.gradeAssignments },
+      { name: 'Class Calendar', href: p.classCalendar },
+      { name: 'Student Reports', href: p.studentReports },
       { name: 'Premade Stories', href: p.premadeStories },
       { name: 'Reading Practice', href: p.fluency },
       { name: 'Learning Hub', href: p.learn },
@@ -179,6 +182,8 @@ describe('sidebar links by role (spec §2.4)', () => {
     // Reading Screening is a reader's own (the server refuses a teacher, ADR 0049): no Assess group yet.
     expect(within(nav).queryByRole('link', { name: 'Reading Screening' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('list', { name: 'Assess' })).not.toBeInTheDocument();
+    // Nothing of the teacher's menu is being built any more.
+    expect(within(nav).queryByText(/being built/)).not.toBeInTheDocument();
   });
 
   it("a guardian gets Home, Profile, the reading screens to share with their child, and the child's Progress Reports", () => {

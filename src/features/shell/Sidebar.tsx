@@ -93,11 +93,11 @@ function SidebarContent({ me, onNavigate }: { me: MeResponse; onNavigate?: () =>
             </ul>
           </div>
         ))}
-        <p className="sidebar__note">
-          {isTeacher
-            ? 'More classroom tools (a class calendar, analytics and reports) are being built. They will appear here as they are ready.'
-            : 'More reading activities are being built. They will appear here as they are ready.'}
-        </p>
+        {isTeacher ? null : (
+          <p className="sidebar__note">
+            More reading activities are being built. They will appear here as they are ready.
+          </p>
+        )}
       </nav>
     </>
   );

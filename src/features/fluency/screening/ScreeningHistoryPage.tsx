@@ -209,8 +209,8 @@ export function ScreeningHistoryPage() {
     content = (
       <section className="page__card">
         <p>
-          Screening History lists the screenings a child read on their own account. Teachers will see their
-          classes&apos; screenings on Class Analytics, which is being built.
+          Screening History lists the screenings a child read on their own account. A teacher sees the
+          screenings of the readers in their classes on Class Analytics.
         </p>
       </section>
     );
@@ -275,6 +275,10 @@ export function ScreeningHistoryPage() {
             are compared with grade 6, the highest grade with published norms. A screening is not a diagnosis:
             Sparky is not a trained assessor, and a low score is a reason to listen to the child read, not a
             label.
+          </p>
+          <p>
+            The teacher of a class the reader is in sees the screenings finished since the reader joined it,
+            on Class Analytics. A screening deleted here is gone from the teacher&apos;s view too.
           </p>
         </Disclosure>
       </div>

@@ -762,8 +762,7 @@ export function ScreeningPage({ effects = browserEffects, clock, connectFollow }
           <h2 id="refusal-title">Reading Screening is for readers</h2>
           <p>
             A child reads three stories to Sparky on their own account, and sees their screenings on Screening
-            History. Teachers will see their classes&apos; screenings on Class Analytics, which is being
-            built.
+            History. A teacher sees the screenings of the readers in their classes on Class Analytics.
           </p>
         </section>
       );
@@ -835,8 +834,8 @@ export function ScreeningPage({ effects = browserEffects, clock, connectFollow }
     <div className="page fluency-page screening-page">
       <h1>{name}</h1>
       <p className="page__lead">
-        Read three stories out loud, one minute each, so Sparky and your grown-ups can see how your reading
-        grows.
+        Read three stories out loud, one minute each, so Sparky, your grown-ups and your teacher can see how
+        your reading grows.
       </p>
       {content}
     </div>

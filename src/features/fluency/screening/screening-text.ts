@@ -6,7 +6,10 @@
  */
 import type { Screening } from '#core/api/screening.ts';
 import type { Season } from '#core/fluency/orf-norms.ts';
-import { EXPECTED_RANGE_WCPM, schoolYearLabel, type ScreeningBand } from '#core/screening/rules.ts';
+import { EXPECTED_RANGE_WCPM } from '#core/screening/rules.ts';
+import { screeningChange } from '../../../lib/reports/screening-words.ts';
+
+export { BAND_WORDS, screeningDay, seasonTitle } from '../../../lib/reports/screening-words.ts';
 
 /** The passages a screening has. */
 export function passageCount(screening: Pick<Screening, 'passages'>): number {
@@ -102,11 +105,6 @@ export function screeningSpokenResult(
   return `${betweenHeading(next, total)}. Press Next story, or say next story.`;
 }
 
-/** "fall" → "Fall". */
-export function seasonTitle(season: Season): string {
-  return season.charAt(0).toUpperCase() + season.slice(1);
-}
-
 /** A screening's grade as the norms name it: grades 7–12 are compared with grade 6, the highest published. */
 export function normsGradeWords(grade: string): string {
   const n = Number(grade);
@@ -114,13 +112,6 @@ export function normsGradeWords(grade: string): string {
     return `grade 6 (the highest grade with published norms; this reader is in grade ${n})`;
   return `grade ${grade}`;
 }
-
-/** The band in a few words, for the grown-ups' figures of the history's list (never shown to the child openly). */
-export const BAND_WORDS: Readonly<Record<ScreeningBand, string>> = {
-  below: 'Below the expected range',
-  expected: 'Within the expected range',
-  above: 'Above the expected range',
-};
 
 /**
  * The band in plain words for grown-ups, against the 50th percentile of the season's readers in the grade: below →
@@ -151,21 +142,9 @@ export function bandSentence(
   }
 }
 
-/** "1 more word", "12 fewer words". */
-function moreOrFewer(diff: number): string {
-  const n = Math.abs(diff);
-  return `${n} ${diff > 0 ? 'more' : 'fewer'} ${n === 1 ? 'word' : 'words'} correct per minute`;
-}
-
-/** "November 12, 2026": the day a screening was done. */
-export function screeningDay(iso: string): string {
-  return dayFormat.format(new Date(iso));
-}
-const dayFormat = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', year: 'numeric' });
-
 /**
- * The change in median words correct per minute since the screening before: "12 more words correct per minute than
- * in fall", "3 fewer … than in spring 2025–26" (another school year), "… than on November 2, 2026" (the same
+ * The change in median words correct per minute since the screening before (screeningChange): "12 more words correct
+ * per minute than in fall", "… than in spring 2025–26" (another school year), "… than on November 2, 2026" (the same
  * season), "The same words correct per minute as in fall"; null for the first.
  * @param current a complete screening
  * @param previous the complete screening before it, or null
@@ -175,12 +154,13 @@ export function changeSince(
   previous: Pick<Screening, 'score' | 'season' | 'schoolYear' | 'completedAt' | 'startedAt'> | null,
 ): string | null {
   if (!previous?.score || !current.score) return null;
-  const diff = wholeWcpm(current.score.wpm) - wholeWcpm(previous.score.wpm);
-  const sameYear = previous.schoolYear === current.schoolYear;
-  const when =
-    sameYear && previous.season === current.season
-      ? `on ${screeningDay(previous.completedAt ?? previous.startedAt)}`
-      : `in ${previous.season}${sameYear ? '' : ` ${schoolYearLabel(previous.schoolYear)}`}`;
-  if (diff === 0) return `The same words correct per minute as ${when}`;
-  return `${moreOrFewer(diff)} than ${when}`;
+  return screeningChange(
+    { wpm: current.score.wpm, season: current.season, schoolYear: current.schoolYear },
+    {
+      wpm: previous.score.wpm,
+      season: previous.season,
+      schoolYear: previous.schoolYear,
+      at: previous.completedAt ?? previous.startedAt,
+    },
+  );
 }
