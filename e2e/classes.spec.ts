@@ -205,7 +205,7 @@ test('a teacher makes a class and its code; a reader joins it; the teacher follo
   await expect(rivera.getByRole('main')).toContainText(firstWord);
   await expectNoAxeViolationsInBothThemes(rivera, '/grade-assignments?reading=');
   await saveShot(rivera, 'assignments-reading-record');
-  const heard = rivera.waitForResponse((r) => /\/readings\/[^/]+\/audio$/.test(r.url()));
+  const heard = rivera.waitForResponse((r) => /\/readings\/[^/]+\/audio\?word=\d+$/.test(r.url()));
   await rivera.getByRole('button', { name: 'Listen', exact: true }).click();
   const audio = await heard;
   expect(audio.status()).toBe(200);
@@ -293,9 +293,19 @@ test('a teacher makes a class and its code; a reader joins it; the teacher follo
   await expect(report).toContainText('Ms Rivera');
   const sent: string[] = [];
   rivera.on('request', (r) => sent.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`));
-  await report.getByRole('textbox', { name: 'Note for home' }).fill('Mia reads every evening with her dad.');
+  await report
+    .getByRole('textbox', { name: 'Note for home for Mia' })
+    .fill('Mia reads every evening with her dad.');
   await expectNoAxeViolationsInBothThemes(rivera, '/student-reports');
   await saveShot(rivera, 'student-reports');
+  for (const width of [375, 320]) {
+    await rivera.setViewportSize({ width, height: 740 });
+    await expect
+      .poll(() => rivera.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(width);
+    await saveShot(rivera, `student-reports-${width}`);
+  }
+  await rivera.setViewportSize({ width: 1280, height: 900 });
   await rivera.emulateMedia({ media: 'print' });
   await expect(rivera.getByRole('navigation', { name: 'Sidebar navigation' })).toBeHidden();
   await expect(rivera.getByRole('button', { name: 'Print' })).toBeHidden();

@@ -22,6 +22,7 @@ import {
   MAX_ASSIGNMENTS_PER_CLASS,
   ReaderAssignmentListSchema,
 } from '../core/api/assignments.ts';
+import { encodeWav } from '../core/audio/wav.ts';
 import type { FluencyResult } from '../core/fluency/result.schema.ts';
 import { ClassCodeResponseSchema, ClassResponseSchema } from '../core/api/classes.ts';
 import { MAX_JSON_BYTES } from '../server/app.ts';
@@ -31,6 +32,7 @@ import { queryRows } from '../server/db/sql-rows.ts';
 import { assignments, readingSessions, stories, users } from '../server/db/schema.ts';
 import type { AppEnv } from '../server/http/app-env.ts';
 import { handleError } from '../server/http/errors.ts';
+import { parseWav } from '../server/speech/wav.ts';
 import { createFixedWindowLimiter } from '../server/http/rate-limit.ts';
 import { createAssignmentRoutes } from '../server/routes/assignments/assignments.routes.ts';
 import { createAssignment, dueDayRange } from '../server/routes/assignments/assignments.service.ts';
@@ -385,8 +387,13 @@ describe(`assignments (${testDatabaseKind})`, () => {
       const setAt = Date.parse(a.assignedAt);
       // Ivy's recording, kept under DATA_DIR as the reading route keeps one.
       mkdirSync(join(dataDir, 'recordings'), { recursive: true });
-      const wav = Buffer.from('RIFF-fake-wave-bytes-of-ivy');
-      writeFileSync(join(dataDir, 'recordings', 'ivy.wav'), wav);
+      // 4 s at 16 kHz, each sample telling its own time (a tone whose level rises with time), so a clip shows where
+      // it was cut from.
+      const rate = 16_000;
+      const tone = Int16Array.from({ length: 4 * rate }, (_, i) =>
+        Math.round(Math.sin(i / 5) * (1000 + (i * 20_000) / (4 * rate))),
+      );
+      writeFileSync(join(dataDir, 'recordings', 'ivy.wav'), encodeWav(tone, rate));
       const first = await saveReading(ivy.userId, storyId, new Date(setAt + 1000), 40, 80, true, {
         wordResults: result,
       });
@@ -429,15 +436,41 @@ describe(`assignments (${testDatabaseKind})`, () => {
         ],
       });
       expect(record.reading.result?.words.filter((w) => w.unsure).map((w) => w.text)).toEqual(['seed.']);
-      const audio = await call(t, `${path(a.id, kept)}/audio`);
+      // One word at a time, cut on the server: "hen" (1.0–1.4 s) and 0.12 s either side, never the whole recording.
+      const audio = await call(t, `${path(a.id, kept)}/audio?word=2`);
       expect(audio.status).toBe(200);
       expect(audio.headers.get('content-type')).toBe('audio/wav');
       expect(audio.headers.get('cache-control')).toBe('no-store');
-      expect(Buffer.from(await audio.arrayBuffer())).toEqual(wav);
+      const clip = parseWav(new Uint8Array(await audio.arrayBuffer()));
+      expect(clip.sampleRate).toBe(rate);
+      expect(clip.durationSeconds).toBeCloseTo(0.64, 3);
+      expect([...clip.samples.subarray(0, 50)]).toEqual([...tone.subarray(0.88 * rate, 0.88 * rate + 50)]);
+      expect(clip.samples.at(-1)).toBe(tone[1.52 * rate - 1]);
+      // The first word's clip starts at the recording's start; a word not in the passage has no audio.
+      const firstWord = await call(t, `${path(a.id, kept)}/audio?word=0`);
+      expect(parseWav(new Uint8Array(await firstWord.arrayBuffer())).samples[0]).toBe(tone[0.38 * rate]);
+      const noWord = await call(t, `${path(a.id, kept)}/audio?word=6`);
+      expect(noWord.status).toBe(404);
+      expect((await errorOf(noWord)).code).toBe('audio_not_found');
+      // The word is asked for, as one whole number, and nothing else is.
+      for (const query of [
+        '',
+        '?word=',
+        '?word=-1',
+        '?word=1.5',
+        '?word=abc',
+        '?word=1&word=2',
+        '?word=1&x=2',
+        '?word=9999999',
+      ]) {
+        const refused = await call(t, `${path(a.id, kept)}/audio${query}`);
+        expect(refused.status, query).toBe(422);
+        expect((await errorOf(refused)).code).toBe('invalid_input');
+      }
       // A reading without a recording opens with hasRecording false, and its audio is 404 audio_not_found.
       const older = AssignmentReadingSchema.parse(await (await call(t, path(a.id, first))).json());
       expect(older.reading.hasRecording).toBe(false);
-      const noAudio = await call(t, `${path(a.id, first)}/audio`);
+      const noAudio = await call(t, `${path(a.id, first)}/audio?word=2`);
       expect(noAudio.status).toBe(404);
       expect((await errorOf(noAudio)).code).toBe('audio_not_found');
       // Max's reading opens too, with only his readings listed.
@@ -463,7 +496,7 @@ describe(`assignments (${testDatabaseKind})`, () => {
         const refused = await call(t, path(assignmentId, readingId));
         expect(refused.status, `${assignmentId} ${readingId}`).toBe(404);
         expect((await errorOf(refused)).code).toBe('reading_not_found');
-        const refusedAudio = await call(t, `${path(assignmentId, readingId)}/audio`);
+        const refusedAudio = await call(t, `${path(assignmentId, readingId)}/audio?word=2`);
         expect(refusedAudio.status).toBe(404);
         expect((await errorOf(refusedAudio)).code).toBe('audio_not_found');
       }
@@ -493,7 +526,7 @@ describe(`assignments (${testDatabaseKind})`, () => {
       const asIvy = await call(ivy, path(a.id, kept));
       expect(asIvy.status).toBe(403);
       expect((await errorOf(asIvy)).code).toBe('not_a_teacher');
-      expect((await call(ivy, `${path(a.id, kept)}/audio`)).status).toBe(403);
+      expect((await call(ivy, `${path(a.id, kept)}/audio?word=2`)).status).toBe(403);
       // The teacher cannot read the reading as themselves: only through the record's server step.
       const direct = await asUser(handle.db, t.userId, (tx) =>
         tx.select().from(readingSessions).where(eq(readingSessions.id, kept)),
@@ -511,14 +544,14 @@ describe(`assignments (${testDatabaseKind})`, () => {
       expect(
         AssignmentReadingSchema.parse(await (await call(t, path(a.id, kept))).json()).reading.hasRecording,
       ).toBe(false);
-      expect((await call(t, `${path(a.id, kept)}/audio`)).status).toBe(404);
+      expect((await call(t, `${path(a.id, kept)}/audio?word=2`)).status).toBe(404);
       await asSystem(handle.db, (tx) =>
         tx
           .update(readingSessions)
           .set({ audioExpiresAt: new Date(Date.now() + DAY), audioPath: '../../etc/passwd' })
           .where(eq(readingSessions.id, kept)),
       );
-      expect((await call(t, `${path(a.id, kept)}/audio`)).status).toBe(404);
+      expect((await call(t, `${path(a.id, kept)}/audio?word=2`)).status).toBe(404);
 
       // Ivy deletes a reading: it no longer opens. Ivy leaves the class: none of hers does.
       expect((await call(ivy, `/api/reading-sessions/${first}`, { method: 'DELETE' })).status).toBe(200);

@@ -477,6 +477,12 @@ describe(`class analytics (${testDatabaseKind})`, () => {
         '?grade=2',
         '?from=2026-03-03&from=2026-03-04',
         `?from=${'2026-03-03'.repeat(2000)}`,
+        // Days the database cannot take (a year 0, or the day after 9999-12-31), and far outside a school's years.
+        '?to=9999-12-31',
+        '?from=0000-01-01',
+        '?to=0000-01-01',
+        '?from=1999-12-31',
+        '?to=3000-01-01',
       ]) {
         const res = await analyticsOf(t, cls.id, query);
         expect(res.status, query.slice(0, 60)).toBe(422);

@@ -6,11 +6,16 @@
  * ids, a query, and many teachers at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLASS_SCREENINGS_PER_READER, ClassScreeningsSchema } from '../core/api/class-analytics.ts';
+import {
+  CLASS_SCREENINGS_PER_READER,
+  ClassScreeningsSchema,
+  TEACHERS_SEE_SCREENINGS_FROM,
+} from '../core/api/class-analytics.ts';
 import { ClassCodeResponseSchema, ClassResponseSchema } from '../core/api/classes.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem } from '../server/db/rls.ts';
 import { screenings } from '../server/db/schema.ts';
+import { createClass, joinClass, makeClassCode } from '../server/routes/classes/classes.service.ts';
 import {
   createSignedInClient,
   createTestApp,
@@ -59,8 +64,17 @@ describe(`a class's screenings (${testDatabaseKind})`, () => {
   async function leave(r: Person, classId: string) {
     expect((await call(r, `/api/classroom/${classId}`, { method: 'DELETE' })).status).toBe(204);
   }
-  /** A screening as the screening routes leave one: complete at `completedAt` with `wpm`, or unfinished (null). */
-  async function screening(userId: string, completedAt: Date | null, wpm = 50, season = 'winter') {
+  /**
+   * A screening as the screening routes leave one: complete at `completedAt` with `wpm`, or unfinished (null); started
+   * now, or at `startedAt`.
+   */
+  async function screening(
+    userId: string,
+    completedAt: Date | null,
+    wpm = 50,
+    season = 'winter',
+    startedAt?: Date,
+  ) {
     const score =
       completedAt === null
         ? {}
@@ -68,7 +82,15 @@ describe(`a class's screenings (${testDatabaseKind})`, () => {
     const [row] = await asSystem(handle.db, (tx) =>
       tx
         .insert(screenings)
-        .values({ userId, grade: '2', season, schoolYear: 2026, storyIds: [STORY], ...score })
+        .values({
+          userId,
+          grade: '2',
+          season,
+          schoolYear: 2026,
+          storyIds: [STORY],
+          ...score,
+          ...(startedAt ? { createdAt: startedAt } : {}),
+        })
         .returning({ id: screenings.id }),
     );
     return row!.id;
@@ -130,6 +152,22 @@ describe(`a class's screenings (${testDatabaseKind})`, () => {
       expect(got.readers[2]!.screenings.map((s) => s.wpm)).toEqual(
         Array.from({ length: CLASS_SCREENINGS_PER_READER }, (_, i) => 60 + CLASS_SCREENINGS_PER_READER - i),
       );
+
+      // Ava's screening was started before she joined and finished after: its first readings were not made in the
+      // class, so it stays hers. One started before teachers were told they see screenings stays hers too, even for
+      // a reader who had joined long before.
+      await screening(ava!.userId, new Date(now + 10), 70, 'winter', new Date(now - 60_000));
+      expect((await screeningsOf(t!, cls.id)).readers[0]!.screenings).toEqual([]);
+      // A class Ava joined in September, through the services on that day.
+      const september = new Date('2026-09-01T00:00:00Z');
+      const early = await createClass(handle.db, t!.userId, { name: 'Room 1' }, september);
+      const code = await makeClassCode(handle.db, t!.userId, early.id, september);
+      await joinClass(handle.db, ava!.userId, code!.code, september);
+      const before = new Date('2026-11-20T09:50:00Z');
+      expect(before < new Date(TEACHERS_SEE_SCREENINGS_FROM)).toBe(true);
+      await screening(ava!.userId, new Date('2026-11-20T10:00:00Z'), 80, 'fall', before);
+      // There, the one started today shows (she was in Room 1 when she started it); November's does not.
+      expect((await screeningsOf(t!, early.id)).readers[0]!.screenings.map((x) => x.wpm)).toEqual([70]);
 
       // A reader who leaves is gone; joining again starts again (her earlier screenings stay hers).
       await leave(mia!, cls.id);

@@ -1,5 +1,5 @@
 /**
- * Helpers for captured microphone audio: floats to 16-bit PCM, durations, a word's clip. The WAV
+ * Helpers for captured microphone audio: floats to 16-bit PCM, durations, a word's clip (from core). The WAV
  * file itself is written by core/audio/wav.ts (`encodeWav`). Pure, so they run in Node tests.
  */
 
@@ -22,23 +22,5 @@ export function pcmSeconds(sampleCount: number, sampleRate: number): number {
   return sampleRate > 0 ? sampleCount / sampleRate : 0;
 }
 
-/**
- * The part of a recording to play for one word: the word's own span with a little padding either
- * side (recogniser timings are cut close), kept inside the audio.
- * @param start word onset, seconds
- * @param end word end, seconds
- * @param duration audio length, seconds
- * @param padding seconds added each side (default 0.12)
- * @returns offset and length in seconds, or null when the word has no timing
- */
-export function wordClip(
-  start: number | null,
-  end: number | null,
-  duration: number,
-  padding = 0.12,
-): { offset: number; length: number } | null {
-  if (start === null || end === null || !(end > start)) return null;
-  const offset = Math.max(0, start - padding);
-  const stop = Math.min(duration > 0 ? duration : end + padding, end + padding);
-  return stop > offset ? { offset, length: stop - offset } : null;
-}
+/** A word's clip: core/audio/word-clip.ts, shared with the server, which cuts a teacher's word clips (ADR 0048). */
+export { wordClip } from '#core/audio/word-clip.ts';

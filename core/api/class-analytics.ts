@@ -14,15 +14,23 @@ export const CLASS_WORDS_TO_TEACH_MAX = 12;
 /** How many of one reader's words read wrong their figures list. */
 export const READER_WORDS_TO_PRACTISE_MAX = 8;
 
+/** The days a period may name: no school's records start before 2000, and the database takes no year 10000. */
+export const PERIOD_FIRST_DAY = '2000-01-01';
+export const PERIOD_LAST_DAY = '2999-12-31';
+const PeriodDaySchema = CalendarDaySchema.refine(
+  (d) => d >= PERIOD_FIRST_DAY && d <= PERIOD_LAST_DAY,
+  `Choose a day from ${PERIOD_FIRST_DAY} to ${PERIOD_LAST_DAY}.`,
+);
+
 /**
  * GET /api/classes/:classId/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD. Both optional; when given, only the class's
  * assignments set on a UTC day from `from` to `to` (both included) are counted. Any other query field, a malformed
- * day, or `from` after `to` is refused (422 `invalid_input`).
+ * day, a day outside PERIOD_FIRST_DAY–PERIOD_LAST_DAY, or `from` after `to` is refused (422 `invalid_input`).
  */
 export const ClassAnalyticsQuerySchema = z
   .strictObject({
-    from: CalendarDaySchema.optional(),
-    to: CalendarDaySchema.optional(),
+    from: PeriodDaySchema.optional(),
+    to: PeriodDaySchema.optional(),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
     message: 'The first day must not be after the last day.',
@@ -131,10 +139,16 @@ export const ClassScreeningSchema = z.object({
 export type ClassScreening = z.infer<typeof ClassScreeningSchema>;
 
 /**
+ * Teachers see screenings started from this time on (ADR 0050): before it, the Screening page told a child their
+ * screenings were for them and their grown-ups, so those stay theirs.
+ */
+export const TEACHERS_SEE_SCREENINGS_FROM = '2026-11-29T13:00:00Z';
+
+/**
  * GET /api/classes/:classId/screenings → 200: every reader now in the class, by name, with their complete Reading
- * Screenings completed since they joined the class, newest first, at most CLASS_SCREENINGS_PER_READER. A screening
- * from before the reader joined stays theirs (as a reading does, ADR 0048). 404 `not_found` for a class that is not
- * the teacher's; 403 `not_a_teacher`.
+ * Screenings started since they joined the class (and since TEACHERS_SEE_SCREENINGS_FROM), newest first, at most
+ * CLASS_SCREENINGS_PER_READER. A screening begun before the reader joined stays theirs, even when finished after (as a
+ * reading does, ADR 0048). 404 `not_found` for a class that is not the teacher's; 403 `not_a_teacher`.
  */
 export const ClassScreeningsSchema = z.object({
   class: z.object({ id: z.string().uuid(), name: z.string(), grade: z.string().nullable() }),

@@ -19,7 +19,7 @@ import { apiError, ApiFailure } from '../../http/errors.ts';
 import { createFixedWindowLimiter, type RateLimiter } from '../../http/rate-limit.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { validate, type RefusalFor } from '../../http/validate.ts';
-import { sendRecording } from '../reading-sessions/recording-file.ts';
+import { NO_WORD_AUDIO, sendRecordingClip } from '../reading-sessions/recording-file.ts';
 import {
   assignmentDetail,
   assignmentReading,
@@ -40,6 +40,15 @@ const NO_ASSIGNMENT = 'No such assignment.';
 const noClass: RefusalFor = () => ({ status: 404, code: 'not_found', message: NO_CLASS });
 const noAssignment: RefusalFor = () => ({ status: 404, code: 'not_found', message: NO_ASSIGNMENT });
 const ReadingParamSchema = z.object({ assignmentId: z.uuid(), readingId: z.uuid() });
+/** A passage word's index is far below this (a story is at most a few thousand words). */
+const MAX_WORD_INDEX = 100_000;
+const WordClipQuerySchema = z.strictObject({
+  word: z
+    .string()
+    .regex(/^\d{1,6}$/, 'word: the index of a passage word, a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(MAX_WORD_INDEX)),
+});
 const NO_READING = 'This reading cannot be opened.';
 const noReading: RefusalFor = () => ({ status: 404, code: 'reading_not_found', message: NO_READING });
 const noAudio: RefusalFor = () => ({ status: 404, code: 'audio_not_found', message: NO_READING });
@@ -148,20 +157,31 @@ export function createAssignmentRoutes(deps: {
       )
 
       /**
-       * GET /api/assignments/:assignmentId/readings/:readingId/audio → 200 audio/wav, `Cache-Control: no-store`: the
-       * recording of a reading the record may show, while it is kept (ADR 0048). 404 `audio_not_found` for a reading
-       * the record may not show (alike) and for a recording no longer kept; 403 `not_a_teacher`.
+       * GET /api/assignments/:assignmentId/readings/:readingId/audio?word={index} → 200 audio/wav, `Cache-Control:
+       * no-store`: one word of the recording of a reading the record may show, while it is kept: the word's span and
+       * 0.12 s either side, cut on the server, so a teacher hears the word and never the rest of what the microphone
+       * heard (ADR 0048). `word` is the passage word's index (0–MAX_WORD_INDEX) and is required. 404
+       * `audio_not_found` for a reading the record may not show (alike), a recording no longer kept, and a word
+       * without audio (skipped, not reached, or not in the passage); 422 `invalid_input` for a missing or malformed
+       * `word` or another query field; 403 `not_a_teacher`.
        */
       .get(
         '/assignments/:assignmentId/readings/:readingId/audio',
         requireUser,
         validate('param', ReadingParamSchema, noAudio),
+        validate('query', WordClipQuerySchema),
         async (c) => {
           const { assignmentId, readingId } = c.req.valid('param');
+          const { word: index } = c.req.valid('query');
           const found = await assignmentReading(db, c.var.user.id, assignmentId, readingId, now());
           if (!found) return apiError(c, 404, 'audio_not_found', NO_READING);
-          c.var.log.info({ event: 'assigned_reading_heard' }, 'a teacher played an assigned reading');
-          return sendRecording(c, dataDir, found.audioPath);
+          const word = found.record.reading.result?.words.find((w) => w.index === index);
+          if (!word) return apiError(c, 404, 'audio_not_found', NO_WORD_AUDIO);
+          c.var.log.info(
+            { event: 'assigned_reading_heard' },
+            'a teacher played a word of an assigned reading',
+          );
+          return sendRecordingClip(c, dataDir, found.audioPath, word.start, word.end);
         },
       )
 

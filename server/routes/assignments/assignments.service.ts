@@ -131,7 +131,8 @@ async function readersOf(tx: Tx, classIds: string[]): Promise<Map<string, string
 
 /**
  * A reading that counts for an assignment: scored (words correct per minute and accuracy both kept), and not made for
- * a Reading Screening (ADR 0049: a screening is the reader's own check-up, which teachers do not see).
+ * a Reading Screening (ADR 0049: a screening is the reader's own check-up; its readings are never work a teacher set,
+ * and a teacher sees only its figures, on Class Analytics, ADR 0050).
  */
 export const scored = and(
   isNotNull(readingSessions.wordsPerMinute),

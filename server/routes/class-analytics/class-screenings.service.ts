@@ -4,12 +4,14 @@
  *
  * Who sees what is decided as for assignments (assignments.service.ts): the class and its memberships are read as the
  * teacher under RLS; only then, as server work (`systemStep`, app_system) naming those readers, their names and their
- * complete screenings. A screening counts from the time the reader joined the class, as an assigned reading does
- * (ADR 0048): one completed before, or after leaving, stays the reader's.
+ * complete screenings. A screening counts when it was started after the reader joined the class, as an assigned
+ * reading does (ADR 0048): one begun before, even if finished after, stays the reader's; and only screenings started
+ * since TEACHERS_SEE_SCREENINGS_FROM, when the Screening page began telling children their teacher sees them.
  */
 import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import {
   CLASS_SCREENINGS_PER_READER,
+  TEACHERS_SEE_SCREENINGS_FROM,
   type ClassScreening,
   type ClassScreenings,
 } from '#core/api/class-analytics.ts';
@@ -30,7 +32,7 @@ function oneOf<T extends string>(list: readonly T[], value: string): T {
 
 /**
  * GET /api/classes/:classId/screenings: every reader now in one of the signed-in teacher's classes, by name, with
- * their complete Reading Screenings completed since they joined it, newest first, at most
+ * their complete Reading Screenings started since they joined it, newest first, at most
  * CLASS_SCREENINGS_PER_READER each.
  * @returns null when the class is not the teacher's (or does not exist)
  * @throws ApiFailure 403 `not_a_teacher`
@@ -69,8 +71,10 @@ export async function classScreenings(
                 and(
                   inArray(screenings.userId, readerIds),
                   isNotNull(screenings.completedAt),
-                  // compared in the database, at its own precision (a JavaScript Date keeps milliseconds only)
-                  gte(screenings.completedAt, classMembers.joinedAt),
+                  // Started since joining (so every reading of it was made in the class), compared in the database at
+                  // its own precision (a JavaScript Date keeps milliseconds only); and since teachers were told of.
+                  gte(screenings.createdAt, classMembers.joinedAt),
+                  gte(screenings.createdAt, new Date(TEACHERS_SEE_SCREENINGS_FROM)),
                 ),
               )
               .orderBy(desc(screenings.completedAt), desc(screenings.id)),

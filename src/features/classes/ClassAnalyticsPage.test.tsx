@@ -19,6 +19,7 @@ import {
   FIGURES_NONE_SET_GUIDANCE,
 } from './class-analytics.guidance.ts';
 import {
+  allRequests,
   analytics,
   analyticsCalls,
   daysAgo,
@@ -299,6 +300,21 @@ describe('ClassAnalyticsPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(/not one of yours/);
     expect(screen.getByRole('button', { name: /Class/ })).toHaveTextContent('Choose a class');
     expect(setGuidance).toHaveBeenLastCalledWith([...FIGURES_CLASS_NOT_FOUND_GUIDANCE]);
+    // A class not in the teacher's list is not asked for at all.
+    expect(analyticsCalls).toEqual([]);
+  });
+
+  it('never puts an address’s class into a request path as it is', async () => {
+    renderFiguresPage(<ClassAnalyticsPage />, {
+      at: `/class-analytics?class=${encodeURIComponent('../assignments/x?')}`,
+      pattern,
+    });
+    expect(
+      await screen.findByText('This class is not one of yours, or it was deleted. Choose another class.'),
+    ).toBeInTheDocument();
+    expect(allRequests.map((r) => new URL(r.url).pathname).filter((p) => p !== '/api/me')).toEqual([
+      '/api/classes',
+    ]);
   });
 
   it('says when the figures did not load, and tries again', async () => {

@@ -79,6 +79,7 @@ function StoriesSet({ data }: { data: ClassAnalytics }) {
               {figure(a.medianAccuracy, '%')}
             </td>
             <td {...r.cell}>
+              <StackLabel>Readers</StackLabel>
               <Link href={assignmentResultsPath(a.id)}>{storyResultsLinkName(titles[i]!)}</Link>
             </td>
           </tr>

@@ -86,18 +86,25 @@ describe('ClassCalendarPage', () => {
     expect(screen.getByText('2 stories are due this day.')).toBeInTheDocument();
     const section = dayHeading().closest('section')!;
     const items = within(section).getAllByRole('listitem');
-    // By class, then story.
+    // By class, then story. The Red Kite is also set for Room 4 with no due day (listed below): the links of both
+    // lists are named apart.
     expect(items.map((li) => li.textContent)).toEqual([
-      'The Red Kite, Room 4, Read by 1 of 2See who has read The Red Kite',
+      'The Red Kite, Room 4, Read by 1 of 2See who has read The Red Kite (Room 4) 1',
       'The Big Dog, Room 5, Read by 0 of 1See who has read The Big Dog',
     ]);
-    expect(within(section).getByRole('link', { name: 'See who has read The Red Kite' })).toHaveAttribute(
-      'href',
-      results(KITE_ROOM_4.id),
-    );
+    expect(
+      within(section).getByRole('link', { name: 'See who has read The Red Kite (Room 4) 1' }),
+    ).toHaveAttribute('href', results(KITE_ROOM_4.id));
     expect(within(section).getByRole('link', { name: 'See who has read The Big Dog' })).toHaveAttribute(
       'href',
       results(DOG_ROOM_5.id),
+    );
+    // Every link of the page has a name of its own (a voice command reaches each one).
+    const linkNames = screen.getAllByRole('link', { name: /^See who has read/ }).map((l) => l.textContent);
+    expect(new Set(linkNames).size).toBe(linkNames.length);
+    expect(screen.getByRole('link', { name: 'See who has read The Red Kite (Room 4) 2' })).toHaveAttribute(
+      'href',
+      results(KITE_ROOM_4_NO_DAY.id),
     );
     await user.click(within(section).getByRole('link', { name: 'Set a story due this day' }));
     expect(where()).toHaveTextContent('/create-assignment');
@@ -160,10 +167,9 @@ describe('ClassCalendarPage', () => {
       '1 story is due this day. Overdue: the day has passed and some readers have not read their story yet.',
     );
     expect(within(section).getByRole('listitem')).toHaveTextContent('Overdue: read by 0 of 1');
-    expect(within(section).getByRole('link', { name: 'See who has read it' })).toHaveAttribute(
-      'href',
-      results(KITE_ROOM_5_LATE.id),
-    );
+    expect(
+      within(section).getByRole('link', { name: 'See who has read The Red Kite (Room 5)' }),
+    ).toHaveAttribute('href', results(KITE_ROOM_5_LATE.id));
     // A day gone by cannot have a story set due on it.
     expect(within(section).queryByRole('link', { name: 'Set a story due this day' })).not.toBeInTheDocument();
     expect(
@@ -318,7 +324,7 @@ describe('ClassCalendarPage', () => {
     expect(dayHeading()).toHaveTextContent('Monday 7 December 2026');
     expect(dayHeading()).toHaveFocus();
     await user.tab();
-    expect(screen.getByRole('link', { name: 'See who has read The Red Kite' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'See who has read The Red Kite (Room 4) 1' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('link', { name: 'See who has read The Big Dog' })).toHaveFocus();
     await user.tab();

@@ -55,11 +55,19 @@ const ALL_CLASSES = 'all';
  * Stories in a list (one day's, or those with no due day): the story, its class, how many have read it (with
  * "Overdue" when the day has passed and some have not), and a link to who has read it (Grade Assignments).
  */
-function StoryList({ assignments, past }: { assignments: readonly AssignmentSummary[]; past: boolean }) {
-  const names = seeWhoHasReadNames(assignments);
+function StoryList({
+  assignments,
+  past,
+  names,
+}: {
+  assignments: readonly AssignmentSummary[];
+  past: boolean;
+  /** Each link's name by assignment id, made over every link of the page so that no two are alike. */
+  names: ReadonlyMap<string, string>;
+}) {
   return (
     <ul className="classes__list class-calendar__stories">
-      {assignments.map((a, i) => {
+      {assignments.map((a) => {
         const late = past && a.doneCount < a.pupilCount;
         const readBy = readByText(a);
         return (
@@ -77,7 +85,7 @@ function StoryList({ assignments, past }: { assignments: readonly AssignmentSumm
               {late ? `Overdue: ${readBy.charAt(0).toLowerCase()}${readBy.slice(1)}` : readBy}
             </span>
             <Link href={assignmentResultsPath(a.id)} className="class-calendar__link">
-              {names[i]}
+              {names.get(a.id)}
             </Link>
           </li>
         );
@@ -131,6 +139,10 @@ function CalendarView({
   const noDay = withoutDueDay(shownAssignments);
   const forClass = chosenClass ? ` for ${chosenClass.name}` : '';
   const chosenDue = groups.get(chosen) ?? [];
+  // The links of both lists are named together: the chosen day's story and a story with no day may share a title,
+  // and a voice command or a screen reader's link list must tell them apart.
+  const linked = [...chosenDue, ...noDay];
+  const linkNames = new Map(seeWhoHasReadNames(linked).map((name, i) => [linked[i]!.id, name]));
   const chosenPast = chosen < todayKey;
   const chosenOverdue = isOverdue(chosen, chosenDue, todayKey);
 
@@ -286,7 +298,7 @@ function CalendarView({
                 ? ' Overdue: the day has passed and some readers have not read their story yet.'
                 : ''}
             </p>
-            <StoryList assignments={chosenDue} past={chosenPast} />
+            <StoryList assignments={chosenDue} past={chosenPast} names={linkNames} />
           </>
         )}
         {canSetDueOn(chosen, todayKey, furthest) ? (
@@ -338,7 +350,7 @@ function CalendarView({
         ) : (
           <>
             <p>Stories you set with no day to read them by.</p>
-            <StoryList assignments={noDay} past={false} />
+            <StoryList assignments={noDay} past={false} names={linkNames} />
           </>
         )}
       </section>

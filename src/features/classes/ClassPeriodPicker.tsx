@@ -216,10 +216,12 @@ export function ClassFiguresScreen({ path, className, lead, guidance, children }
   const isTeacher = viewer === 'teacher';
   const classes = useClasses({ enabled: isTeacher });
   const choice = useClassPeriodChoice(classes.data?.classes ?? []);
-  const figures = useClassAnalytics(choice.classId, choice.query, { enabled: isTeacher });
-  const refused = isNotATeacher(classes.error) || isNotATeacher(figures.error);
   const list = classes.data?.classes;
-  const missing = isNotFound(figures.error);
+  // Only a class of the teacher's list is asked for: an address's `?class=` is not put into a request as it is.
+  const known = list?.some((c) => c.id === choice.classId) ?? false;
+  const figures = useClassAnalytics(choice.classId, choice.query, { enabled: isTeacher && known });
+  const refused = isNotATeacher(classes.error) || isNotATeacher(figures.error);
+  const missing = isNotFound(figures.error) || (list !== undefined && choice.classId !== '' && !known);
   const data = figures.data;
 
   let said: PageGuidance | null = null;

@@ -87,7 +87,7 @@ describe('ClassScreenings', () => {
     answer = () => jsonResponse({ ...DATA, readers: [DATA.readers[0]] });
     const view = show();
     expect(
-      await screen.findByText('No reader of this class has finished a screening since joining it.'),
+      await screen.findByText('No reader of this class has a screening started since joining it.'),
     ).toBeInTheDocument();
     view.unmount();
     answer = () => jsonResponse({ ...DATA, readers: [] });

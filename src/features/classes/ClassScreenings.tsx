@@ -24,7 +24,7 @@ export function screeningSummary(data: ClassScreeningsData): string | null {
 
 /**
  * A class's Reading Screenings on Class Analytics (docs/decisions/0050-class-analytics-and-reports.md, amending ADR
- * 0049): each reader now in the class with their latest complete screening finished since they joined it (season and
+ * 0049): each reader now in the class with their latest complete screening started since they joined it (season and
  * school year, day, median words correct per minute, accuracy, the band in words against the 50th percentile) and
  * the change since the one before; "No screening yet" otherwise. A stacked table on narrow screens (ADR 0030).
  * Its own query, so a failure here leaves the rest of the page standing.
@@ -51,7 +51,7 @@ export function ClassScreenings({ classId }: { classId: string }) {
     const summary = screeningSummary(data);
     content = (
       <>
-        <p>{summary ?? 'No reader of this class has finished a screening since joining it.'}</p>
+        <p>{summary ?? 'No reader of this class has a screening started since joining it.'}</p>
         <FiguresTable
           caption="Latest Reading Screening of each reader"
           columns={[
@@ -117,7 +117,7 @@ export function ClassScreenings({ classId }: { classId: string }) {
     <section className="page__card" aria-labelledby={headingId}>
       <h2 id={headingId}>Reading Screening</h2>
       <p>
-        The readers&apos; own seasonal screenings, finished since they joined this class: three one-minute
+        The readers&apos; own seasonal screenings, started since they joined this class: three one-minute
         readings, the middle one compared with readers of the same grade and season (Hasbrouck &amp; Tindal,
         2017; grades 7 to 12 with grade 6). A screening is not a diagnosis: a low score is a reason to listen
         to the child read.

@@ -115,7 +115,7 @@ describe('ReadingRecord', () => {
 
   it('lists the words to check in passage order, and plays each from the reading’s recording', async () => {
     const user = userEvent.setup();
-    const { createPlayer, playWord } = await renderRecord();
+    const { createPlayer, playWord, dispose } = await renderRecord();
     const section = await screen.findByRole('region', { name: 'Words to check' });
     const items = within(within(section).getByRole('list', { name: 'Words to check' })).getAllByRole(
       'listitem',
@@ -124,10 +124,11 @@ describe('ReadingRecord', () => {
       'red (word 2): heard “rid”Listen to red',
       'up (word 5)Listen to up',
     ]);
+    // Each word is its own clip, cut on the server (the whole recording never reaches a teacher), played whole.
     await user.click(within(section).getByRole('button', { name: 'Listen to red' }));
-    await waitFor(() => expect(playWord).toHaveBeenCalledWith(0.9, 1.2));
+    await waitFor(() => expect(playWord).toHaveBeenCalledWith(0, 6));
     expect(calls.filter((c) => c.url === audioUrl)).toEqual([
-      { method: 'GET', url: audioUrl, body: undefined },
+      { method: 'GET', url: audioUrl, body: undefined, search: '?word=1' },
     ]);
     expect(createPlayer).toHaveBeenCalledOnce();
     await waitFor(() =>
@@ -135,14 +136,31 @@ describe('ReadingRecord', () => {
         'data-pending',
       ),
     );
+    await waitFor(() =>
+      expect(within(section).getByRole('button', { name: 'Listen to red' })).not.toHaveAttribute(
+        'data-pending',
+      ),
+    );
+    // Again: the clip kept is played again, not fetched again.
+    await user.click(within(section).getByRole('button', { name: 'Listen to red' }));
+    await waitFor(() => expect(playWord).toHaveBeenCalledTimes(2));
+    expect(calls.filter((c) => c.url === audioUrl)).toHaveLength(1);
+    await waitFor(() =>
+      expect(within(section).getByRole('button', { name: 'Listen to red' })).not.toHaveAttribute(
+        'data-pending',
+      ),
+    );
     await user.click(within(section).getByRole('button', { name: 'Listen to up' }));
-    await waitFor(() => expect(playWord).toHaveBeenLastCalledWith(3.9, 4.2));
-    // One recording for the whole page: the picker below plays from the same one.
+    await waitFor(() => expect(playWord).toHaveBeenCalledTimes(3));
+    expect(calls.filter((c) => c.url === audioUrl).map((c) => c.search)).toEqual(['?word=1', '?word=4']);
+    // The player of the word before is freed.
+    expect(dispose).toHaveBeenCalledOnce();
+    // The picker below plays its word's clip the same way.
     const listen = screen.getByRole('region', { name: 'Listen to a word' });
     expect(listen).toHaveTextContent('Hear how Mia read a word, in their own voice.');
     await user.click(within(listen).getByRole('button', { name: 'Listen' }));
-    await waitFor(() => expect(playWord).toHaveBeenLastCalledWith(1.3, 1.7));
-    expect(calls.filter((c) => c.url === audioUrl)).toHaveLength(1);
+    await waitFor(() => expect(calls.filter((c) => c.url === audioUrl)).toHaveLength(3));
+    expect(calls.filter((c) => c.url === audioUrl).at(-1)?.search).toBe('?word=2');
   });
 
   it('says when the recording has gone since the page opened', async () => {

@@ -6,7 +6,7 @@ import { readingSummary } from '#core/fluency-session/summary.ts';
 import { createWordPlayer } from '#voice/word-player.ts';
 import { usePageGuidance, type PageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
-import { fetchAssignmentReadingAudio, useAssignmentReading } from '../../lib/api/assignments.ts';
+import { fetchAssignmentReadingWord, useAssignmentReading } from '../../lib/api/assignments.ts';
 import { isNotATeacher, isNotFound } from '../../lib/api/classes.ts';
 import { useStory } from '../../lib/api/stories.ts';
 import {
@@ -431,7 +431,10 @@ export function ReadingRecordView({
   const data = record.data;
   const heading = useRef<HTMLHeadingElement>(null);
   const wordAudio = useMemo<WordAudio>(
-    () => ({ fetchAudio: (id) => fetchAssignmentReadingAudio(assignmentId, id), createPlayer }),
+    () => ({
+      fetchWordClip: (id, wordIndex) => fetchAssignmentReadingWord(assignmentId, id, wordIndex),
+      createPlayer,
+    }),
     [assignmentId, createPlayer],
   );
   useDocumentTitle(

@@ -177,7 +177,7 @@ function StudentReport({
 
       <div className="student-report__note-field">
         <TextField
-          label="Note for home"
+          label={`Note for home for ${name}`}
           description="This note is printed, not saved."
           isOptional
           multiline

@@ -120,22 +120,26 @@ describe('readerSummary', () => {
     assignment('e', null),
   ];
 
-  it('takes the first and latest reading by the time read, and the change in whole words', () => {
-    // Read "b" before "a": the first is the earliest read, not the first set.
+  it('takes the first and latest reading in the order the stories were set, and the change in whole words', () => {
+    // "b" was read before "a", and "a" (set first) read again last: first and latest still follow the order set, so
+    // an easy story read again does not hide how the last story set went.
     const s = readerSummary(
       reader([
-        ['a', '2026-11-12T10:00:00Z', 47.6, 95],
+        ['a', '2026-11-25T10:00:00Z', 70, 98],
         ['b', '2026-11-11T10:00:00Z', 40.2, 92],
-        ['c', '2026-11-24T10:00:00Z', 52.4, 88],
+        ['c', '2026-11-24T10:00:00Z', 52.4, 85],
       ]),
       assignments,
       TODAY,
     );
     expect(s.read).toBe(3);
     expect(s.set).toBe(5);
-    expect(s.first?.assignmentId).toBe('b');
+    expect(s.readings.map((p) => p.assignmentId)).toEqual(['a', 'b', 'c']);
+    expect(s.first?.assignmentId).toBe('a');
     expect(s.latest?.assignmentId).toBe('c');
-    expect(wcpmChange(s)).toBe(12);
+    expect(wcpmChange(s)).toBe(52 - 70);
+    expect(s.lowAccuracy).toBe(true);
+    expect(s.mayNeedHelp).toBe(true);
     expect(s.pastDue).toEqual([]);
   });
 

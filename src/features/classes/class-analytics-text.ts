@@ -110,9 +110,11 @@ export interface ReaderSummary {
   /** Stories read, of those set in the period. */
   read: number;
   set: number;
-  /** Their readings, oldest first (by the time each was saved). */
+  /** Their latest reading of each story read, in the order the stories were set (oldest first). */
   readings: ReaderPoint[];
-  /** Their first and latest reading in the period; null when they read none. */
+  /**
+   * Their reading of the first and of the last story set that they read, in the period; null when they read none.
+   */
   first: ReaderPoint | null;
   latest: ReaderPoint | null;
   /** Stories due before today, not read, that were due on or after the day they joined the class. */
@@ -124,9 +126,10 @@ export interface ReaderSummary {
 }
 
 /**
- * One reader's figures in the period. Their first and latest reading are by the time read, not the order the stories
- * were set (a reader may read them out of order). A story due before the reader joined the class is not held against
- * them: they were never asked to read it by its day.
+ * One reader's figures in the period. "First" and "latest" follow the order the stories were set (ADR 0050), each
+ * story by the reader's latest reading of it (the only one the server sends): a reader who reads an easy early story
+ * again today does not make it their "latest", hiding how they read the hardest story set. A story due before the
+ * reader joined the class is not held against them: they were never asked to read it by its day.
  * @param today the teacher's local day, YYYY-MM-DD
  */
 export function readerSummary(
@@ -134,7 +137,10 @@ export function readerSummary(
   assignments: readonly ClassAssignmentFigures[],
   today: string,
 ): ReaderSummary {
-  const readings = [...reader.points].sort((a, b) => a.at.localeCompare(b.at));
+  const order = new Map(assignments.map((a, i) => [a.id, i]));
+  const readings = reader.points
+    .filter((p) => order.has(p.assignmentId))
+    .sort((a, b) => order.get(a.assignmentId)! - order.get(b.assignmentId)!);
   const readIds = new Set(readings.map((p) => p.assignmentId));
   const joined = localDayOf(reader.joinedAt);
   const pastDue = assignments.filter(

@@ -330,7 +330,7 @@ export interface FakeClassesState {
   bodies: Record<string, string>;
 }
 
-export const calls: { method: string; url: string; body?: unknown }[] = [];
+export const calls: { method: string; url: string; body?: unknown; search?: string }[] = [];
 export let state: FakeClassesState;
 
 /** A fresh state: Room 4 with Mia and Leo, Room 5 with Mia. */
@@ -391,8 +391,11 @@ function story(id: string): Response {
   return jsonResponse({ story: detail });
 }
 
-/** GET /api/assignments/:assignmentId/readings/:readingId[/audio], like the server (ADR 0048). */
-function readingRoute(assignmentId: string, readingId: string, audio: boolean): Response {
+/**
+ * GET /api/assignments/:assignmentId/readings/:readingId[/audio?word={index}], like the server (ADR 0048): the audio
+ * is one word's clip, and the word is required.
+ */
+function readingRoute(assignmentId: string, readingId: string, audio: boolean, search = ''): Response {
   const record = state.records[readingId];
   const found = record && record.assignment.id === assignmentId;
   if (!audio) {
@@ -400,6 +403,8 @@ function readingRoute(assignmentId: string, readingId: string, audio: boolean): 
       ? jsonResponse(record)
       : jsonResponse({ error: { code: 'reading_not_found', message: 'No such reading' } }, 404);
   }
+  if (!/^\?word=\d+$/.test(search))
+    return jsonResponse({ error: { code: 'invalid_input', message: 'word: required' } }, 422);
   if (!found || !record.reading.hasRecording)
     return jsonResponse({ error: { code: 'audio_not_found', message: 'No recording' } }, 404);
   return new Response(new Uint8Array([82, 73, 70, 70]), {
@@ -409,11 +414,11 @@ function readingRoute(assignmentId: string, readingId: string, audio: boolean): 
 }
 
 /** /api/assignments and /api/assignments/:id, like the server (core/api/assignments.ts). */
-function assignmentsRoute(parts: readonly string[], method: string): Response {
+function assignmentsRoute(parts: readonly string[], method: string, search = ''): Response {
   if (parts.length === 0 && method === 'GET') return jsonResponse({ assignments: state.assignments });
   if (parts[1] === 'readings' && parts[2] && method === 'GET' && parts.length <= 4) {
     if (parts.length === 4 && parts[3] !== 'audio') return notFound();
-    return readingRoute(parts[0]!, parts[2], parts.length === 4);
+    return readingRoute(parts[0]!, parts[2], parts.length === 4, search);
   }
   const index = state.assignments.findIndex((a) => a.id === parts[0]);
   if (parts.length !== 1 || index < 0) return notFound();
@@ -459,7 +464,7 @@ export function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promis
   const path = url.pathname;
   const method = init?.method ?? 'GET';
   const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-  calls.push({ method, url: path, body });
+  calls.push({ method, url: path, body, ...(url.search ? { search: url.search } : {}) });
   if (path === '/api/stories' && method === 'GET') return Promise.resolve(library(url));
   if (path.startsWith('/api/stories/') && method === 'GET')
     return Promise.resolve(story(decodeURIComponent(path.slice('/api/stories/'.length))));
@@ -467,7 +472,9 @@ export function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promis
   if (!path.startsWith('/api/classes') && !isAssignments) return Promise.resolve(notFound());
   if (state.refuseAll) return Promise.resolve(jsonResponse(...state.refuseAll));
   if (isAssignments)
-    return Promise.resolve(assignmentsRoute(path.split('/').slice(3).map(decodeURIComponent), method));
+    return Promise.resolve(
+      assignmentsRoute(path.split('/').slice(3).map(decodeURIComponent), method, url.search),
+    );
   const parts = path.split('/').slice(3).map(decodeURIComponent); // after /api/classes
   const respond = (): Response => {
     if (parts.length === 0) {

@@ -82,19 +82,27 @@ export async function fetchAssignmentReading(
   return parsed.data;
 }
 
-/** The path of a reading record's recording. */
-export function assignmentReadingAudioPath(assignmentId: string, readingId: string): string {
-  return `/api/assignments/${encodeURIComponent(assignmentId)}/readings/${encodeURIComponent(readingId)}/audio`;
+/** The path of one word's clip of a reading record's recording. */
+export function assignmentReadingAudioPath(
+  assignmentId: string,
+  readingId: string,
+  wordIndex: number,
+): string {
+  return `/api/assignments/${encodeURIComponent(assignmentId)}/readings/${encodeURIComponent(readingId)}/audio?word=${wordIndex}`;
 }
 
 /**
- * GET /api/assignments/:assignmentId/readings/:readingId/audio: the reader's recording of a reading the teacher
- * may open (audio/wav, never cached), for "Listen to a word".
- * @throws {ApiError} 404 `audio_not_found` when no longer kept (30 days, or deleted by the reader) or not the
- *   teacher's to hear; status 0 on a network failure
+ * GET /api/assignments/:assignmentId/readings/:readingId/audio?word={index}: one word of the reader's recording of a
+ * reading the teacher may open (audio/wav, never cached), cut on the server, for "Listen to a word" (ADR 0048).
+ * @throws {ApiError} 404 `audio_not_found` when no longer kept (30 days, or deleted by the reader), not the teacher's
+ *   to hear, or a word without audio; status 0 on a network failure
  */
-export function fetchAssignmentReadingAudio(assignmentId: string, readingId: string): Promise<ArrayBuffer> {
-  return fetchRecordingAudio(assignmentReadingAudioPath(assignmentId, readingId));
+export function fetchAssignmentReadingWord(
+  assignmentId: string,
+  readingId: string,
+  wordIndex: number,
+): Promise<ArrayBuffer> {
+  return fetchRecordingAudio(assignmentReadingAudioPath(assignmentId, readingId, wordIndex));
 }
 
 /**

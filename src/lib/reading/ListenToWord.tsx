@@ -7,48 +7,78 @@ import type { ReadingAudience, ScoredWord } from './word-status.tsx';
 import './reading.css';
 
 /**
- * How a recording is fetched and played; fakes in tests. The reader's own results fetch
- * /api/reading-sessions/:id/audio (src/features/fluency/api/reading-session-audio.ts), a teacher's reading record
- * /api/assignments/:assignmentId/readings/:readingId/audio (src/lib/api/assignments.ts).
+ * How a recording is fetched and played; fakes in tests. The reader's own results fetch their whole recording
+ * (/api/reading-sessions/:id/audio, src/features/fluency/api/reading-session-audio.ts); a teacher's reading record
+ * fetches one word's clip at a time, cut on the server, so a teacher hears the words and nothing else the microphone
+ * heard (/api/assignments/:assignmentId/readings/:readingId/audio?word=, src/lib/api/assignments.ts; ADR 0048).
  */
-export interface WordAudio {
-  /** The recording of the reading `recordingId`. @throws {ApiError} 404 once it is no longer kept */
-  fetchAudio(recordingId: string): Promise<ArrayBuffer>;
+export type WordAudio = (
+  | {
+      /** The whole recording of the reading `recordingId`. @throws {ApiError} 404 once it is no longer kept */
+      fetchAudio(recordingId: string): Promise<ArrayBuffer>;
+    }
+  | {
+      /** One word's clip of the reading `recordingId`. @throws {ApiError} 404 once it is no longer kept */
+      fetchWordClip(recordingId: string, wordIndex: number): Promise<ArrayBuffer>;
+    }
+) & {
   createPlayer(wav: ArrayBuffer): Promise<WordPlayer>;
-}
+};
 
-/** One reading's recording, fetched and decoded once, on the first word played, and shared by every button. */
+/** One reading's recording as the listen buttons play it, shared by every button of a screen. */
 export interface RecordingPlayer {
-  /** The player, fetching the recording the first time. A failure is not kept: the next call tries again. */
-  load(): Promise<WordPlayer>;
+  /**
+   * Plays one word, fetching what it needs the first time (the whole recording once, or that word's clip); a
+   * failure is not kept, so the next press tries again.
+   * @param onPlaying called once the audio is loaded and the word starts
+   * @returns false when the word has no timing
+   * @throws {ApiError} 404 once the recording is no longer kept
+   */
+  playWord(word: Pick<ScoredWord, 'index' | 'start' | 'end'>, onPlaying?: () => void): Promise<boolean>;
 }
 
 /**
  * The recording of reading `recordingId`, loaded on first use and freed when the reading changes or the screen
- * goes. Give the same player to every part of a screen that plays words of this reading, so it is fetched once.
+ * goes. Give the same player to every part of a screen that plays words of this reading, so it is fetched once
+ * (a whole recording), or each clip is kept while it is the last one played (word clips).
  */
 export function useRecordingPlayer(recordingId: string, audio: WordAudio): RecordingPlayer {
-  const player = useRef<Promise<WordPlayer> | null>(null);
+  /** The whole recording's player, or the last word clip's with its word's index. */
+  const player = useRef<{ index: number | null; loading: Promise<WordPlayer> } | null>(null);
   useEffect(
     () => () => {
-      void player.current?.then((p) => p.dispose()).catch(() => undefined);
+      void player.current?.loading.then((p) => p.dispose()).catch(() => undefined);
       player.current = null;
     },
     [recordingId],
   );
-  return useMemo(
-    () => ({
-      load() {
-        player.current ??= audio.fetchAudio(recordingId).then((wav) => audio.createPlayer(wav));
-        const loading = player.current;
-        loading.catch(() => {
-          if (player.current === loading) player.current = null;
-        });
-        return loading;
+  return useMemo(() => {
+    /** The player for `index` (null: the whole recording), fetched unless it is the one kept. */
+    const load = (index: number | null, fetch: () => Promise<ArrayBuffer>): Promise<WordPlayer> => {
+      if (player.current?.index !== index) {
+        void player.current?.loading.then((p) => p.dispose()).catch(() => undefined);
+        player.current = { index, loading: fetch().then((wav) => audio.createPlayer(wav)) };
+      }
+      const kept = player.current;
+      kept.loading.catch(() => {
+        if (player.current === kept) player.current = null;
+      });
+      return kept.loading;
+    };
+    return {
+      async playWord(word, onPlaying) {
+        if (word.start === null || word.end === null || !(word.end > word.start)) return false;
+        if ('fetchWordClip' in audio) {
+          const clip = await load(word.index, () => audio.fetchWordClip(recordingId, word.index));
+          onPlaying?.();
+          return clip.playWord(0, clip.duration);
+        }
+        const whole = await load(null, () => audio.fetchAudio(recordingId));
+        onPlaying?.();
+        return whole.playWord(word.start, word.end);
       },
-    }),
-    [recordingId, audio],
-  );
+    };
+  }, [recordingId, audio]);
 }
 
 /** Whether a failure to play is the recording being no longer kept (404 `audio_not_found`). */
@@ -60,23 +90,21 @@ export function isRecordingGone(error: unknown): boolean {
 export type PlayStatus = 'idle' | 'loading' | 'playing' | 'gone' | 'failed';
 
 /**
- * Plays words of `recording` for one control or a list of them: `play(key, word)` loads the recording (status
- * `loading`), plays the word (`playing`, with `key` the one playing) and goes back to `idle`; a recording no longer
+ * Plays words of `recording` for one control or a list of them: `play(key, word)` loads the recording or the word's
+ * clip (status `loading`), plays the word (`playing`, with `key` the one playing) and goes back to `idle`; a recording no longer
  * kept is `gone`, any other failure `failed`. A second press while a word loads or plays does nothing.
  */
 export function useWordPlayback(recording: RecordingPlayer) {
   const [status, setStatus] = useState<PlayStatus>('idle');
   const [current, setCurrent] = useState<string | null>(null);
   const busy = useRef(false);
-  const play = async (key: string, word: Pick<ScoredWord, 'start' | 'end'>) => {
+  const play = async (key: string, word: Pick<ScoredWord, 'index' | 'start' | 'end'>) => {
     if (busy.current) return;
     busy.current = true;
     setCurrent(key);
     setStatus('loading');
     try {
-      const p = await recording.load();
-      setStatus('playing');
-      await p.playWord(word.start, word.end);
+      await recording.playWord(word, () => setStatus('playing'));
       setStatus('idle');
     } catch (error) {
       setStatus(isRecordingGone(error) ? 'gone' : 'failed');

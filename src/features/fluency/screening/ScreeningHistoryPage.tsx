@@ -277,8 +277,8 @@ export function ScreeningHistoryPage() {
             label.
           </p>
           <p>
-            The teacher of a class the reader is in sees the screenings finished since the reader joined it,
-            on Class Analytics. A screening deleted here is gone from the teacher&apos;s view too.
+            The teacher of a class the reader is in sees the screenings started since the reader joined it, on
+            Class Analytics. A screening deleted here is gone from the teacher&apos;s view too.
           </p>
         </Disclosure>
       </div>
