@@ -30,10 +30,7 @@ export function fetchClassAnalytics(
   const query: { from?: string; to?: string } = {};
   if (period.from !== undefined) query.from = period.from;
   if (period.to !== undefined) query.to = period.to;
-  // The typed client puts a param into the path as it is: encoded here, so no id can leave its segment.
-  return call(
-    api.classes[':classId'].analytics.$get({ param: { classId: encodeURIComponent(classId) }, query }),
-  );
+  return call(api.classes[':classId'].analytics.$get({ param: { classId }, query }));
 }
 
 /** A 403, 404 or 422 will not change on a second try. */
@@ -77,9 +74,7 @@ export function classScreeningsQueryKey(classId: string) {
  * @throws {ApiError} 404 `not_found` (not the teacher's class), 403 `not_a_teacher`
  */
 export function fetchClassScreenings(classId: string): Promise<ClassScreenings> {
-  return call(
-    api.classes[':classId'].screenings.$get({ param: { classId: encodeURIComponent(classId) }, query: {} }),
-  );
+  return call(api.classes[':classId'].screenings.$get({ param: { classId }, query: {} }));
 }
 
 /** One class's Reading Screenings; the same freshness and cache rules as {@link useClassAnalytics}. */
