@@ -23,8 +23,8 @@ import {
   ReaderAssignmentListSchema,
 } from '../core/api/assignments.ts';
 import { encodeWav } from '../core/audio/wav.ts';
+import { ClassCodeResponseSchema } from '../core/api/classes.ts';
 import type { FluencyResult } from '../core/fluency/result.schema.ts';
-import { ClassCodeResponseSchema, ClassResponseSchema } from '../core/api/classes.ts';
 import { MAX_JSON_BYTES } from '../server/app.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem, asUser, type Tx } from '../server/db/rls.ts';
@@ -46,6 +46,7 @@ import {
   type TestBrowser,
 } from './helpers/app.ts';
 import { createTestUser, openTestDatabase, testDatabaseKind } from './helpers/database.ts';
+import { joinWithCode, makeClass } from './helpers/classes.ts';
 import { expectPgError } from './helpers/pg-errors.ts';
 
 const DAY = 86_400_000;
@@ -177,18 +178,6 @@ describe(`assignments (${testDatabaseKind})`, () => {
   const call = (person: Person, path: string, init: RequestInit & { json?: unknown } = {}) =>
     person.client.request(path, init);
 
-  async function makeClass(person: Person, name = 'Room 4') {
-    const res = await call(person, '/api/classes', { method: 'POST', json: { name, grade: '2' } });
-    expect(res.status).toBe(201);
-    return ClassResponseSchema.parse(await res.json()).class;
-  }
-  async function joinWithCode(t: Person, classId: string, ...readers: Person[]) {
-    const res = await call(t, `/api/classes/${classId}/code`, { method: 'POST' });
-    expect(res.status).toBe(201);
-    const { code } = ClassCodeResponseSchema.parse(await res.json());
-    for (const r of readers)
-      expect((await call(r, '/api/classroom/join', { method: 'POST', json: { code } })).status).toBe(201);
-  }
   const assign = (person: Person, classId: string, json: unknown) =>
     call(person, `/api/classes/${classId}/assignments`, { method: 'POST', json });
   async function assigned(person: Person, classId: string, json: unknown) {

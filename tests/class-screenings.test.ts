@@ -11,7 +11,6 @@ import {
   ClassScreeningsSchema,
   TEACHERS_SEE_SCREENINGS_FROM,
 } from '../core/api/class-analytics.ts';
-import { ClassCodeResponseSchema, ClassResponseSchema } from '../core/api/classes.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem } from '../server/db/rls.ts';
 import { screenings } from '../server/db/schema.ts';
@@ -23,6 +22,7 @@ import {
   type TestApp,
   type TestBrowser,
 } from './helpers/app.ts';
+import { joinWithCode, makeClass } from './helpers/classes.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
 
 const MINUTE = 60_000;
@@ -49,18 +49,6 @@ describe(`a class's screenings (${testDatabaseKind})`, () => {
   const call = (p: Person, path: string, init: RequestInit & { json?: unknown } = {}) =>
     p.client.request(path, init);
 
-  async function makeClass(t: Person, name = 'Room 4') {
-    const res = await call(t, '/api/classes', { method: 'POST', json: { name, grade: '2' } });
-    expect(res.status).toBe(201);
-    return ClassResponseSchema.parse(await res.json()).class;
-  }
-  async function join(t: Person, classId: string, ...readers: Person[]) {
-    const res = await call(t, `/api/classes/${classId}/code`, { method: 'POST' });
-    expect(res.status).toBe(201);
-    const { code } = ClassCodeResponseSchema.parse(await res.json());
-    for (const r of readers)
-      expect((await call(r, '/api/classroom/join', { method: 'POST', json: { code } })).status).toBe(201);
-  }
   async function leave(r: Person, classId: string) {
     expect((await call(r, `/api/classroom/${classId}`, { method: 'DELETE' })).status).toBe(204);
   }
@@ -119,7 +107,7 @@ describe(`a class's screenings (${testDatabaseKind})`, () => {
         class: { id: cls.id, name: 'Room 4', grade: '2' },
         readers: [],
       });
-      await join(t!, cls.id, mia!, zed!, ava!);
+      await joinWithCode(t!, cls.id, mia!, zed!, ava!);
       // Completed after they joined (and before anything below), a millisecond apart.
       const now = Date.now();
       await pause(50);
@@ -172,7 +160,7 @@ describe(`a class's screenings (${testDatabaseKind})`, () => {
       // A reader who leaves is gone; joining again starts again (her earlier screenings stay hers).
       await leave(mia!, cls.id);
       expect((await screeningsOf(t!, cls.id)).readers.map((r) => r.displayName)).toEqual(['Ava', 'zed']);
-      await join(t!, cls.id, mia!);
+      await joinWithCode(t!, cls.id, mia!);
       expect((await screeningsOf(t!, cls.id)).readers[1]).toEqual({
         userId: mia!.userId,
         displayName: 'Mia',
@@ -187,13 +175,13 @@ describe(`a class's screenings (${testDatabaseKind})`, () => {
     async () => {
       const [t, other, mia] = await Promise.all([teacher('Ms Rivera'), teacher('Mr Oak'), reader('Mia')]);
       const cls = await makeClass(t!);
-      await join(t!, cls.id, mia!);
+      await joinWithCode(t!, cls.id, mia!);
       await pause(20);
       await screening(mia!.userId, new Date());
       await pause(20);
       // Another teacher, even with Mia in a class of theirs, does not see Ms Rivera's class.
       const theirs = await makeClass(other!, 'Room 9');
-      await join(other!, theirs.id, mia!);
+      await joinWithCode(other!, theirs.id, mia!);
       const notFound = await call(other!, `/api/classes/${cls.id}/screenings`);
       expect(notFound.status).toBe(404);
       const body = await errorOf(notFound);
@@ -225,7 +213,7 @@ describe(`a class's screenings (${testDatabaseKind})`, () => {
       Array.from({ length: 10 }, async (_, i) => {
         const [t, r] = await Promise.all([teacher(`Teacher ${i}`), reader(`Reader ${i}`)]);
         const cls = await makeClass(t!, `Room ${i}`);
-        await join(t!, cls.id, r!);
+        await joinWithCode(t!, cls.id, r!);
         await pause(20);
         await screening(r!.userId, new Date(), 10 + i);
         return { t: t!, cls };

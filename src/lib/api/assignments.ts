@@ -16,7 +16,7 @@ import {
 } from '#core/api/assignments.ts';
 import { CLASS_LIST_QUERY_KEY, CLASSES_QUERY_KEY } from './classes.ts';
 import { api } from './client.ts';
-import { ApiError, call } from './http.ts';
+import { ApiError, call, retryUnlessRefused } from './http.ts';
 import { fetchRecordingAudio } from './recording-audio.ts';
 
 /**
@@ -36,12 +36,6 @@ export function assignmentQueryKey(assignmentId: string) {
 /** Query key of one reading record. */
 export function assignmentReadingQueryKey(assignmentId: string, readingId: string) {
   return [...ASSIGNMENTS_QUERY_KEY, 'reading', assignmentId, readingId] as const;
-}
-
-/** A 403, 404 or 422 will not change on a second try. */
-function retryUnlessRefused(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
 }
 
 /**

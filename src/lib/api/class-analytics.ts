@@ -8,7 +8,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClassAnalytics, ClassAnalyticsQuery, ClassScreenings } from '#core/api/class-analytics.ts';
 import { CLASSES_QUERY_KEY } from './classes.ts';
 import { api } from './client.ts';
-import { ApiError, call } from './http.ts';
+import { call, retryUnlessRefused } from './http.ts';
 
 /**
  * Query key of one class's figures for a period. Under the classes' key: a class renamed or deleted, a reader
@@ -31,12 +31,6 @@ export function fetchClassAnalytics(
   if (period.from !== undefined) query.from = period.from;
   if (period.to !== undefined) query.to = period.to;
   return call(api.classes[':classId'].analytics.$get({ param: { classId }, query }));
-}
-
-/** A 403, 404 or 422 will not change on a second try. */
-function retryUnlessRefused(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
 }
 
 /**

@@ -14,7 +14,7 @@ import type {
   UpdateClassRequest,
 } from '#core/api/classes.ts';
 import { api } from './client.ts';
-import { ApiError, call } from './http.ts';
+import { ApiError, call, retryUnlessRefused } from './http.ts';
 
 /** Every query of this file starts with it: invalidating it refreshes every class screen. */
 export const CLASSES_QUERY_KEY = ['classes'] as const;
@@ -44,15 +44,6 @@ export function isNotATeacher(error: unknown): boolean {
 /** Whether `error` is a 404: the class or reader is not (or no longer) one of this teacher's. */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
-}
-
-/**
- * Queries of this file, and the mutations that are safe to send twice, are not retried after a refusal: a 403,
- * 404 or 422 will not change on a second try.
- */
-function retryUnlessRefused(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
 }
 
 /**

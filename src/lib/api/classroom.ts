@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ReaderAssignmentList } from '#core/api/assignments.ts';
 import type { Classroom, ClassCodeRequest, JoinedClassResponse } from '#core/api/classes.ts';
 import { api } from './client.ts';
-import { ApiError, call } from './http.ts';
+import { ApiError, call, retryUnlessRefused } from './http.ts';
 
 /** Query key of the signed-in reader's classes. */
 export const CLASSROOM_QUERY_KEY = ['classroom'] as const;
@@ -24,12 +24,6 @@ export const MY_ASSIGNMENTS_QUERY_KEY = [...CLASSROOM_QUERY_KEY, 'assignments'] 
 /** Whether `error` is the API's refusal of an account that is not a reader's (403 `not_a_reader`). */
 export function isNotAReader(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'not_a_reader';
-}
-
-/** The list is not fetched again after a refusal: a 403 will not change on a second try. */
-function retryUnlessRefused(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
 }
 
 /** GET /api/classroom: the reader's classes, oldest joined first. @throws {ApiError} `not_a_reader` */

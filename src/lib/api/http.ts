@@ -107,3 +107,12 @@ export async function apiFetch<TSchema extends z.ZodType>(
   if (!response.ok) throw apiErrorOf(response.status, response.statusText, body);
   return schema.parse(body);
 }
+
+/**
+ * TanStack Query's `retry` for answers that a second try will not change: a 4xx (a refusal: 401, 403, 404, 409, 422)
+ * is not asked again; anything else (a 5xx, a network failure) is, twice.
+ */
+export function retryUnlessRefused(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}

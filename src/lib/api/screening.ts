@@ -18,7 +18,7 @@ import {
   type ScreeningState,
 } from '#core/api/screening.ts';
 import { api } from './client.ts';
-import { ApiError, call } from './http.ts';
+import { ApiError, call, retryUnlessRefused } from './http.ts';
 
 /** Every screening query starts with it: invalidating it refreshes the screening page and the history. */
 export const SCREENING_QUERY_KEY = ['screening'] as const;
@@ -30,12 +30,6 @@ export const SCREENING_LIST_QUERY_KEY = [...SCREENING_QUERY_KEY, 'list'] as cons
 /** Whether `error` is the API's refusal of someone who is not a reader (403 `not_a_reader`). */
 export function isNotAReader(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'not_a_reader';
-}
-
-/** A 403, 404, 409 or 422 will not change on a second try. */
-function retryUnlessRefused(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
 }
 
 /**
