@@ -6,11 +6,12 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { assignmentLinkNames, dueDayText } from './assignment-text.ts';
 
 /**
- * What a reader in a class is told under "To read" (docs/decisions/0048-reading-record.md): a teacher opens the
- * readings of the stories they set word by word, and hears them while the recording is kept.
+ * What a reader in a class is told under "To read" (docs/decisions/0048-reading-record.md, 0050): a teacher opens the
+ * readings of the stories they set word by word, hears their words one at a time while the recording is kept, and
+ * sees the figures of the reader's Reading Screenings started in the class.
  */
 export const TEACHER_SEES_TEXT =
-  'Your teacher can see how you read the stories they ask for, word by word, and listen to those readings for 30 days.';
+  'Your teacher can see how you read the stories they ask for, word by word, and hear the words you read for 30 days. They see your Reading Screenings too.';
 
 /** Props of {@link AssignmentList}. */
 export interface AssignmentListProps {

@@ -347,7 +347,7 @@ describe('StudentClassroomPage, what to read', () => {
     await within(card).findByRole('list', { name: 'To read' });
     expect(
       within(card).getByText(
-        'Your teacher can see how you read the stories they ask for, word by word, and listen to those readings for 30 days.',
+        'Your teacher can see how you read the stories they ask for, word by word, and hear the words you read for 30 days. They see your Reading Screenings too.',
       ),
     ).toBeVisible();
     // A pre-reader cannot read the card: Sparky says a short version.
