@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import './table-scroll.css';
 
 /** The hint shown over a table wider than the screen. */
@@ -89,5 +89,40 @@ export function StackLabel({ children }: { children: ReactNode }) {
     <span className="table-scroll__label" aria-hidden="true">
       {children}
     </span>
+  );
+}
+
+/**
+ * A data table that stacks into one card a row when narrow (ADR 0030) and stays a table for screen readers: named by
+ * its caption, in a {@link TableScroll} of the same name. `children` are its body's rows, made with
+ * {@link stackedTableRoles} and a {@link StackLabel} in each cell.
+ */
+export function StackedTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
+  const r = stackedTableRoles;
+  const captionId = useId();
+  return (
+    <TableScroll label={caption} stack>
+      <table className="data-table" {...r.table} aria-labelledby={captionId}>
+        <caption id={captionId}>{caption}</caption>
+        <thead {...r.rowgroup}>
+          <tr {...r.row}>
+            {columns.map((c) => (
+              <th key={c} {...r.columnheader}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody {...r.rowgroup}>{children}</tbody>
+      </table>
+    </TableScroll>
   );
 }

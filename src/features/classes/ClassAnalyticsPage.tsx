@@ -2,7 +2,7 @@ import type { ClassAnalytics } from '#core/api/class-analytics.ts';
 import { protectedPaths, studentProgressPath } from '../../app/paths.ts';
 import { day, figure, wcpm } from '../../lib/reports/ChildReportView.tsx';
 import { Link } from '../../ui/Link.tsx';
-import { StackLabel, stackedTableRoles } from '../../ui/TableScroll.tsx';
+import { StackedTable, stackedTableRoles, StackLabel } from '../../ui/TableScroll.tsx';
 import {
   changeText,
   flagText,
@@ -20,7 +20,7 @@ import {
 } from './class-analytics.guidance.ts';
 import { distinctNames, readerCount, shortName } from './class-text.ts';
 import { ClassScreenings } from './ClassScreenings.tsx';
-import { ClassFiguresScreen, FiguresTable, NoReaderYet, NoStorySetHint } from './ClassPeriodPicker.tsx';
+import { ClassFiguresScreen, NoReaderYet, NoStorySetHint } from './ClassPeriodPicker.tsx';
 import { assignmentResultsPath, dueDayText, readingRecordPath } from './assignment-links.ts';
 
 /** The name of a story's link to its readers on Grade Assignments: "See who has read The Red Kite". */
@@ -40,7 +40,7 @@ function StoriesSet({ data }: { data: ClassAnalytics }) {
         The median is the middle reader's figure, of each reader's latest reading: one very fast or very slow
         reader does not move it.
       </p>
-      <FiguresTable
+      <StackedTable
         caption={`Stories set for ${data.class.name}`}
         columns={[
           'Story',
@@ -84,7 +84,7 @@ function StoriesSet({ data }: { data: ClassAnalytics }) {
             </td>
           </tr>
         ))}
-      </FiguresTable>
+      </StackedTable>
     </section>
   );
 }
@@ -111,7 +111,7 @@ function Readers({ data, today }: { data: ClassAnalytics; today: string }) {
             latest reading that Sparky was not sure of: they count as read; listen to them on the reading
             record.
           </p>
-          <FiguresTable
+          <StackedTable
             caption={`Readers in ${data.class.name}`}
             columns={[
               'Name',
@@ -184,7 +184,7 @@ function Readers({ data, today }: { data: ClassAnalytics; today: string }) {
                 </tr>
               );
             })}
-          </FiguresTable>
+          </StackedTable>
         </>
       )}
     </section>
@@ -209,7 +209,7 @@ function WordsToTeach({ data }: { data: ClassAnalytics }) {
           <p>
             Words skipped or read as another word in the readers' latest readings, the most readers first.
           </p>
-          <FiguresTable
+          <StackedTable
             caption={`Words read wrong in ${data.class.name}`}
             columns={['Word', 'Read wrong by']}
           >
@@ -225,7 +225,7 @@ function WordsToTeach({ data }: { data: ClassAnalytics }) {
                 </td>
               </tr>
             ))}
-          </FiguresTable>
+          </StackedTable>
         </>
       )}
     </section>

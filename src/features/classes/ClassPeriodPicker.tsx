@@ -19,7 +19,6 @@ import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { stackedTableRoles, TableScroll } from '../../ui/TableScroll.tsx';
 import {
   DEFAULT_PERIOD,
   isPeriodId,
@@ -135,37 +134,6 @@ export function ClassPeriodPicker({ choice }: { choice: ClassPeriodChoice }) {
         />
       </div>
     </section>
-  );
-}
-
-/** One table of a section, stacked when narrow (ADR 0030), with its caption as its name. */
-export function FiguresTable({
-  caption,
-  columns,
-  children,
-}: {
-  caption: string;
-  columns: readonly string[];
-  children: ReactNode;
-}) {
-  const r = stackedTableRoles;
-  const captionId = useId();
-  return (
-    <TableScroll label={caption} stack>
-      <table className="data-table" {...r.table} aria-labelledby={captionId}>
-        <caption id={captionId}>{caption}</caption>
-        <thead {...r.rowgroup}>
-          <tr {...r.row}>
-            {columns.map((c) => (
-              <th key={c} {...r.columnheader}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody {...r.rowgroup}>{children}</tbody>
-      </table>
-    </TableScroll>
   );
 }
 

@@ -8,9 +8,8 @@ import { BAND_WORDS, screeningChange, screeningDay, seasonTitle } from '../../li
 import { Button } from '../../ui/Button.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { Link } from '../../ui/Link.tsx';
-import { StackLabel, stackedTableRoles } from '../../ui/TableScroll.tsx';
+import { StackedTable, stackedTableRoles, StackLabel } from '../../ui/TableScroll.tsx';
 import { distinctNames } from './class-text.ts';
-import { FiguresTable } from './ClassPeriodPicker.tsx';
 
 /** "2 of 5 readers are below the expected range in their latest screening." and the like, or null with none screened. */
 export function screeningSummary(data: ClassScreeningsData): string | null {
@@ -52,7 +51,7 @@ export function ClassScreenings({ classId }: { classId: string }) {
     content = (
       <>
         <p>{summary ?? 'No reader of this class has a screening started since joining it.'}</p>
-        <FiguresTable
+        <StackedTable
           caption="Latest Reading Screening of each reader"
           columns={[
             'Name',
@@ -109,7 +108,7 @@ export function ClassScreenings({ classId }: { classId: string }) {
               </tr>
             );
           })}
-        </FiguresTable>
+        </StackedTable>
       </>
     );
   }

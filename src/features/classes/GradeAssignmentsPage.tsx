@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AssignmentDetail, AssignmentSummary } from '#core/api/assignments.ts';
 import { usePageGuidance, type PageGuidance } from '../../app/audio/use-page-guidance.ts';
@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
-import { StackLabel, stackedTableRoles, TableScroll } from '../../ui/TableScroll.tsx';
+import { StackedTable, stackedTableRoles, StackLabel } from '../../ui/TableScroll.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { classActionFailure, distinctNames, shortName } from './class-text.ts';
 import {
@@ -122,7 +122,6 @@ function AssignmentList({ assignments }: { assignments: readonly AssignmentSumma
 /** Every reader now in the class with their work on the story (a table that stacks when narrow, as PupilTable). */
 function ResultsTable({ detail }: { detail: AssignmentDetail }) {
   const r = stackedTableRoles;
-  const captionId = useId();
   const { assignment, results } = detail;
   const caption = `Readers in ${assignment.className}`;
   const names = distinctNames(results.map((p) => ({ name: p.displayName })));
@@ -136,72 +135,58 @@ function ResultsTable({ detail }: { detail: AssignmentDetail }) {
     'Best words correct per minute',
   ];
   return (
-    <TableScroll label={caption} stack>
-      <table className="data-table" {...r.table} aria-labelledby={captionId}>
-        <caption id={captionId}>{caption}</caption>
-        <thead {...r.rowgroup}>
-          <tr {...r.row}>
-            {columns.map((c) => (
-              <th key={c} {...r.columnheader}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody {...r.rowgroup}>
-          {results.map((pupil, i) => (
-            <tr key={pupil.userId} {...r.row}>
-              <th {...r.rowheader}>
-                <StackLabel>Name</StackLabel>
-                <Link href={studentProgressPath(pupil.userId)}>
-                  <bdi>{names[i]}</bdi>
-                </Link>
-                {shortName(pupil.displayName) === pupil.displayName.trim() ? null : (
-                  <span className="classes__full-name">
-                    <bdi>{pupil.displayName}</bdi>
-                  </span>
-                )}
-              </th>
-              <td {...r.cell}>
-                <StackLabel>Read it</StackLabel>
-                {pupil.done ? 'Done' : 'Not yet'}
-              </td>
-              <td {...r.cell}>
-                <StackLabel>Readings</StackLabel>
-                {pupil.readings}
-              </td>
-              <td {...r.cell}>
-                <StackLabel>Latest reading</StackLabel>
-                {pupil.latest ? (
-                  <>
-                    {day(pupil.latest.at)}
-                    <span className="assignments__record-link">
-                      <Link href={readingRecordPath(assignment.id, pupil.latest.id)}>
-                        {readingLinkName(names[i]!)}
-                      </Link>
-                    </span>
-                  </>
-                ) : (
-                  '—'
-                )}
-              </td>
-              <td {...r.cell}>
-                <StackLabel>Words correct per minute</StackLabel>
-                {wcpm(pupil.latest?.wpm)}
-              </td>
-              <td {...r.cell}>
-                <StackLabel>Accuracy</StackLabel>
-                {figure(pupil.latest?.accuracy, '%')}
-              </td>
-              <td {...r.cell}>
-                <StackLabel>Best words correct per minute</StackLabel>
-                {wcpm(pupil.bestWpm)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <StackedTable caption={caption} columns={columns}>
+      {results.map((pupil, i) => (
+        <tr key={pupil.userId} {...r.row}>
+          <th {...r.rowheader}>
+            <StackLabel>Name</StackLabel>
+            <Link href={studentProgressPath(pupil.userId)}>
+              <bdi>{names[i]}</bdi>
+            </Link>
+            {shortName(pupil.displayName) === pupil.displayName.trim() ? null : (
+              <span className="classes__full-name">
+                <bdi>{pupil.displayName}</bdi>
+              </span>
+            )}
+          </th>
+          <td {...r.cell}>
+            <StackLabel>Read it</StackLabel>
+            {pupil.done ? 'Done' : 'Not yet'}
+          </td>
+          <td {...r.cell}>
+            <StackLabel>Readings</StackLabel>
+            {pupil.readings}
+          </td>
+          <td {...r.cell}>
+            <StackLabel>Latest reading</StackLabel>
+            {pupil.latest ? (
+              <>
+                {day(pupil.latest.at)}
+                <span className="assignments__record-link">
+                  <Link href={readingRecordPath(assignment.id, pupil.latest.id)}>
+                    {readingLinkName(names[i]!)}
+                  </Link>
+                </span>
+              </>
+            ) : (
+              '—'
+            )}
+          </td>
+          <td {...r.cell}>
+            <StackLabel>Words correct per minute</StackLabel>
+            {wcpm(pupil.latest?.wpm)}
+          </td>
+          <td {...r.cell}>
+            <StackLabel>Accuracy</StackLabel>
+            {figure(pupil.latest?.accuracy, '%')}
+          </td>
+          <td {...r.cell}>
+            <StackLabel>Best words correct per minute</StackLabel>
+            {wcpm(pupil.bestWpm)}
+          </td>
+        </tr>
+      ))}
+    </StackedTable>
   );
 }
 

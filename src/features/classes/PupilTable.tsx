@@ -1,11 +1,10 @@
-import { useId } from 'react';
 import type { PupilSummary } from '#core/api/classes.ts';
 import { studentProgressPath } from '../../app/paths.ts';
 import { gradeLabel } from '../../lib/api/profile-options.ts';
 import { figure, wcpm } from '../../lib/reports/ChildReportView.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Link } from '../../ui/Link.tsx';
-import { StackLabel, stackedTableRoles, TableScroll } from '../../ui/TableScroll.tsx';
+import { StackedTable, stackedTableRoles, StackLabel } from '../../ui/TableScroll.tsx';
 import { distinctNames, lastReadText, shortName } from './class-text.ts';
 
 /** A reader as a table row shows them; `classes` on Student Progress, where a reader may be in several. */
@@ -31,7 +30,6 @@ export interface PupilTableProps {
  */
 export function PupilTable({ pupils, caption, showClasses = false, onRemove }: PupilTableProps) {
   const r = stackedTableRoles;
-  const captionId = useId();
   const names = distinctNames(pupils.map((p) => ({ name: p.displayName, grade: p.grade })));
   const columns = [
     'Name',
@@ -45,73 +43,59 @@ export function PupilTable({ pupils, caption, showClasses = false, onRemove }: P
     ...(onRemove ? ['Remove from the class'] : []),
   ];
   return (
-    <TableScroll label={caption} stack>
-      <table className="data-table" {...r.table} aria-labelledby={captionId}>
-        <caption id={captionId}>{caption}</caption>
-        <thead {...r.rowgroup}>
-          <tr {...r.row}>
-            {columns.map((c) => (
-              <th key={c} {...r.columnheader}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody {...r.rowgroup}>
-          {pupils.map((pupil, i) => (
-            <tr key={pupil.userId} {...r.row}>
-              <th {...r.rowheader}>
-                <StackLabel>Name</StackLabel>
-                <Link href={studentProgressPath(pupil.userId)}>
-                  <bdi>{names[i]}</bdi>
-                </Link>
-                {shortName(pupil.displayName) === pupil.displayName.trim() ? null : (
-                  <span className="classes__full-name">
-                    <bdi>{pupil.displayName}</bdi>
-                  </span>
-                )}
-              </th>
-              {showClasses ? (
-                <td {...r.cell}>
-                  <StackLabel>Classes</StackLabel>
-                  {(pupil.classes ?? []).map((c) => c.name).join(', ')}
-                </td>
-              ) : null}
-              <td {...r.cell}>
-                <StackLabel>Grade</StackLabel>
-                {gradeLabel(pupil.grade) ?? '—'}
-              </td>
-              <td {...r.cell}>
-                <StackLabel>Lexile</StackLabel>
-                {pupil.lexileLevel === null ? '—' : `${pupil.lexileLevel}L`}
-              </td>
-              <td {...r.cell}>
-                <StackLabel>Last read</StackLabel>
-                {lastReadText(pupil.lastReadingAt)}
-              </td>
-              <td {...r.cell}>
-                <StackLabel>Words correct per minute</StackLabel>
-                {wcpm(pupil.lastWpm)}
-              </td>
-              <td {...r.cell}>
-                <StackLabel>Accuracy</StackLabel>
-                {figure(pupil.lastAccuracy, '%')}
-              </td>
-              <td {...r.cell}>
-                <StackLabel>Readings this week</StackLabel>
-                {pupil.readingsThisWeek}
-              </td>
-              {onRemove ? (
-                <td {...r.cell}>
-                  <Button variant="secondary" onPress={() => onRemove(pupil, names[i]!)}>
-                    {`Remove ${names[i]!}`}
-                  </Button>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <StackedTable caption={caption} columns={columns}>
+      {pupils.map((pupil, i) => (
+        <tr key={pupil.userId} {...r.row}>
+          <th {...r.rowheader}>
+            <StackLabel>Name</StackLabel>
+            <Link href={studentProgressPath(pupil.userId)}>
+              <bdi>{names[i]}</bdi>
+            </Link>
+            {shortName(pupil.displayName) === pupil.displayName.trim() ? null : (
+              <span className="classes__full-name">
+                <bdi>{pupil.displayName}</bdi>
+              </span>
+            )}
+          </th>
+          {showClasses ? (
+            <td {...r.cell}>
+              <StackLabel>Classes</StackLabel>
+              {(pupil.classes ?? []).map((c) => c.name).join(', ')}
+            </td>
+          ) : null}
+          <td {...r.cell}>
+            <StackLabel>Grade</StackLabel>
+            {gradeLabel(pupil.grade) ?? '—'}
+          </td>
+          <td {...r.cell}>
+            <StackLabel>Lexile</StackLabel>
+            {pupil.lexileLevel === null ? '—' : `${pupil.lexileLevel}L`}
+          </td>
+          <td {...r.cell}>
+            <StackLabel>Last read</StackLabel>
+            {lastReadText(pupil.lastReadingAt)}
+          </td>
+          <td {...r.cell}>
+            <StackLabel>Words correct per minute</StackLabel>
+            {wcpm(pupil.lastWpm)}
+          </td>
+          <td {...r.cell}>
+            <StackLabel>Accuracy</StackLabel>
+            {figure(pupil.lastAccuracy, '%')}
+          </td>
+          <td {...r.cell}>
+            <StackLabel>Readings this week</StackLabel>
+            {pupil.readingsThisWeek}
+          </td>
+          {onRemove ? (
+            <td {...r.cell}>
+              <Button variant="secondary" onPress={() => onRemove(pupil, names[i]!)}>
+                {`Remove ${names[i]!}`}
+              </Button>
+            </td>
+          ) : null}
+        </tr>
+      ))}
+    </StackedTable>
   );
 }

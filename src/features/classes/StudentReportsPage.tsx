@@ -8,7 +8,7 @@ import { useMe } from '../../lib/api/me.ts';
 import { day, figure, wcpm } from '../../lib/reports/ChildReportView.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { StackLabel, stackedTableRoles } from '../../ui/TableScroll.tsx';
+import { StackedTable, stackedTableRoles, StackLabel } from '../../ui/TableScroll.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import {
   calendarDayText,
@@ -33,7 +33,6 @@ import {
 import { distinctNames } from './class-text.ts';
 import {
   ClassFiguresScreen,
-  FiguresTable,
   NoReaderYet,
   NoStorySetHint,
   type ClassPeriodChoice,
@@ -126,7 +125,7 @@ function StudentReport({
       ) : (
         <>
           <p>Accuracy is how many words in every 100 were read right.</p>
-          <FiguresTable
+          <StackedTable
             caption={`Stories ${name} read`}
             columns={['Story', 'Day read', 'Words read correctly in one minute', 'Accuracy']}
           >
@@ -150,7 +149,7 @@ function StudentReport({
                 </td>
               </tr>
             ))}
-          </FiguresTable>
+          </StackedTable>
           <p>
             {change === null
               ? 'One story read so far: the change shows after the next one.'
