@@ -20,7 +20,7 @@ import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem, asUser } from '../server/db/rls.ts';
 import { assignments, classes, classMembers, readingSessions, stories } from '../server/db/schema.ts';
 import { createAssignment } from '../server/routes/assignments/assignments.service.ts';
-import { roundedMedian } from '../server/routes/class-analytics/class-analytics.service.ts';
+import { roundedMedian, shownWord } from '../server/routes/class-analytics/class-analytics.service.ts';
 import {
   createClass,
   joinClass,
@@ -81,6 +81,16 @@ describe('roundedMedian', () => {
     expect(roundedMedian([99, 96])).toBe(98);
     expect(roundedMedian([10, 20, 30, 1000])).toBe(25);
     expect(roundedMedian([7.4])).toBe(7);
+  });
+});
+
+describe('shownWord', () => {
+  it('shows a word as printed, lower-cased, without the punctuation around it (not the scorer’s key)', () => {
+    expect(shownWord('“Dog,”')).toBe('dog');
+    expect(shownWord('Re-enter,')).toBe('re-enter');
+    expect(shownWord('café.')).toBe('café');
+    expect(shownWord('Sam’s')).toBe('sam’s');
+    expect(shownWord('—')).toBe('');
   });
 });
 

@@ -59,7 +59,11 @@ export const ClassAssignmentFiguresSchema = z.object({
 });
 export type ClassAssignmentFigures = z.infer<typeof ClassAssignmentFiguresSchema>;
 
-/** A word read wrong (a substitution or an omission in a latest counted reading), lower-cased, punctuation off. */
+/**
+ * A word read wrong (a substitution or an omission in a latest counted reading), as printed in the passage,
+ * lower-cased, without the punctuation around it ("re-enter", "café"); words the scorer takes as one (“Dog,” and dog)
+ * are one.
+ */
 export const MissedWordSchema = z.object({
   word: z.string(),
   /** How many readers (class list) or assignments (a reader's list) it was read wrong in. */

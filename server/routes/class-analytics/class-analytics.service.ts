@@ -51,12 +51,31 @@ export function roundedMedian(values: readonly number[]): number | null {
   return values.length === 0 ? null : Math.round(median(values));
 }
 
-/** `counts` as MissedWords: most first, then A–Z (by code unit, so the order is the same everywhere), at most `max`. */
-function topWords(counts: Map<string, number>, max: number): MissedWord[] {
+/**
+ * `counts` (by the scorer's key of each word) as MissedWords: most first, then A–Z by key (by code unit, so the order
+ * is the same everywhere), at most `max`, each shown as `shown` has it.
+ */
+function topWords(
+  counts: Map<string, number>,
+  max: number,
+  shown: ReadonlyMap<string, string>,
+): MissedWord[] {
   return [...counts]
-    .map(([word, count]) => ({ word, count }))
-    .sort((a, b) => b.count - a.count || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))
-    .slice(0, max);
+    .map(([key, count]) => ({ key, count }))
+    .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .slice(0, max)
+    .map(({ key, count }) => ({ word: shown.get(key) ?? key, count }));
+}
+
+/**
+ * A passage word as a teacher or a family reads it in a list: as printed, lower-cased, without the punctuation around
+ * it ("Re-enter," → "re-enter", "café" stays "café"), where the scorer's key would show "reenter" and "cafe".
+ */
+export function shownWord(printed: string): string {
+  return printed
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
 }
 
 /** The first instant of the UTC day `day` (YYYY-MM-DD) plus `days` days. */
@@ -132,9 +151,12 @@ export async function classAnalytics(
     const latestOf = new Map(latest.map((r) => [`${r.assignmentId} ${r.userId}`, r]));
     const toPractise = new Map<string, Map<string, number>>(readerIds.map((id) => [id, new Map()]));
     const readersOfWord = new Map<string, Set<string>>();
+    /** Each word's key and how it is shown: as first printed in these readings. */
+    const shown = new Map<string, string>();
     for (const r of latest) {
       const counts = toPractise.get(r.userId)!;
-      for (const word of r.wrong) {
+      for (const [word, printed] of r.wrong) {
+        if (!shown.has(word)) shown.set(word, printed);
         counts.set(word, (counts.get(word) ?? 0) + 1);
         const who = readersOfWord.get(word) ?? new Set<string>();
         who.add(r.userId);
@@ -181,7 +203,7 @@ export async function classAnalytics(
                 ]
               : [];
           }),
-          wordsToPractise: topWords(toPractise.get(m.userId)!, READER_WORDS_TO_PRACTISE_MAX),
+          wordsToPractise: topWords(toPractise.get(m.userId)!, READER_WORDS_TO_PRACTISE_MAX, shown),
         };
       })
       .sort(byName);
@@ -189,6 +211,7 @@ export async function classAnalytics(
     const wordsToTeach = topWords(
       new Map([...readersOfWord].map(([word, who]) => [word, who.size])),
       CLASS_WORDS_TO_TEACH_MAX,
+      shown,
     );
     return {
       class: { id: cls.id, name: cls.name, grade: cls.grade ?? null },
@@ -230,8 +253,8 @@ interface LatestReading {
   accuracy: number;
   /** Words marked "check this word". */
   unsureCount: number;
-  /** Its passage words scored as substitutions or omissions, normalised, each once. */
-  wrong: Set<string>;
+  /** Its words read wrong: the scorer's key of each (once a reading), with the word as printed ({@link shownWord}). */
+  wrong: Map<string, string>;
 }
 
 /**
@@ -273,11 +296,11 @@ async function latestReadingsIn(
   return rows.map((r): LatestReading => {
     const parsed = WordsReadSchema.safeParse(r.words ?? []);
     const words = parsed.success ? parsed.data : [];
-    const wrong = new Set<string>();
+    const wrong = new Map<string, string>();
     for (const w of words) {
       if (!ERRORS.has(w.status)) continue;
       const word = normaliseToken(w.text);
-      if (word) wrong.add(word);
+      if (word && !wrong.has(word)) wrong.set(word, shownWord(w.text) || word);
     }
     return {
       assignmentId: r.assignmentId,
