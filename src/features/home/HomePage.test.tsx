@@ -174,7 +174,7 @@ describe('HomePage', () => {
     await waitFor(() =>
       expect(setGuidance).toHaveBeenLastCalledWith([
         HOME_GUIDANCE[0],
-        'Ms Rivera asked you to read The Moon Says Goodnight. Press Read The Moon Says Goodnight aloud.',
+        'Ms Rivera asked you to read The Moon Says Goodnight. Press Read The Moon Says Goodnight aloud. Your teacher can see and hear how you read these stories.',
       ]),
     );
   });
