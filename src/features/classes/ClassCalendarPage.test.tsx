@@ -184,7 +184,16 @@ describe('ClassCalendarPage', () => {
     const { registry, spoken } = renderCalendar();
     await screen.findByRole('button', { name: 'Monday 7 December 2026, 2 stories due' });
     const phrases = registry.active().map((c) => c.phrase);
-    expect(phrases).toEqual(['next month', 'last month', 'previous month', 'this month', 'today']);
+    expect(phrases).toEqual([
+      'next month',
+      'last month',
+      'previous month',
+      'this month',
+      'today',
+      'next day',
+      'previous day',
+      'day before',
+    ]);
     say(registry, 'next month');
     expect(shownMonth()).toBe('January 2027');
     expect(spoken).toContain('January 2027: 1 story due.');
@@ -331,5 +340,31 @@ describe('ClassCalendarPage', () => {
     expect(screen.getByRole('link', { name: 'Set a story due this day' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(where()).toHaveAttribute('data-search', '?dueOn=2026-12-07');
+  });
+
+  it('steps the chosen day to any day, with Tab and Enter alone or by voice, into the next month too', async () => {
+    const user = userEvent.setup();
+    const { registry } = renderCalendar();
+    await screen.findByRole('list', { name: 'Due in December 2026' });
+    // Today is Wednesday 2 December, which has no story due.
+    let found = false;
+    for (let i = 0; i < 40 && !found; i++) {
+      await user.tab();
+      found = document.activeElement === screen.getByRole('button', { name: 'Next day' });
+    }
+    expect(found).toBe(true);
+    await user.keyboard('{Enter}');
+    expect(dayHeading()).toHaveTextContent('Thursday 3 December 2026');
+    expect(screen.getByRole('link', { name: 'Set a story due this day' })).toHaveAttribute(
+      'href',
+      '/create-assignment?dueOn=2026-12-03',
+    );
+    say(registry, 'previous day');
+    await waitFor(() => expect(dayHeading()).toHaveTextContent('Today, Wednesday 2 December 2026'));
+    for (let i = 0; i < 29; i++) say(registry, 'next day');
+    await waitFor(() => expect(dayHeading()).toHaveTextContent('Thursday 31 December 2026'));
+    say(registry, 'next day');
+    await waitFor(() => expect(dayHeading()).toHaveTextContent('Friday 1 January 2027'));
+    expect(shownMonth()).toBe('January 2027');
   });
 });

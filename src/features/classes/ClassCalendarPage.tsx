@@ -156,6 +156,12 @@ function CalendarView({
     setShown(todayKey);
     setChosen(todayKey);
   };
+  /** The day before or after the chosen one, shown with its month: a switch user's way to any day (Tab, Enter). */
+  const stepDay = (days: number) => {
+    const day = chosenDate.add({ days }).toString();
+    setChosen(day);
+    setShown(day);
+  };
   useVoiceCommands(classCalendarVoiceCommands(), (target) => {
     if (target === CLASS_CALENDAR_ACTIONS.nextMonth) showMonth(shownDate.add({ months: 1 }).toString());
     else if (target === CLASS_CALENDAR_ACTIONS.previousMonth)
@@ -163,7 +169,8 @@ function CalendarView({
     else if (target === CLASS_CALENDAR_ACTIONS.thisMonth) {
       goToToday();
       showMonth(todayKey);
-    }
+    } else if (target === CLASS_CALENDAR_ACTIONS.nextDay) stepDay(1);
+    else if (target === CLASS_CALENDAR_ACTIONS.previousDay) stepDay(-1);
   });
 
   const chooseFromList = (day: string) => {
@@ -276,9 +283,16 @@ function CalendarView({
           A number on a day is how many stories are due that day. A ! before it means the day has passed and
           some readers have not read their story yet.
         </p>
+        {/* Any day with Tab and Enter alone (the grid's days need the arrow keys): step the chosen day. */}
         <div className="class-calendar__today">
+          <Button variant="quiet" onPress={() => stepDay(-1)}>
+            Previous day
+          </Button>
           <Button variant="quiet" onPress={goToToday}>
             Today
+          </Button>
+          <Button variant="quiet" onPress={() => stepDay(1)}>
+            Next day
           </Button>
         </div>
       </section>
