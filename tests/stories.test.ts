@@ -9,7 +9,7 @@ import { STORY_GRADE_BANDS, type StoryDetail, type StoryListResponse } from '#co
 import { calculatePassageLexile } from '#core/lexile/passage-lexile.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem } from '../server/db/rls.ts';
-import { passageLexileScores, profiles, stories } from '../server/db/schema.ts';
+import { passageLexileScores, profiles, screenings, stories } from '../server/db/schema.ts';
 import {
   loadLibraryStories,
   MAX_STORY_WORDS,
@@ -104,7 +104,7 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
   it('changes nothing when seeded again', async () => {
     const before = await libraryRows();
     const again = await seedStories(handle.db);
-    expect(again).toEqual({ inserted: 0, updated: 0, unchanged: library.length, removed: 0 });
+    expect(again).toEqual({ inserted: 0, updated: 0, unchanged: library.length, removed: 0, kept: 0 });
     const after = await libraryRows();
     const key = (r: (typeof before)[number]) => `${r.id}|${r.updatedAt.toISOString()}|${r.lexile}`;
     expect(after.map(key).sort()).toEqual(before.map(key).sort());
@@ -146,7 +146,7 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
       }),
     );
     const changed = await seedStories(handle.db, [...library, { ...extraA, body: changedBody }]);
-    expect(changed).toEqual({ inserted: 0, updated: 1, unchanged: library.length, removed: 1 });
+    expect(changed).toEqual({ inserted: 0, updated: 1, unchanged: library.length, removed: 1, kept: 0 });
     const bySlug = (slug: string) =>
       asSystem(handle.db, (tx) => tx.select().from(stories).where(eq(stories.slug, slug)));
     expect((await bySlug(extraA.slug))[0]).toMatchObject({ body: changedBody, lexile: 999, wordCount: 77 });
@@ -157,8 +157,72 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
       updated: 0,
       unchanged: library.length,
       removed: 1,
+      kept: 0,
     });
     expect(await bySlug(extraA.slug)).toEqual([]);
+  });
+
+  it('keeps a removed story while a screening that can still be resumed reads it (ADR 0049)', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const body = 'The hen sat in the sun. The sun was hot, so the hen went to the shed to rest. '
+      .repeat(2)
+      .trim();
+    const extra = (name: string, words: string): LibraryStory => ({
+      ...library[0]!,
+      slug: `test-${name}-${tag}`,
+      title: `Test ${name} ${tag}`,
+      body: `${body} ${words}`,
+    });
+    const [open, stale, done] = [
+      extra('open', 'Good hen.'),
+      extra('stale', 'Bad hen.'),
+      extra('done', 'Hot hen.'),
+    ];
+    await seedStories(handle.db, [...library, open, stale, done]);
+    const idOf = async (slug: string) =>
+      (await asSystem(handle.db, (tx) => tx.select().from(stories).where(eq(stories.slug, slug))))[0]?.id;
+    const { userId } = await createSignedInClient(app, handle, { grade: '2' });
+    const finished = {
+      completedAt: new Date(),
+      wpm: 60,
+      accuracy: 96,
+      wordsCorrect: 60,
+      errors: 2,
+      band: 'below',
+      p50: 72,
+    };
+    const screeningOf = (storyId: string, startedHoursAgo: number, complete: boolean) =>
+      asSystem(handle.db, (tx) =>
+        tx
+          .insert(screenings)
+          .values({
+            userId,
+            grade: '2',
+            season: 'winter',
+            schoolYear: 2026,
+            storyIds: [storyId],
+            createdAt: new Date(Date.now() - startedHoursAgo * 3_600_000),
+            ...(complete ? finished : {}),
+          })
+          .returning({ id: screenings.id }),
+      );
+    // Unfinished and started an hour ago: the reader can still come back to it. Unfinished but started three
+    // hours ago (past SCREENING_RESUME_HOURS), or complete: nobody will read it again.
+    const [resumable] = await screeningOf((await idOf(open.slug))!, 1, false);
+    await screeningOf((await idOf(stale.slug))!, 3, false);
+    await screeningOf((await idOf(done.slug))!, 0, true);
+
+    expect(await seedStories(handle.db)).toMatchObject({ removed: 2, kept: 1 });
+    expect(await idOf(open.slug)).toBeDefined();
+    expect(await idOf(stale.slug)).toBeUndefined();
+    expect(await idOf(done.slug)).toBeUndefined();
+
+    // Once that screening is finished, the next start removes the story.
+    await asSystem(handle.db, (tx) =>
+      tx.update(screenings).set(finished).where(eq(screenings.id, resumable!.id)),
+    );
+    expect(await seedStories(handle.db)).toMatchObject({ removed: 1, kept: 0 });
+    expect(await idOf(open.slug)).toBeUndefined();
   });
 
   it('lists the library with filters, easiest first (grade band, then Lexile)', async () => {

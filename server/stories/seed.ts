@@ -2,16 +2,19 @@
  * Seeds the premade story library (issue 5, "Stories") from server/stories/content at every server
  * start. Idempotent by slug: a new file is inserted, a changed file updates its row, an unchanged file
  * touches nothing, and a library story whose file was removed is deleted (readers' sessions keep
- * their title; their story_id becomes null).
+ * their title; their story_id becomes null), unless a Reading Screening that can still be resumed reads it
+ * (unfinished and started less than SCREENING_RESUME_HOURS ago, ADR 0049): deleting it would leave that child's
+ * screening waiting for a passage that is gone. Such a story is kept until a later start finds it free.
  *
  * Each story's Lexile goes through passage_lexile_scores as spec §7.3 says: look up calculated_lexile
  * by passage_text; if absent, compute it with the spec §9 formula and insert the measure.
  */
 import { and, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { calculatePassageLexile, type PassageLexile } from '#core/lexile/passage-lexile.ts';
+import { SCREENING_RESUME_HOURS } from '#core/screening/rules.ts';
 import type { Database } from '../db/client.ts';
 import { asSystem, type Tx } from '../db/rls.ts';
-import { passageLexileScores, stories } from '../db/schema.ts';
+import { passageLexileScores, screenings, stories } from '../db/schema.ts';
 import { loadLibraryStories, type LibraryStory } from './content.ts';
 import { forgetLibrary } from './library-cache.ts';
 
@@ -21,6 +24,8 @@ export interface SeedStoriesResult {
   updated: number;
   unchanged: number;
   removed: number;
+  /** Library stories whose file was removed, kept because a screening that can still be resumed reads them. */
+  kept: number;
 }
 
 /**
@@ -64,7 +69,7 @@ export async function seedStories(
   db: Database,
   library: LibraryStory[] = loadLibraryStories(),
 ): Promise<SeedStoriesResult> {
-  const result: SeedStoriesResult = { inserted: 0, updated: 0, unchanged: 0, removed: 0 };
+  const result: SeedStoriesResult = { inserted: 0, updated: 0, unchanged: 0, removed: 0, kept: 0 };
   await asSystem(db, async (tx) => {
     for (const story of library) {
       const measure = await passageLexile(tx, story.body);
@@ -104,17 +109,26 @@ export async function seedStories(
       else result.updated += 1;
     }
     const slugs = library.map((s) => s.slug);
+    const gone = and(
+      isNull(stories.ownerId),
+      isNotNull(stories.slug),
+      slugs.length ? notInArray(stories.slug, slugs) : undefined,
+    );
+    const inResumableScreening = sql`exists (
+      select 1 from ${screenings}
+      where ${screenings.completedAt} is null
+        and ${screenings.createdAt} > now() - make_interval(hours => ${SCREENING_RESUME_HOURS})
+        and ${stories.id} = any(${screenings.storyIds}))`;
     const removed = await tx
       .delete(stories)
-      .where(
-        and(
-          isNull(stories.ownerId),
-          isNotNull(stories.slug),
-          slugs.length ? notInArray(stories.slug, slugs) : undefined,
-        ),
-      )
+      .where(and(gone, sql`not ${inResumableScreening}`))
       .returning({ id: stories.id });
     result.removed = removed.length;
+    const [kept] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stories)
+      .where(gone);
+    result.kept = kept?.n ?? 0;
   });
   // The library held in memory is read again on next use (server/stories/library-cache.ts).
   forgetLibrary(db);
