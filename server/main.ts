@@ -16,6 +16,7 @@ import { loadAuthSecret } from './auth/secret.ts';
 import { publicUrl } from './auth/auth.ts';
 import { ensureOwnerSetupLink, ownerSetupMessage } from './auth/owner-setup.ts';
 import { AUDIO_RETENTION_INTERVAL_MS, deleteExpiredRecordings } from './jobs/audio-retention.ts';
+import { CLASS_CODE_CLEANUP_INTERVAL_MS, deleteExpiredClassCodes } from './jobs/class-code-cleanup.ts';
 import { createCommandRecogniser } from './speech/command-decoder.ts';
 import { createMoonshineSecondOpinion } from './speech/command-moonshine.ts';
 import { createPocketsphinxRecogniser } from './speech/pocketsphinx.ts';
@@ -105,6 +106,14 @@ async function main() {
   void runRetention();
   const retentionTimer = setInterval(runRetention, AUDIO_RETENTION_INTERVAL_MS);
   retentionTimer.unref();
+  // Class codes that stopped working (ADR 0046's amendment).
+  const runCodeCleanup = () =>
+    deleteExpiredClassCodes(database.db, { log }).catch((error: unknown) =>
+      log.error({ err: error }, 'class code cleanup job failed'),
+    );
+  void runCodeCleanup();
+  const codeCleanupTimer = setInterval(runCodeCleanup, CLASS_CODE_CLEANUP_INTERVAL_MS);
+  codeCleanupTimer.unref();
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     log.info(`Sparky Reads is ready on http://localhost:${info.port}`);
   });
@@ -126,6 +135,7 @@ async function main() {
     }, 10_000);
     force.unref();
     clearInterval(retentionTimer);
+    clearInterval(codeCleanupTimer);
     closeWebSockets(app);
     server.close(async () => {
       await database.close();

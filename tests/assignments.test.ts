@@ -606,6 +606,54 @@ describe(`assignments (${testDatabaseKind})`, () => {
     },
   );
 
+  it('tells when each reader who has not read a story joined, so a late joiner is not counted overdue', async () => {
+    // ADR 0051's amendment: Class Calendar counts a past due day overdue only for readers who had joined by it.
+    const [t, ann, ben, cal] = await Promise.all([
+      teacher('Ms Early'),
+      reader('Ann'),
+      reader('Ben'),
+      reader('Cal'),
+    ]);
+    const setAt = new Date(Date.now() - 10 * DAY);
+    const dueOn = dayAfter(5, setAt.getTime());
+    // Made as the services make them, at these times: the class and a code three days before the story was set,
+    // Cal joining then, Ann the day before it was set; Ben joins today with a new code, after the due day.
+    const madeAt = new Date(setAt.getTime() - 3 * DAY);
+    const cls = await createClass(handle.db, t.userId, { name: 'Room 9', grade: '2' }, madeAt);
+    const early = (await makeClassCode(handle.db, t.userId, cls.id, madeAt))!.code;
+    const calJoined = madeAt;
+    const annJoined = new Date(setAt.getTime() - DAY);
+    await joinClass(handle.db, cal.userId, early, calJoined);
+    await joinClass(handle.db, ann.userId, early, annJoined);
+    const a = await createAssignment(handle.db, t.userId, cls.id, { storyId, dueOn }, setAt);
+    const benJoined = new Date();
+    const today = (await makeClassCode(handle.db, t.userId, cls.id, benJoined))!.code;
+    await joinClass(handle.db, ben.userId, today, benJoined);
+    // Cal has read it since it was set; Ann and Ben have not.
+    await saveReading(cal.userId, storyId, new Date(setAt.getTime() + DAY));
+
+    const listed = (await listOf(t)).find((x) => x.id === a.id)!;
+    expect(listed).toMatchObject({ dueOn, pupilCount: 3, doneCount: 1 });
+    // Earliest first: Ann (before the due day), then Ben (after it). Cal, who has read it, is not listed.
+    expect(listed.notReadJoinedAt).toEqual([annJoined.toISOString(), benJoined.toISOString()]);
+    const owing = (x: { notReadJoinedAt: string[] }) =>
+      x.notReadJoinedAt.filter((at) => at.slice(0, 10) <= dueOn);
+    expect(owing(listed)).toEqual([annJoined.toISOString()]);
+    // The detail's headline is the list's, from its own rows.
+    const detail = await detailOf(t, a.id);
+    expect(detail.assignment).toEqual(listed);
+    expect(detail.results.filter((r) => !r.done).map((r) => r.displayName)).toEqual(['Ann', 'Ben']);
+
+    // Once Ann has read it, only Ben is left, and he joined after the due day: nobody is late.
+    await saveReading(ann.userId, storyId, new Date());
+    const after = (await listOf(t)).find((x) => x.id === a.id)!;
+    expect(after).toMatchObject({ pupilCount: 3, doneCount: 2, notReadJoinedAt: [benJoined.toISOString()] });
+    expect(owing(after)).toEqual([]);
+    // A new assignment's answer carries the field too: nobody has read it yet, so everyone, earliest first.
+    const fresh = await assigned(t, cls.id, { storyId: otherStoryId });
+    expect(fresh.notReadJoinedAt).toEqual([calJoined, annJoined, benJoined].map((d) => d.toISOString()));
+  });
+
   it('orders a reader’s list: not done by due day (no day last, then oldest), then done newest first', async () => {
     const { t, rs, cls } = await classWith('Mr Ode', 'Ana');
     const ana = rs[0]!;

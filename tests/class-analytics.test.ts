@@ -20,7 +20,7 @@ import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem, asUser } from '../server/db/rls.ts';
 import { assignments, classes, classMembers, readingSessions, stories } from '../server/db/schema.ts';
 import { createAssignment } from '../server/routes/assignments/assignments.service.ts';
-import { roundedMedian, shownWord } from '../server/routes/class-analytics/class-analytics.service.ts';
+import { roundedMedian } from '../server/routes/class-analytics/class-analytics.service.ts';
 import {
   createClass,
   joinClass,
@@ -81,16 +81,6 @@ describe('roundedMedian', () => {
     expect(roundedMedian([99, 96])).toBe(98);
     expect(roundedMedian([10, 20, 30, 1000])).toBe(25);
     expect(roundedMedian([7.4])).toBe(7);
-  });
-});
-
-describe('shownWord', () => {
-  it('shows a word as printed, lower-cased, without the punctuation around it (not the scorer’s key)', () => {
-    expect(shownWord('“Dog,”')).toBe('dog');
-    expect(shownWord('Re-enter,')).toBe('re-enter');
-    expect(shownWord('café.')).toBe('café');
-    expect(shownWord('Sam’s')).toBe('sam’s');
-    expect(shownWord('—')).toBe('');
   });
 });
 
@@ -624,6 +614,48 @@ describe(`class analytics (${testDatabaseKind})`, () => {
     expect(body.readers[0]!.wordsToPractise).toEqual(
       words.slice(0, READER_WORDS_TO_PRACTISE_MAX).map((word) => ({ word, count: 1 })),
     );
+  });
+
+  it('shows a name and "I" with their capital, a word capitalised only at a sentence start lower-cased', async () => {
+    // ADR 0050's amendment (core/text/shown-word.ts): the passage decides, not the word as the reading had it.
+    const [story] = await asSystem(handle.db, (tx) =>
+      tx
+        .insert(stories)
+        .values({
+          title: 'Sam at the Park',
+          body: 'Sam ran to the park. The dog saw Sam and Max. I ran too.',
+          gradeBand: '1',
+        })
+        .returning({ id: stories.id }),
+    );
+    const t = await teacher('Ms Capital');
+    const now = new Date();
+    const { cls, code } = await classAt(t.userId, 'Capitals', now);
+    const [kai, lu] = await Promise.all([pupil('Kai'), pupil('Lu')]);
+    for (const id of [kai!, lu!]) await joinClass(handle.db, id, code, now);
+    await createAssignment(handle.db, t.userId, cls.id, { storyId: story!.id }, now);
+    // "Sam" as the reading had it starts a sentence, but the passage prints him mid-sentence too.
+    await saveReading(kai!, story!.id, new Date(now.getTime() + 1000), 40, 70, {
+      wordResults: resultOf([
+        ['Sam', 'omission'],
+        ['The', 'substitution'],
+        ['I', 'omission'],
+        ['Max.', 'omission'],
+        ['park.', 'substitution'],
+      ]),
+    });
+    await saveReading(lu!, story!.id, new Date(now.getTime() + 1000), 40, 70, {
+      wordResults: resultOf([['Sam', 'substitution']]),
+    });
+    const body = await figuresOf(t, cls.id);
+    expect(body.wordsToTeach).toEqual([
+      { word: 'Sam', count: 2 },
+      { word: 'I', count: 1 },
+      { word: 'Max', count: 1 },
+      { word: 'park', count: 1 },
+      { word: 'the', count: 1 },
+    ]);
+    expect(body.readers.find((r) => r.userId === lu)!.wordsToPractise).toEqual([{ word: 'Sam', count: 1 }]);
   });
 
   it('drops a reader whose account is deleted', { timeout: 90_000 }, async () => {

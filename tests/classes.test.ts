@@ -47,6 +47,7 @@ import {
 import type { AppEnv } from '../server/http/app-env.ts';
 import { handleError } from '../server/http/errors.ts';
 import { createFixedWindowLimiter } from '../server/http/rate-limit.ts';
+import { deleteExpiredClassCodes } from '../server/jobs/class-code-cleanup.ts';
 import { createClassRoutes } from '../server/routes/classes/classes.routes.ts';
 import {
   createClass,
@@ -806,6 +807,63 @@ describe(`classes (${testDatabaseKind})`, () => {
     expect(await detailOf(t, cls.id)).toMatchObject({ class: { code: null, pupilCount: 2 } });
     // And on again with a new code.
     expect((await join(await reader('Back on'), (await makeCode(t, cls.id)).code)).status).toBe(201);
+  });
+
+  it('deletes expired class codes hourly, never a live one, and skips a row another request holds', async () => {
+    // ADR 0046's amendment (server/jobs/class-code-cleanup.ts). In 2020, so no other file's code (made now, or in
+    // 2026 and after) is due yet when files share one PostgreSQL database.
+    const [a, b, c] = await Promise.all([
+      createTestUser(handle, { userType: 'teacher' }),
+      createTestUser(handle, { userType: 'teacher' }),
+      createTestUser(handle, { userType: 'teacher' }),
+    ]);
+    const t0 = new Date('2020-01-01T08:00:00Z');
+    const classA = await createClass(handle.db, a.id, { name: 'A' }, t0);
+    const classB = await createClass(handle.db, b.id, { name: 'B' }, t0);
+    const classC = await createClass(handle.db, c.id, { name: 'C' }, new Date());
+    const codeA = (await makeClassCode(handle.db, a.id, classA.id, t0))!;
+    const codeB = (await makeClassCode(handle.db, b.id, classB.id, new Date(t0.getTime() + 3 * DAY)))!;
+    const codeC = (await makeClassCode(handle.db, c.id, classC.id, new Date()))!;
+    const expiryA = new Date(codeA.expiresAt);
+    const expiryB = new Date(codeB.expiresAt);
+
+    // A millisecond before A's expiry, nothing of these is due.
+    await deleteExpiredClassCodes(handle.db, { now: new Date(expiryA.getTime() - 1) });
+    expect(await codeRowOf(classA.id)).toMatchObject({ code: codeA.code });
+    // At its expiry (the moment joining refuses it), A's goes; B's, live till later, and C's stay.
+    expect(await deleteExpiredClassCodes(handle.db, { now: expiryA })).toBeGreaterThanOrEqual(1);
+    expect(await codeRowOf(classA.id)).toBeUndefined();
+    expect(await codeRowOf(classB.id)).toMatchObject({ code: codeB.code });
+    expect(await codeRowOf(classC.id)).toMatchObject({ code: codeC.code });
+    // The class itself stays, without a code; its teacher makes a new one as before.
+    expect(
+      await asSystem(handle.db, (tx) =>
+        tx.select({ id: classes.id }).from(classes).where(eq(classes.id, classA.id)),
+      ),
+    ).toEqual([{ id: classA.id }]);
+    expect((await makeClassCode(handle.db, a.id, classA.id, expiryA))!.code).toMatch(/^\d{6}$/);
+
+    if (testDatabaseKind === 'postgres') {
+      // A row another transaction holds (a new code being made for B just now) is skipped, not waited for: the job
+      // answers while the other transaction is open, and deletes the row on its next run.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = asSystem(handle.db, async (tx) => {
+        await tx.select().from(classCodes).where(eq(classCodes.classId, classB.id)).for('update');
+        locked();
+        await held;
+      });
+      await isLocked;
+      await deleteExpiredClassCodes(handle.db, { now: expiryB });
+      expect(await codeRowOf(classB.id)).toMatchObject({ code: codeB.code });
+      release();
+      await holder;
+    }
+    await deleteExpiredClassCodes(handle.db, { now: expiryB });
+    expect(await codeRowOf(classB.id)).toBeUndefined();
+    expect(await codeRowOf(classC.id)).toMatchObject({ code: codeC.code });
   });
 
   it('draws another code when one drawn is another class’s live code, and reuses an expired one', async () => {

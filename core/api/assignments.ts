@@ -70,6 +70,13 @@ export const AssignmentSummarySchema = z.object({
   /** Readers in the class now, and how many of them have read the story since it was set. */
   pupilCount: z.number().int(),
   doneCount: z.number().int(),
+  /**
+   * When each reader now in the class who has not read the story since it was set joined the class: ISO times,
+   * earliest first, `pupilCount - doneCount` of them. A reader who joined after the due day was never asked to read
+   * it by that day, so Class Calendar counts a day overdue only for a reader who had joined by it
+   * (docs/decisions/0051-class-calendar.md, amendment), as Class Analytics' "past due" does (ADR 0050).
+   */
+  notReadJoinedAt: z.array(z.string()),
 });
 export type AssignmentSummary = z.infer<typeof AssignmentSummarySchema>;
 

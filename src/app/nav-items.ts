@@ -153,13 +153,38 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
  * Screens a reader takes on their own account, which the server refuses to a teacher (403 `not_a_reader`): the
  * teacher's Assess group lists Reading Screening "to screen students" (ADR 0009), but a screening is read on the
  * reader's own account, and a teacher sees their classes' screenings on Class Analytics (ADR 0050), so the link is
- * left out of the teacher's menu rather than leading to a refusal.
+ * left out of the teacher's menu rather than leading to a refusal. A teacher whose profile is a reader's is not
+ * refused (the server asks the profile type, `requireReader`), so they keep it ({@link isReaderProfile}).
  */
 const READERS_ONLY: ReadonlySet<string> = new Set([p.screening, p.screeningHistory]);
 
 /**
- * The groups a user sees: their menu with unbuilt screens (and, for a teacher, readers' own screens) left out and
- * empty groups dropped.
+ * Whether the user's profile type is a reader's (student or other: the server's READER_TYPES, which decide who may
+ * join a class and take a screening). An account with such a profile and the teacher role gets the teacher's menu
+ * (the teacher role wins, §6) and, because it may be in a class as a reader, My Classroom as well
+ * (docs/decisions/0046-classes.md, amendment "A teacher who is also a reader").
+ */
+export function isReaderProfile(me: Pick<MeResponse, 'profile'>): boolean {
+  const type = me.profile?.user_type;
+  return type === 'student' || type === 'other';
+}
+
+/**
+ * The teacher's menu for a teacher who is also a reader: My Classroom, where the classes they are in as a reader and
+ * their stories to read are, right after Teacher Dashboard in the Dashboard group; the rest as for any teacher.
+ */
+function withMyClassroom(groups: readonly NavGroup[]): NavGroup[] {
+  return groups.map((group) =>
+    group.id === 'main'
+      ? { ...group, items: [...group.items.slice(0, 1), item(p.studentClassroom), ...group.items.slice(1)] }
+      : group,
+  );
+}
+
+/**
+ * The groups a user sees: their menu with unbuilt screens (and, for a teacher whose profile is not a reader's,
+ * readers' own screens) left out and empty groups dropped; a teacher whose profile is a reader's gets My Classroom
+ * too ({@link isReaderProfile}). Plain teachers and plain students get §2.4's lists exactly.
  *
  * @param me the current user
  * @param isBuilt which screens work (defaults to this release's list)
@@ -169,8 +194,10 @@ export function navGroupsFor(
   isBuilt: (path: string) => boolean = isBuiltPath,
 ): NavGroup[] {
   const kind = menuKindFor(me);
-  const shown = (path: string) => isBuilt(path) && !(kind === 'teacher' && READERS_ONLY.has(path));
-  return ALL_GROUPS[kind]
+  const teacherWhoReads = kind === 'teacher' && isReaderProfile(me);
+  const shown = (path: string) =>
+    isBuilt(path) && !(kind === 'teacher' && !teacherWhoReads && READERS_ONLY.has(path));
+  return (teacherWhoReads ? withMyClassroom(ALL_GROUPS.teacher) : ALL_GROUPS[kind])
     .map((group) => ({ ...group, items: group.items.filter((item) => shown(item.path)) }))
     .filter((group) => group.items.length > 0);
 }

@@ -117,15 +117,25 @@ async function teacherRows(tx: Tx, teacherId: string, assignmentId?: string) {
     .orderBy(desc(assignments.createdAt), desc(assignments.id));
 }
 
+/** A reader now in a class: their user id and when they joined it (their membership's `joined_at`). */
+interface ClassReader {
+  id: string;
+  joinedAt: Date;
+}
+
 /** The readers now in each of `classIds` (the teacher's classes), read as the teacher under RLS. */
-async function readersOf(tx: Tx, classIds: string[]): Promise<Map<string, string[]>> {
-  const byClass = new Map<string, string[]>(classIds.map((id) => [id, []]));
+async function readersOf(tx: Tx, classIds: string[]): Promise<Map<string, ClassReader[]>> {
+  const byClass = new Map<string, ClassReader[]>(classIds.map((id) => [id, []]));
   if (classIds.length === 0) return byClass;
   const rows = await tx
-    .select({ classId: classMembers.classId, studentId: classMembers.studentId })
+    .select({
+      classId: classMembers.classId,
+      studentId: classMembers.studentId,
+      joinedAt: classMembers.joinedAt,
+    })
     .from(classMembers)
     .where(inArray(classMembers.classId, classIds));
-  for (const r of rows) byClass.get(r.classId)?.push(r.studentId);
+  for (const r of rows) byClass.get(r.classId)?.push({ id: r.studentId, joinedAt: r.joinedAt });
   return byClass;
 }
 
@@ -175,7 +185,7 @@ async function donePairsIn(tx: Tx, assignmentIds: string[], readerIds: string[])
 /** The teacher's summaries of `rows`, with each class's readers now and how many of them are done. */
 async function summariesFor(tx: Tx, rows: AssignmentRow[]): Promise<AssignmentSummary[]> {
   const readers = await readersOf(tx, [...new Set(rows.map((r) => r.classId))]);
-  const everyone = [...new Set([...readers.values()].flat())];
+  const everyone = [...new Set([...readers.values()].flat().map((r) => r.id))];
   const done = await systemStep(tx, (tx) =>
     donePairsIn(
       tx,
@@ -183,14 +193,21 @@ async function summariesFor(tx: Tx, rows: AssignmentRow[]): Promise<AssignmentSu
       everyone,
     ),
   );
-  return rows.map((r) => {
-    const inClass = readers.get(r.classId) ?? [];
-    return summaryOf(r, inClass.length, inClass.filter((userId) => done.has(`${r.id} ${userId}`)).length);
-  });
+  return rows.map((r) =>
+    summaryOf(r, readers.get(r.classId) ?? [], (userId) => done.has(`${r.id} ${userId}`)),
+  );
 }
 
-/** The teacher's summary of `row`, given its class's readers now and how many of them are done. */
-function summaryOf(row: AssignmentRow, pupilCount: number, doneCount: number): AssignmentSummary {
+/**
+ * The teacher's summary of `row`, given its class's readers now and which of them are done: how many there are, how
+ * many are done, and when each of the others joined (earliest first).
+ */
+function summaryOf(
+  row: AssignmentRow,
+  readers: readonly ClassReader[],
+  isDone: (userId: string) => boolean,
+): AssignmentSummary {
+  const notRead = readers.filter((r) => !isDone(r.id)).map((r) => r.joinedAt.toISOString());
   return {
     id: row.id,
     classId: row.classId,
@@ -202,8 +219,9 @@ function summaryOf(row: AssignmentRow, pupilCount: number, doneCount: number): A
     note: row.note ?? null,
     dueOn: row.dueOn ?? null,
     assignedAt: row.createdAt.toISOString(),
-    pupilCount,
-    doneCount,
+    pupilCount: readers.length,
+    doneCount: readers.length - notRead.length,
+    notReadJoinedAt: notRead.sort(),
   };
 }
 
@@ -309,9 +327,16 @@ export async function assignmentDetail(
     if (!row) return null;
     // The memberships are read once, and the headline counts are taken from the very rows returned, so a reader
     // joining or leaving (or a reading saved) meanwhile cannot make the two disagree.
-    const readerIds = (await readersOf(tx, [row.classId])).get(row.classId) ?? [];
-    const results = await systemStep(tx, (tx) => resultsIn(tx, row, readerIds));
-    const assignment = summaryOf(row, results.length, results.filter((r) => r.done).length);
+    const readers = (await readersOf(tx, [row.classId])).get(row.classId) ?? [];
+    const results = await systemStep(tx, (tx) =>
+      resultsIn(
+        tx,
+        row,
+        readers.map((r) => r.id),
+      ),
+    );
+    const done = new Set(results.filter((r) => r.done).map((r) => r.userId));
+    const assignment = summaryOf(row, readers, (userId) => done.has(userId));
     return { assignment, results };
   });
 }
@@ -421,7 +446,7 @@ export async function assignmentReading(
     await requireTeacher(tx, teacherId);
     const [row] = await teacherRows(tx, teacherId, assignmentId);
     if (!row) return null;
-    const readerIds = (await readersOf(tx, [row.classId])).get(row.classId) ?? [];
+    const readerIds = ((await readersOf(tx, [row.classId])).get(row.classId) ?? []).map((r) => r.id);
     if (readerIds.length === 0) return null;
     return systemStep(tx, async (tx) => {
       const since = and(

@@ -27,6 +27,7 @@ import {
 import { ScoredWordSchema } from '#core/fluency/result.schema.ts';
 import { median } from '#core/screening/rules.ts';
 import { normaliseToken } from '#core/text/normalize.ts';
+import { capitalisedWords, shownWord } from '#core/text/shown-word.ts';
 import type { Database } from '../../db/client.ts';
 import { asUser, systemStep, type Tx } from '../../db/rls.ts';
 import { assignments, classes, classMembers, profiles, readingSessions, stories } from '../../db/schema.ts';
@@ -53,9 +54,10 @@ export function roundedMedian(values: readonly number[]): number | null {
 
 /**
  * `counts` (by the scorer's key of each word) as MissedWords: most first, then A–Z by key (by code unit, so the order
- * is the same everywhere), at most `max`, each shown as `shown` has it.
+ * is the same everywhere), at most `max`, each shown as `shown` has it. Also Enhanced Reports' words to practise (ADR
+ * 0053).
  */
-function topWords(
+export function topWords(
   counts: Map<string, number>,
   max: number,
   shown: ReadonlyMap<string, string>,
@@ -65,17 +67,6 @@ function topWords(
     .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .slice(0, max)
     .map(({ key, count }) => ({ word: shown.get(key) ?? key, count }));
-}
-
-/**
- * A passage word as a teacher or a family reads it in a list: as printed, lower-cased, without the punctuation around
- * it ("Re-enter," → "re-enter", "café" stays "café"), where the scorer's key would show "reenter" and "cafe".
- */
-export function shownWord(printed: string): string {
-  return printed
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
 }
 
 /** The first instant of the UTC day `day` (YYYY-MM-DD) plus `days` days. */
@@ -123,6 +114,7 @@ export async function classAnalytics(
         storyId: assignments.storyId,
         storyTitle: stories.title,
         wordCount: stories.wordCount,
+        body: stories.body,
         dueOn: assignments.dueOn,
         createdAt: assignments.createdAt,
       })
@@ -138,12 +130,15 @@ export async function classAnalytics(
       )
       .orderBy(asc(assignments.createdAt), asc(assignments.id));
     const readerIds = members.map((m) => m.userId);
+    // Each story's words that keep their capital where shown (a name, "I"), read from its passage once.
+    const capitalsOf = new Map(set.map((a) => [a.id, lazyCapitals(a.body)]));
     const { people, latest } = await systemStep(tx, async (tx) => ({
       people: await peopleIn(tx, readerIds),
       latest: await latestReadingsIn(
         tx,
         set.map((a) => a.id),
         readerIds,
+        (assignmentId) => capitalsOf.get(assignmentId)?.() ?? new Set(),
       ),
     }));
 
@@ -242,6 +237,12 @@ async function peopleIn(
   return new Map(ids.map((id) => [id, { displayName: names.get(id) ?? '', grade: gradeOf.get(id) ?? null }]));
 }
 
+/** `capitalisedWords(passage)`, worked out on the first call only (a story nobody read wrong needs none). */
+function lazyCapitals(passage: string): () => ReadonlySet<string> {
+  let words: Set<string> | undefined;
+  return () => (words ??= capitalisedWords(passage));
+}
+
 /** One reader's latest counted reading of one assignment's story. */
 interface LatestReading {
   assignmentId: string;
@@ -253,7 +254,10 @@ interface LatestReading {
   accuracy: number;
   /** Words marked "check this word". */
   unsureCount: number;
-  /** Its words read wrong: the scorer's key of each (once a reading), with the word as printed ({@link shownWord}). */
+  /**
+   * Its words read wrong: the scorer's key of each (once a reading), with the word as printed (`shownWord`: with its
+   * capital when the story's passage shows it belongs to the word, `capitalisedWords`).
+   */
   wrong: Map<string, string>;
 }
 
@@ -261,11 +265,13 @@ interface LatestReading {
  * Each of `readerIds`' latest counted reading of each of `assignmentIds` (by time, then id, both descending), in one
  * query, in the caller's system step (which must name only the assignments and readers the teacher's reads under
  * RLS gave). A saved result that does not parse (an old or damaged row) gives the reading no words.
+ * @param capitalsOf the keys of the words of an assignment's story that keep their capital (`capitalisedWords`)
  */
 async function latestReadingsIn(
   tx: Tx,
   assignmentIds: string[],
   readerIds: string[],
+  capitalsOf: (assignmentId: string) => ReadonlySet<string>,
 ): Promise<LatestReading[]> {
   if (assignmentIds.length === 0 || readerIds.length === 0) return [];
   const rows = await tx
@@ -300,7 +306,8 @@ async function latestReadingsIn(
     for (const w of words) {
       if (!ERRORS.has(w.status)) continue;
       const word = normaliseToken(w.text);
-      if (word && !wrong.has(word)) wrong.set(word, shownWord(w.text) || word);
+      if (word && !wrong.has(word))
+        wrong.set(word, shownWord(w.text, capitalsOf(r.assignmentId).has(word)) || word);
     }
     return {
       assignmentId: r.assignmentId,

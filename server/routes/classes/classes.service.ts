@@ -363,7 +363,8 @@ export async function deleteClass(db: Database, teacherId: string, classId: stri
  * the teacher (RLS), a transaction lock on the class taken (the teacher's requests for one class's code one at a
  * time), and its current code read; the row is written as server work. The new code is never the class's current
  * one (drawn again, else "a new code" would leave the old one working), and unique among live codes: an expired
- * code drawn again is taken from its class, another class's live one makes a new draw.
+ * code drawn again is taken from its class, another class's live one makes a new draw. (Other classes' expired
+ * codes are deleted by the hourly job, server/jobs/class-code-cleanup.ts: ADR 0046's amendment.)
  * @param randomCode - the code source (tests force a collision or a repeat); by default {@link randomClassCode}
  * @returns the code and when it stops working, or null when the teacher has no class with this id
  * @throws ApiFailure 403 `not_a_teacher`

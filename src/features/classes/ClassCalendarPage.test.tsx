@@ -16,7 +16,9 @@ import {
 } from './class-calendar.guidance.ts';
 import {
   calendarServer,
+  DOG_ROOM_4_ONE_JOINED_AFTER,
   DOG_ROOM_5,
+  DOG_ROOM_5_JOINED_AFTER,
   installCalendarServer,
   KITE_ROOM_4,
   KITE_ROOM_4_NO_DAY,
@@ -178,6 +180,36 @@ describe('ClassCalendarPage', () => {
     await user.click(screen.getByRole('button', { name: 'Today' }));
     expect(shownMonth()).toBe('December 2026');
     expect(dayHeading()).toHaveTextContent('Today, Wednesday 2 December 2026');
+  });
+
+  it('does not call a day overdue for readers who joined the class after it (ADR 0051 amendment)', async () => {
+    state.assignments.push({ ...DOG_ROOM_5_JOINED_AFTER }, { ...DOG_ROOM_4_ONE_JOINED_AFTER });
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: 'Previous month' }));
+    expect(shownMonth()).toBe('November 2026');
+    // Friday 27 November: its only reader who has not read it joined on the 29th, so nobody is late.
+    const friday = screen.getByRole('button', { name: 'Friday 27 November 2026, 1 story due' });
+    expect(friday).toHaveTextContent(/^271$/);
+    await user.click(within(dueList()).getByRole('button', { name: 'Friday 27 November: 1 story' }));
+    let section = dayHeading().closest('section')!;
+    expect(section).toHaveTextContent('1 story is due this day.');
+    expect(section).not.toHaveTextContent(/overdue/i);
+    expect(within(section).getByRole('listitem')).toHaveTextContent('Read by 0 of 1, 1 joined after');
+    // Thursday 26 November: one reader was in the class then and has not read it: overdue, for that one.
+    expect(
+      screen.getByRole('button', { name: 'Thursday 26 November 2026, 1 story due, overdue' }),
+    ).toHaveTextContent(/^26!1$/);
+    await user.click(
+      within(dueList()).getByRole('button', { name: 'Thursday 26 November: 1 story, overdue' }),
+    );
+    section = dayHeading().closest('section')!;
+    expect(section).toHaveTextContent(
+      'Overdue: the day has passed and some readers have not read their story yet.',
+    );
+    expect(within(section).getByRole('listitem')).toHaveTextContent(
+      'Overdue: read by 0 of 2, 1 joined after',
+    );
   });
 
   it('moves by month when "next month", "last month", "previous month", "this month" or "today" is said', async () => {

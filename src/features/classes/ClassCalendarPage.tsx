@@ -28,8 +28,8 @@ import {
   isOverdue,
   monthKeyOf,
   monthName,
-  readByText,
   seeWhoHasReadNames,
+  storyProgressText,
   withoutDueDay,
 } from './class-calendar-text.ts';
 import {
@@ -53,23 +53,26 @@ const ALL_CLASSES = 'all';
 
 /**
  * Stories in a list (one day's, or those with no due day): the story, its class, how many have read it (with
- * "Overdue" when the day has passed and some have not), and a link to who has read it (Grade Assignments).
+ * "Overdue" when the day has passed and some who were in the class then have not: `storyProgressText`), and a link
+ * to who has read it (Grade Assignments).
  */
 function StoryList({
   assignments,
-  past,
+  day,
+  today,
   names,
 }: {
   assignments: readonly AssignmentSummary[];
-  past: boolean;
+  /** The day the list is for, or null for the stories with no due day (never overdue). */
+  day: string | null;
+  today: string;
   /** Each link's name by assignment id, made over every link of the page so that no two are alike. */
   names: ReadonlyMap<string, string>;
 }) {
   return (
     <ul className="classes__list class-calendar__stories">
       {assignments.map((a) => {
-        const late = past && a.doneCount < a.pupilCount;
-        const readBy = readByText(a);
+        const progress = storyProgressText(a, day ?? today, today);
         return (
           <li key={a.id} className="class-calendar__story">
             <span className="classes__name">
@@ -82,7 +85,7 @@ function StoryList({
             </span>
             <span>
               <span className="visually-hidden">, </span>
-              {late ? `Overdue: ${readBy.charAt(0).toLowerCase()}${readBy.slice(1)}` : readBy}
+              {progress}
             </span>
             <Link href={assignmentResultsPath(a.id)} className="class-calendar__link">
               {names.get(a.id)}
@@ -312,7 +315,7 @@ function CalendarView({
                 ? ' Overdue: the day has passed and some readers have not read their story yet.'
                 : ''}
             </p>
-            <StoryList assignments={chosenDue} past={chosenPast} names={linkNames} />
+            <StoryList assignments={chosenDue} day={chosen} today={todayKey} names={linkNames} />
           </>
         )}
         {canSetDueOn(chosen, todayKey, furthest) ? (
@@ -364,7 +367,7 @@ function CalendarView({
         ) : (
           <>
             <p>Stories you set with no day to read them by.</p>
-            <StoryList assignments={noDay} past={false} names={linkNames} />
+            <StoryList assignments={noDay} day={null} today={todayKey} names={linkNames} />
           </>
         )}
       </section>

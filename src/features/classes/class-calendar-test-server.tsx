@@ -29,7 +29,13 @@ export const TODAY = '2026-12-02';
 
 const id = (n: number) => `7c6b5a4d-8e9f-4a0b-9c1d-${String(n).padStart(12, '0')}`;
 
-/** A story of Room 4 or Room 5, due on `dueOn`, read by `done` of `pupils`. */
+/** When the readers of these tests joined their class, unless told: well before every due day. */
+const JOINED_EARLY = '2026-11-02T12:00:00Z';
+
+/**
+ * A story of Room 4 or Room 5, due on `dueOn`, read by `done` of `pupils`; those who have not read it joined at
+ * `joined` (one ISO time each; by default all {@link JOINED_EARLY}).
+ */
 function due(
   n: number,
   story: { id: string; title: string; lexile: number | null; wordCount: number },
@@ -37,6 +43,7 @@ function due(
   dueOn: string | null,
   done: number,
   pupils: number,
+  joined: string[] = Array.from({ length: pupils - done }, () => JOINED_EARLY),
 ): AssignmentSummary {
   return {
     ...KITE_ASSIGNMENT,
@@ -52,6 +59,7 @@ function due(
     assignedAt: `2026-11-${String(10 + n).padStart(2, '0')}T09:00:00Z`,
     pupilCount: pupils,
     doneCount: done,
+    notReadJoinedAt: joined,
   };
 }
 
@@ -67,6 +75,22 @@ export const DOG_ROOM_4_DONE = due(4, BIG_DOG, ROOM_4_ID, '2026-12-01', 2, 2);
 export const KITE_ROOM_4_JANUARY = due(5, RED_KITE, ROOM_4_ID, '2027-01-15', 0, 2);
 /** Room 4 reads The Red Kite with no set day. */
 export const KITE_ROOM_4_NO_DAY = due(6, RED_KITE, ROOM_4_ID, null, 1, 2);
+
+/**
+ * Not in {@link CALENDAR_ASSIGNMENTS} (a test adds them): Room 5 was to read The Big Dog by Friday 27 November, and
+ * its one reader, who has not, joined on Sunday 29 November: nobody is late.
+ */
+export const DOG_ROOM_5_JOINED_AFTER = due(7, BIG_DOG, ROOM_5_ID, '2026-11-27', 0, 1, [
+  '2026-11-29T12:00:00Z',
+]);
+/**
+ * Room 4 was to read The Big Dog by Thursday 26 November: of its two readers, neither has; one was in the class
+ * then (late), the other joined on Sunday 29 November (not late).
+ */
+export const DOG_ROOM_4_ONE_JOINED_AFTER = due(8, BIG_DOG, ROOM_4_ID, '2026-11-26', 0, 2, [
+  JOINED_EARLY,
+  '2026-11-29T12:00:00Z',
+]);
 
 /** Every assignment of these tests, newest first as the server lists them. */
 export const CALENDAR_ASSIGNMENTS: AssignmentSummary[] = [

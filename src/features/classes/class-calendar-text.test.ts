@@ -20,13 +20,18 @@ import {
   monthKeyOf,
   monthName,
   readByText,
+  readersOwing,
   seeWhoHasReadNames,
   storiesDue,
   storyCount,
+  storyProgressText,
   withoutDueDay,
 } from './class-calendar-text.ts';
 
-/** An assignment with only what these functions read. */
+/** When these tests' readers joined, unless told: well before every due day (noon UTC: the same day everywhere). */
+const EARLY = '2026-11-02T12:00:00Z';
+
+/** An assignment with only what these functions read; those who have not read it joined at `joined`. */
 function a(
   id: string,
   storyTitle: string,
@@ -34,6 +39,7 @@ function a(
   dueOn: string | null,
   doneCount = 0,
   pupilCount = 2,
+  joined: string[] = Array.from({ length: pupilCount - doneCount }, () => EARLY),
 ): AssignmentSummary {
   return {
     id,
@@ -48,6 +54,7 @@ function a(
     assignedAt: '2026-11-20T09:00:00Z',
     pupilCount,
     doneCount,
+    notReadJoinedAt: joined,
   };
 }
 
@@ -115,12 +122,52 @@ describe('grouping by due day', () => {
 
   it('calls a past day overdue only while some reader has not read its story', () => {
     expect(isOverdue('2026-11-30', [late], '2026-12-02')).toBe(true);
-    expect(isOverdue('2026-11-30', [{ doneCount: 1, pupilCount: 1 }], '2026-12-02')).toBe(false);
+    expect(isOverdue('2026-11-30', [{ notReadJoinedAt: [] }], '2026-12-02')).toBe(false);
     // A class with no reader has nobody late.
-    expect(isOverdue('2026-11-30', [{ doneCount: 0, pupilCount: 0 }], '2026-12-02')).toBe(false);
+    expect(isOverdue('2026-11-30', [a('9', 'The Big Dog', 'Room 6', '2026-11-30', 0, 0)], '2026-12-02')).toBe(
+      false,
+    );
     // Today and later are not overdue yet.
     expect(isOverdue('2026-12-02', [late], '2026-12-02')).toBe(false);
     expect(isOverdue('2026-11-30', [], '2026-12-02')).toBe(false);
+  });
+});
+
+describe('readers who joined after the due day (ADR 0051 amendment)', () => {
+  const joinedOn = (day: string) => `${day}T12:00:00Z`;
+  // Due Monday 30 November; of three readers, one has read it, one joined on the 20th, one on 1 December.
+  const story = a('1', 'The Red Kite', 'Room 4', '2026-11-30', 1, 3, [
+    joinedOn('2026-11-20'),
+    joinedOn('2026-12-01'),
+  ]);
+
+  it('counts as owing only readers who had joined by the due day, that day included', () => {
+    expect(readersOwing('2026-11-30', story)).toBe(1);
+    expect(readersOwing('2026-11-30', { notReadJoinedAt: [joinedOn('2026-11-30')] })).toBe(1);
+    expect(readersOwing('2026-11-30', { notReadJoinedAt: [joinedOn('2026-12-01')] })).toBe(0);
+  });
+
+  it('is not overdue when every reader who has not read it joined after the day', () => {
+    const joinedLater = a('2', 'The Big Dog', 'Room 5', '2026-11-27', 0, 1, [joinedOn('2026-11-29')]);
+    expect(isOverdue('2026-11-27', [joinedLater], '2026-12-02')).toBe(false);
+    expect(isOverdue('2026-11-30', [story], '2026-12-02')).toBe(true);
+    expect(isOverdue('2026-11-30', [joinedLater, story], '2026-12-02')).toBe(true);
+  });
+
+  it('says who is late and who joined after, on past days only', () => {
+    expect(storyProgressText(story, '2026-11-30', '2026-12-02')).toBe(
+      'Overdue: read by 1 of 3, 1 joined after',
+    );
+    const joinedLater = a('2', 'The Big Dog', 'Room 5', '2026-11-27', 0, 1, [joinedOn('2026-11-29')]);
+    expect(storyProgressText(joinedLater, '2026-11-27', '2026-12-02')).toBe('Read by 0 of 1, 1 joined after');
+    expect(
+      storyProgressText(a('3', 'The Big Dog', 'Room 5', '2026-11-27', 0, 1), '2026-11-27', '2026-12-02'),
+    ).toBe('Overdue: read by 0 of 1');
+    // Today and later: nobody is late yet.
+    expect(storyProgressText(story, '2026-12-02', '2026-12-02')).toBe('Read by 1 of 3');
+    expect(storyProgressText(a('4', 'The Big Dog', 'Room 5', null, 2, 2), '2026-12-02', '2026-12-02')).toBe(
+      'Read by 2 of 2',
+    );
   });
 });
 

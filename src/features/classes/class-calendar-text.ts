@@ -7,6 +7,7 @@
  */
 import type { AssignmentSummary } from '#core/api/assignments.ts';
 import { protectedPaths } from '../../app/paths.ts';
+import { localDayOf } from './class-analytics-text.ts';
 import { shortName } from './class-text.ts';
 
 /** The year, month (1–12) and day of month of a YYYY-MM-DD day. */
@@ -118,15 +119,44 @@ export function withoutDueDay(assignments: readonly AssignmentSummary[]): Assign
 }
 
 /**
- * Whether a day's stories are overdue: the day is before `today` and some reader of some of its stories has
- * not read it yet (a class with no reader has nobody late).
+ * How many readers owe a story due on `day`: they have not read it, and they had joined the class by that day (the
+ * day they joined, in the teacher's time zone, is `day` or before). A reader who joined after the due day was never
+ * asked to read it by then (ADR 0051's amendment; Class Analytics' "past due" rule, class-analytics-text.ts
+ * `readerSummary`, ADR 0050).
+ */
+export function readersOwing(day: string, assignment: Pick<AssignmentSummary, 'notReadJoinedAt'>): number {
+  return assignment.notReadJoinedAt.filter((joinedAt) => localDayOf(joinedAt) <= day).length;
+}
+
+/**
+ * Whether a day's stories are overdue: the day is before `today` and some reader who was in the class on it has
+ * not read one of its stories yet ({@link readersOwing}; a class with no reader, or whose readers who have not read
+ * it all joined later, has nobody late).
  */
 export function isOverdue(
   day: string,
-  assignments: readonly Pick<AssignmentSummary, 'doneCount' | 'pupilCount'>[],
+  assignments: readonly Pick<AssignmentSummary, 'notReadJoinedAt'>[],
   today: string,
 ): boolean {
-  return day < today && assignments.some((a) => a.doneCount < a.pupilCount);
+  return day < today && assignments.some((a) => readersOwing(day, a) > 0);
+}
+
+/**
+ * What a past day's list says of a story beside "read by n of m": "Overdue: read by 1 of 3" when a reader who was in
+ * the class on its due day has not read it; ", 1 joined after" for readers who have not read it but joined after
+ * the day (not late). Today and later days: "Read by 1 of 3" alone.
+ */
+export function storyProgressText(
+  assignment: Pick<AssignmentSummary, 'doneCount' | 'pupilCount' | 'notReadJoinedAt'>,
+  day: string,
+  today: string,
+): string {
+  const readBy = readByText(assignment);
+  if (day >= today) return readBy;
+  const owing = readersOwing(day, assignment);
+  const joinedAfter = assignment.notReadJoinedAt.length - owing;
+  const text = owing > 0 ? `Overdue: ${readBy.charAt(0).toLowerCase()}${readBy.slice(1)}` : readBy;
+  return joinedAfter > 0 ? `${text}, ${joinedAfter} joined after` : text;
 }
 
 /** What a day's cell in the calendar says it is, besides its day. */

@@ -139,6 +139,8 @@ export const KITE_ASSIGNMENT: AssignmentSummary = {
   assignedAt: '2026-11-23T09:00:00Z',
   pupilCount: 2,
   doneCount: 1,
+  // Leo, who has not read it, joined on 21 November.
+  notReadJoinedAt: ['2026-11-21T10:00:00Z'],
 };
 
 /** Mia's two readings of The Red Kite since it was set: the latest, and one the day before. */
@@ -453,6 +455,7 @@ function setAssignment(summary: ClassSummary, body: unknown): Response {
     assignedAt: '2026-11-25T09:00:00Z',
     pupilCount: (state.rosters[summary.id] ?? []).length,
     doneCount: 0,
+    notReadJoinedAt: (state.rosters[summary.id] ?? []).map((p) => p.joinedAt).sort(),
   };
   state.assignments.unshift(made);
   return jsonResponse({ assignment: made }, 201);

@@ -212,10 +212,53 @@ describe('sidebar links by role (spec §2.4)', () => {
     ).toEqual(['Reading Screening', 'Reading Assessment']);
   });
 
-  it('the teacher role wins over a student user_type', () => {
-    renderShell(meFixture({ userType: 'student', roles: ['student', 'teacher'] }));
+  it('the teacher role wins over a student user_type, and such a teacher reaches My Classroom (ADR 0046)', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShell(meFixture({ userType: 'student', roles: ['student', 'teacher'] }));
     const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
-    expect(within(nav).getByRole('list', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('list', { name: 'Navigation' })).not.toBeInTheDocument();
+    // The teacher's menu, with My Classroom (the classes they are in as a reader) after Teacher Dashboard.
+    const dashboard = within(nav).getByRole('list', { name: 'Dashboard' });
+    expect(
+      within(dashboard)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Teacher Dashboard', 'My Classroom', 'Profile', 'My Voice']);
+    // Every classroom screen of a teacher, as for any teacher.
+    expect(
+      within(within(nav).getByRole('list', { name: 'Classroom' }))
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      p.classManagement,
+      p.studentProgressList,
+      p.classAnalytics,
+      p.createAssignment,
+      p.gradeAssignments,
+      p.classCalendar,
+      p.studentReports,
+    ]);
+    // A reader's profile may take a screening (the server asks the profile type), so it is not left out.
+    expect(
+      within(within(nav).getByRole('list', { name: 'Assess' })).getByRole('link', {
+        name: 'Reading Screening',
+      }),
+    ).toHaveAttribute('href', p.screening);
+    // None of the student's own menu besides.
+    expect(within(nav).queryByRole('link', { name: 'Home Dashboard' })).not.toBeInTheDocument();
+    await user.click(within(nav).getByRole('link', { name: 'My Classroom' }));
+    expect(router.state.location.pathname).toBe(p.studentClassroom);
+    expect(await screen.findByRole('heading', { name: `Page ${p.studentClassroom}` })).toBeInTheDocument();
+  });
+
+  it('a plain teacher and a plain student keep §2.4’s lists: My Classroom only for the student', () => {
+    renderShell(meFixture({ userType: 'teacher', roles: ['teacher'] }));
+    expect(sidebarLinks().map((l) => l.href)).not.toContain(p.studentClassroom);
+    cleanup();
+    renderShell(meFixture({ userType: 'student', roles: ['student'] }));
+    const hrefs = sidebarLinks().map((l) => l.href);
+    expect(hrefs).toContain(p.studentClassroom);
+    expect(hrefs).not.toContain(p.teacherDashboard);
   });
 
   it('every link the spec lists for a role is in that role’s menu (§2.4)', () => {
