@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { LETTERS } from '../core/alphabet/letters.ts';
 import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './helpers/axe.ts';
 import { closeOpenedContexts, openContext } from './helpers/contexts.ts';
+import { presetDisplayPreferences } from './helpers/display.ts';
 import { tabToButton as tabTo } from './helpers/keyboard.ts';
 import { fliteCommand, fliteReading, launchWithMicrophone } from './helpers/microphone.ts';
 import { finishOnboardingByApi, signUpVerified, TEST_PASSWORD } from './helpers/reader.ts';
@@ -156,4 +157,96 @@ test('a kindergartner: the letter game by keyboard, then the last letter by voic
   } finally {
     await browser.close();
   }
+});
+
+/*
+ * My Learning Path (ADR 0052) for a kindergartner: from Home, the path's next step is the letters (3 of 26 found),
+ * marked in words and said by Sparky; its link leads to the letter game. With all 26 found the next step is Word
+ * Builder. Axe in both themes; at 320 px with the largest text nothing scrolls sideways.
+ */
+test("a kindergartner's learning path: the letters first, then Word Builder once all 26 are found", async ({
+  browser: plainBrowser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const context = await openContext(plainBrowser, {
+    baseURL: baseURL!,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const email = await signUpVerified(page, { name: 'Ivy', grade: 'K' });
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: TEST_PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+  await finishOnboardingByApi(page, 'K');
+  const find = async (letters: readonly string[]) => {
+    for (const letter of letters) {
+      const found = await page.request.post('/api/alphabet/found', { data: { letter } });
+      expect(found.status(), await found.text()).toBe(200);
+    }
+  };
+  await find(['A', 'B', 'C']);
+
+  // From Home (the path is not in the menu, spec §2.4).
+  await page.goto('/home');
+  await page.getByRole('link', { name: 'See your learning path and your next step' }).click();
+  await expect(page).toHaveURL(/\/my-learning-path$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Learning Path' })).toBeVisible();
+  const next = page.getByRole('region', { name: 'Your next step' });
+  await expect(next.getByRole('link', { name: 'Alphabet Learning' })).toBeVisible();
+  const steps = page.getByRole('list', { name: 'Your path' }).getByRole('listitem');
+  await expect(steps).toHaveCount(6);
+  const letters = steps.filter({ has: page.getByRole('heading', { name: 'Step 1: Alphabet Learning' }) });
+  await expect(letters).toHaveAttribute('aria-current', 'step');
+  await expect(letters).toContainText('Your next step');
+  await expect(letters).toContainText('You have found 3 of 26 letters.');
+  await expect(steps.nth(4)).toContainText('In grade 1');
+  await expect(page.getByRole('region', { name: "Sparky's captions" })).toContainText(
+    'Your next step is Alphabet Learning.',
+    { timeout: 30_000 },
+  );
+  await expectNoAxeViolationsInBothThemes(page, '/my-learning-path');
+  await saveShot(page, 'my-learning-path');
+
+  // The next step's link leads to the letter game.
+  await next.getByRole('link', { name: 'Alphabet Learning' }).click();
+  await expect(page).toHaveURL(/\/alphabet$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Alphabet Learning' })).toBeVisible();
+  await expect(page.getByText('You have found 3 of 26 letters')).toBeVisible();
+  await page.keyboard.press('Escape'); // quiet, before the next page
+
+  // Every letter found: the letters are done, and Word Builder is next.
+  await find(LETTERS.filter((l) => !['A', 'B', 'C'].includes(l)));
+  await page.goto('/my-learning-path');
+  await expect(next.getByRole('link', { name: 'Word Builder' })).toBeVisible();
+  await expect(letters).toContainText('Done');
+  await expect(letters).not.toHaveAttribute('aria-current', 'step');
+
+  // At 320 px (1280 px at 400 % zoom) with the largest text, nothing scrolls sideways (WCAG 1.4.10).
+  await presetDisplayPreferences(context, { textSize: 'extra-large' });
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-text-size', 'extra-large');
+  await expect(next.getByRole('link', { name: 'Word Builder' })).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  // No step's name runs past its card's edge either ("Reading Assessment" goes under its picture).
+  const overflowing = await page
+    .getByRole('list', { name: 'Your path' })
+    .getByRole('listitem')
+    .evaluateAll((items) =>
+      items.filter((li) => li.scrollWidth > li.clientWidth).map((li) => li.querySelector('h3')?.textContent),
+    );
+  expect(overflowing).toEqual([]);
+  await expectNoAxeViolations(page, '/my-learning-path at 320 px, extra-large text');
+  await saveShot(page, 'my-learning-path-320-extra-large');
+
+  // The Learning Hub links it too, under the games.
+  await page.goto('/learn');
+  await expect(page.getByText(/You have found 26 of 26 letters/)).toBeVisible();
+  await saveShot(page, 'learn-with-path-320-extra-large');
+  await page.getByRole('main').getByRole('link', { name: 'My Learning Path' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Learning Path' })).toBeVisible();
 });

@@ -11,8 +11,9 @@ test.afterEach(closeOpenedContexts);
 
 /*
  * Family links (ADR 0041): a grade-1 reader makes a code on Profile by keyboard alone; her father, on his own
- * guardian account, enters it on Progress Reports and sees her reading; she stops sharing, and his page no
- * longer lists her. Axe on each page, in both themes; the report at 375 px.
+ * guardian account, enters it on Progress Reports and sees her reading, then her weeks on Enhanced Reports (ADR
+ * 0053); she stops sharing, and his page no longer lists her. Axe on each page, in both themes; the report at 375
+ * px, Enhanced Reports at 320 px.
  */
 
 async function signedIn(
@@ -100,6 +101,39 @@ test('a reader gives her father a code; he follows her reading; she stops sharin
   await saveShot(dad, 'family-report');
   await dad.setViewportSize({ width: 375, height: 667 });
   await saveShot(dad, 'family-report-375');
+
+  // Enhanced Reports (ADR 0053), from Progress Reports: Mia's weeks, miscues and words, each as text or a table.
+  await dad.setViewportSize({ width: 1280, height: 900 });
+  await dad.getByRole('link', { name: 'See more in Enhanced Reports' }).click();
+  await expect(dad.getByRole('heading', { level: 1, name: 'Enhanced Reports' })).toBeVisible();
+  await expect(dad).toHaveURL(/\/enhanced-reports$/);
+  const deeper = dad.getByRole('region', { name: 'Mia', exact: true });
+  const weeks = deeper.getByRole('table', { name: /Each week/ });
+  await expect(weeks).toBeVisible({ timeout: 30_000 });
+  // The last 4 weeks: this week and the 3 before it; her one reading is this week's.
+  await expect(weeks.getByRole('row')).toHaveCount(5);
+  // (Each cell carries its column's name for the stacked layout: "Readings" then the figure.)
+  await expect(weeks.getByRole('row').last()).toContainText('Readings1');
+  await expect(deeper.getByRole('table', { name: /Miscues by kind, 1 reading/ })).toBeVisible();
+  await expect(deeper).toContainText("Sparky's guide for grade 1 is 55 words correct per minute.");
+  await expectNoAxeViolationsInBothThemes(dad, '/enhanced-reports with a child');
+  await saveShot(dad, 'enhanced-reports');
+  // Another period, by keyboard: the radios are Tab stops, Space chooses.
+  await dad.getByRole('radio', { name: 'Last 12 weeks' }).focus();
+  await dad.keyboard.press('Space');
+  await expect(dad).toHaveURL(/period=last-12-weeks/);
+  await expect(weeks.getByRole('row')).toHaveCount(13, { timeout: 30_000 });
+  // At 320 px (1280 px at 400 % zoom) nothing scrolls sideways: the tables stack into cards (WCAG 1.4.10).
+  await dad.setViewportSize({ width: 320, height: 640 });
+  await expect(weeks).toBeVisible();
+  expect(
+    await dad.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(dad, '/enhanced-reports at 320 px');
+  await saveShot(dad, 'enhanced-reports-320');
+  await dad.getByRole('heading', { level: 3, name: 'Words to practise' }).scrollIntoViewIfNeeded();
+  await saveShot(dad, 'enhanced-reports-320-words');
+  await dad.setViewportSize({ width: 1280, height: 900 });
 
   // Mia sees her father listed, and stops sharing.
   await mia.reload();

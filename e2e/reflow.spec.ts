@@ -18,7 +18,8 @@ function firstWords(body: string, share: number): string {
  * largest text of the Display settings, nothing may scroll sideways, and no picture may shrink beside words
  * that wrap. The screens are the links of the reader's own menu (so a new screen is checked as soon as the
  * menu lists it), of the header, of the Learning Hub (the games), and the screens reached from one of those
- * rather than from the menu (`reachedFrom`: Screening History, from Reading Screening).
+ * rather than from the menu (`reachedFrom`: Screening History, from Reading Screening; My Learning Path, from
+ * Home and the Learning Hub).
  * The public pages are checked at 375 px in public.spec.ts.
  */
 const READERS = [
@@ -40,7 +41,7 @@ const READERS = [
       '/student-classroom',
       '/screening',
     ],
-    reachedFrom: ['/screening-history'],
+    reachedFrom: ['/screening-history', '/my-learning-path'],
   },
   {
     userType: 'teacher',

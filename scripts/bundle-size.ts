@@ -75,7 +75,12 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/word-builder': ['src/app/ProtectedLayout.tsx', 'src/features/word-builder/WordBuilderPage.tsx'],
   '/sound-it-out': ['src/app/ProtectedLayout.tsx', 'src/features/sound-it-out/SoundItOutPage.tsx'],
   '/learn': ['src/app/ProtectedLayout.tsx', 'src/features/learn/LearnPage.tsx'],
+  '/my-learning-path': ['src/app/ProtectedLayout.tsx', 'src/features/learning-path/LearningPathPage.tsx'],
   '/reports': ['src/app/ProtectedLayout.tsx', 'src/features/reports/ReportsPage.tsx'],
+  '/enhanced-reports': [
+    'src/app/ProtectedLayout.tsx',
+    'src/features/enhanced-reports/EnhancedReportsPage.tsx',
+  ],
   '/goals': ['src/app/ProtectedLayout.tsx', 'src/features/goals/GoalsPage.tsx'],
   '/import': ['src/app/ProtectedLayout.tsx', 'src/features/import/ImportTextPage.tsx'],
   '/create': ['src/app/ProtectedLayout.tsx', 'src/features/create/CreateStoryPage.tsx'],

@@ -34,6 +34,7 @@ import { createFamilyRoutes } from './routes/family/family.routes.ts';
 import { createAssignmentRoutes } from './routes/assignments/assignments.routes.ts';
 import { createClassRoutes } from './routes/classes/classes.routes.ts';
 import { createClassAnalyticsRoutes } from './routes/class-analytics/class-analytics.routes.ts';
+import { createEnhancedReportRoutes } from './routes/enhanced-reports/enhanced-reports.routes.ts';
 import { createGoalsRoutes } from './routes/goals/goals.routes.ts';
 import { createScreeningRoutes } from './routes/screening/screening.routes.ts';
 import { createRewardsRoutes } from './routes/rewards/rewards.routes.ts';
@@ -470,6 +471,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createAssignmentRoutes({ db, dataDir: env.DATA_DIR }))
     .route('/', createClassRoutes({ db }))
     .route('/', createClassAnalyticsRoutes({ db }))
+    .route('/', createEnhancedReportRoutes({ db }))
     .route(
       '/',
       createTutorRoutes({

@@ -112,7 +112,15 @@ const builtScreens: Record<string, ComponentType> = {
     (m) => m.SoundItOutPage,
   ),
   [protectedPaths.learn]: LearnPage,
+  [protectedPaths.myLearningPath]: lazyPage(
+    () => import('../features/learning-path/LearningPathPage.tsx'),
+    (m) => m.LearningPathPage,
+  ),
   [protectedPaths.reports]: ReportsPage,
+  [protectedPaths.enhancedReports]: lazyPage(
+    () => import('../features/enhanced-reports/EnhancedReportsPage.tsx'),
+    (m) => m.EnhancedReportsPage,
+  ),
   [protectedPaths.goals]: GoalsPage,
   [protectedPaths.create]: lazyPage(
     () => import('../features/create/CreateStoryPage.tsx'),

@@ -132,6 +132,13 @@ const ICONS = {
     </>
   ),
   blocks: <path d="M3 14h8v7H3zM13 14h8v7h-8zM8 6h8v7H8z" />,
+  // My Learning Path: a winding path up to a flag.
+  path: (
+    <>
+      <path d="M3 21c5 0 9-1 9-4s-7-2.5-7-5.5S8 9 12 9" />
+      <path d="M12 9V2h8l-2 2.5 2 2.5h-8" />
+    </>
+  ),
   bag: <path d="M5 8h14l-1 13H6zM9 8V6a3 3 0 0 1 6 0v2" />,
   plus: <path d="M12 5v14M5 12h14" />,
   minus: <path d="M5 12h14" />,

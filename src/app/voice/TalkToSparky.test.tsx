@@ -223,7 +223,7 @@ describe('Talk to Sparky', () => {
   });
 
   it('answers a screen that is not built yet kindly and stays put', async () => {
-    const fake = fakeEffects(answer('navigate', '/my-learning-path', 'my learning path'));
+    const fake = fakeEffects(answer('navigate', '/play', 'play'));
     renderApp(fake.effects);
     await userEvent.click(screen.getByRole('button', { name: 'Talk to Sparky' }));
     fake.speakIntoMicrophone();

@@ -24,7 +24,14 @@ const PROGRESS: ReadonlyArray<{ item: string; status: FeatureStatus }> = [
   { item: 'A one-minute reading check that sets the starting level (Reading Assessment)', status: 'ready' },
   { item: 'The word builder: spelling words letter by letter', status: 'ready' },
   { item: 'The sound-it-out phonics game: blending sounds into words', status: 'ready' },
-  { item: 'Progress reports and reading goals for parents, with a code from the child', status: 'ready' },
+  {
+    item: 'A learning path for each child: their steps from letters to stories, and what to do next',
+    status: 'ready',
+  },
+  {
+    item: 'Progress reports, week-by-week Enhanced Reports and reading goals for parents, with a code from the child',
+    status: 'ready',
+  },
   { item: 'Story creation: a child chooses the hero, the place and what happens', status: 'ready' },
   {
     item: "Classes for teachers: children join with a code, the teacher follows each one's reading",

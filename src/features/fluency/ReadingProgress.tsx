@@ -1,9 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState, type Ref } from 'react';
 import type { ReadingSessionSummary, ReadingStats } from '#core/api/reading-sessions.ts';
+import { protectedPaths } from '../../app/paths.ts';
+import { screenName } from '../../app/screen-names.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Disclosure } from '../../ui/Disclosure.tsx';
+import { Link } from '../../ui/Link.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { StackLabel, stackedTableRoles, TableScroll } from '../../ui/TableScroll.tsx';
 import { showToast } from '../../ui/toast-store.ts';
@@ -357,6 +360,14 @@ export function ReadingProgress({
       ) : null}
       <Disclosure title={GROWN_UPS_PROGRESS_TITLE} className="progress-grown-ups">
         {s ? <ProgressFigures stats={s} /> : null}
+        {s && s.averages.sessions > 0 ? (
+          <p>
+            <Link href={protectedPaths.enhancedReports}>
+              See more in {screenName(protectedPaths.enhancedReports)}
+            </Link>
+            : week by week, miscues and words to practise.
+          </p>
+        ) : null}
         {list.length > 0 ? (
           <History
             sessions={list}

@@ -66,6 +66,11 @@ describe('HomePage', () => {
       '/learn',
     );
     expect(links.slice(4, 7)).toEqual(['/create', '/stories', '/import']);
+    // After the menu's screens, the reader's own path (not in the menu, ADR 0052).
+    expect(screen.getByRole('link', { name: 'See your learning path and your next step' })).toHaveAttribute(
+      'href',
+      '/my-learning-path',
+    );
     expect(screen.getByText(/2nd grade, pet: Rex/)).toBeInTheDocument();
     // Nothing of a reader's menu is being built any more (Sound It Out came last, ADR 0043).
     expect(screen.queryByRole('region', { name: 'Being built' })).not.toBeInTheDocument();
@@ -103,6 +108,8 @@ describe('HomePage', () => {
         name: 'Set a reading goal with your child: how many days a week to read aloud',
       }),
     ).toHaveAttribute('href', '/goals');
+    // The learning path is a reader's own.
+    expect(screen.queryByRole('link', { name: /learning path/ })).not.toBeInTheDocument();
     // Nothing of the guardian menu is being built any more: no such section.
     expect(screen.queryByRole('heading', { name: 'Being built' })).not.toBeInTheDocument();
   });

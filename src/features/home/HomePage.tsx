@@ -93,6 +93,15 @@ export function HomePage() {
               </Link>
             </li>
           ))}
+          {isReader ? (
+            // A reader's own path through the games and stories, with the next step (ADR 0052); not in the menu.
+            <li>
+              <Link href={protectedPaths.myLearningPath} className="home__offer">
+                <Icon name={navIcon(protectedPaths.myLearningPath)} size={28} className="home__offer-icon" />
+                <span>See your learning path and your next step</span>
+              </Link>
+            </li>
+          ) : null}
           <li>
             <Link href={protectedPaths.profile} className="home__offer">
               <Icon name={navIcon(protectedPaths.profile)} size={28} className="home__offer-icon" />

@@ -63,6 +63,12 @@ describe('LearnPage', () => {
     expect(games.getByRole('link', { name: 'Sound It Out' })).toHaveAttribute('href', '/sound-it-out');
     expect(screen.getByRole('heading', { level: 2, name: 'Sound It Out' })).toBeInTheDocument();
     expect(await screen.findByText('You have sounded out 3 words today.')).toBeInTheDocument();
+    // Under the games, the child's path, which says which one comes next (ADR 0052).
+    expect(screen.getByRole('link', { name: 'My Learning Path' })).toHaveAttribute(
+      'href',
+      '/my-learning-path',
+    );
+    expect(games.queryByRole('link', { name: 'My Learning Path' })).not.toBeInTheDocument();
     // Every game is built: none is marked as coming.
     expect(screen.queryByText('Coming later')).not.toBeInTheDocument();
   });

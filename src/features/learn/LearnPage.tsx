@@ -24,7 +24,8 @@ function plural(count: number, one: string, many: string): string {
  * in one place, each a big card with its picture, what it is in a child's words, and how far the child has
  * got. The card's link is the game's name, so a child can also say it ("alphabet", "word builder" are
  * navigation phrases, and every visible link is a spoken command): Alphabet Learning, Word Builder and Sound
- * It Out (docs/decisions/0043-sound-it-out.md).
+ * It Out (docs/decisions/0043-sound-it-out.md). Under the games, a link to My Learning Path, which says which
+ * one comes next for this child (docs/decisions/0052-my-learning-path.md).
  */
 export function LearnPage() {
   const title = screenName(protectedPaths.learn);
@@ -76,6 +77,14 @@ export function LearnPage() {
           </li>
         ))}
       </ul>
+      {/* Which game first: the reader's next step (docs/decisions/0052-my-learning-path.md). */}
+      <p className="page__card learn__path">
+        <span>Not sure what to play? Your path shows your next step.</span>{' '}
+        <Link href={protectedPaths.myLearningPath} className="learn__link">
+          <Icon name={navIcon(protectedPaths.myLearningPath)} size={40} className="learn__icon" />
+          <span>{screenName(protectedPaths.myLearningPath)}</span>
+        </Link>
+      </p>
     </div>
   );
 }

@@ -149,6 +149,11 @@ describe('ReportsPage for a guardian', () => {
       ),
     ).toBeInTheDocument();
     expect(within(card).getByText('Reading Rookie')).toBeInTheDocument();
+    // The deeper report, once a reader is followed (ADR 0053).
+    expect(screen.getByRole('link', { name: 'See more in Enhanced Reports' })).toHaveAttribute(
+      'href',
+      '/enhanced-reports',
+    );
   });
 
   it('says why a code is refused, in words, and never sends a code that cannot be one', async () => {

@@ -17,6 +17,7 @@ import { useMe } from '../../lib/api/me.ts';
 import { ChildReportView } from '../../lib/reports/ChildReportView.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
@@ -180,7 +181,9 @@ export function ReportsPage() {
             <p>
               To let a grown-up see your progress, make a code on your{' '}
               <Link href={`${protectedPaths.profile}#family`}>Profile</Link> page. Your own scores are on{' '}
-              <Link href={protectedPaths.fluency}>Reading Practice</Link>, your screenings on{' '}
+              <Link href={protectedPaths.fluency}>Reading Practice</Link>, week by week on{' '}
+              <Link href={protectedPaths.enhancedReports}>{screenName(protectedPaths.enhancedReports)}</Link>,
+              your screenings on{' '}
               <Link href={protectedPaths.screeningHistory}>
                 {screenName(protectedPaths.screeningHistory)}
               </Link>{' '}
@@ -209,6 +212,14 @@ export function ReportsPage() {
         See how your child is reading: the stories, the scores and how they change, the letters, words and
         badges.
       </p>
+      {children.length > 0 ? (
+        <p>
+          Week by week, miscues and words to practise:{' '}
+          <Link href={protectedPaths.enhancedReports} variant="secondary">
+            <Icon name="report" size={20} /> See more in {screenName(protectedPaths.enhancedReports)}
+          </Link>
+        </p>
+      ) : null}
       {family.isError ? <p role="alert">We could not load the readers you follow right now.</p> : null}
       {family.data && children.length === 0 ? <p>You do not follow a reader yet.</p> : null}
       {children.map((person) => (

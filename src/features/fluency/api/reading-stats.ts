@@ -1,25 +1,10 @@
 /**
- * GET /api/reading-stats: chart of the last 10 sessions, averages, recent progress, per-story
- * performance and streak (spec §9 reading statistics, §3, §4.6).
+ * GET /api/reading-stats, now shared with other screens from src/lib/api/reading-stats.ts (one query key, so a
+ * saved reading refreshes every screen that shows the statistics).
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client.ts';
-import { call } from '../../../lib/api/http.ts';
-
-/** Query key of the statistics; invalidated after a saved session. */
-export const READING_STATS_QUERY_KEY = ['reading-stats'] as const;
-
-/** Fetches the statistics. @throws {ApiError} */
-export function fetchReadingStats() {
-  return call(api['reading-stats'].$get());
-}
-
-/** Query options of the statistics. */
-export function getReadingStatsQueryOptions() {
-  return queryOptions({ queryKey: READING_STATS_QUERY_KEY, queryFn: fetchReadingStats });
-}
-
-/** The reader's statistics. */
-export function useReadingStats() {
-  return useQuery(getReadingStatsQueryOptions());
-}
+export {
+  READING_STATS_QUERY_KEY,
+  fetchReadingStats,
+  getReadingStatsQueryOptions,
+  useReadingStats,
+} from '../../../lib/api/reading-stats.ts';
