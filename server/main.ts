@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { closeWebSockets, createApp, injectWebSockets } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
-import { seedStories } from './stories/seed.ts';
+import { deleteRetiredLibraryStories, RETIRED_STORIES_INTERVAL_MS, seedStories } from './stories/seed.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { preparePrivateDataDir } from './data-dir.ts';
 import { loadAuthSecret } from './auth/secret.ts';
@@ -114,6 +114,15 @@ async function main() {
   void runCodeCleanup();
   const codeCleanupTimer = setInterval(runCodeCleanup, CLASS_CODE_CLEANUP_INTERVAL_MS);
   codeCleanupTimer.unref();
+  // Library stories a new release removed but a child's screening still listed (ADR 0049's amendment).
+  const runStoryRetirement = () =>
+    deleteRetiredLibraryStories(database.db)
+      .then((result) => {
+        if (result.removed > 0) log.info(result, 'retired library stories deleted');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'retired library stories job failed'));
+  const storyRetirementTimer = setInterval(runStoryRetirement, RETIRED_STORIES_INTERVAL_MS);
+  storyRetirementTimer.unref();
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     log.info(`Sparky Reads is ready on http://localhost:${info.port}`);
   });
@@ -136,6 +145,7 @@ async function main() {
     force.unref();
     clearInterval(retentionTimer);
     clearInterval(codeCleanupTimer);
+    clearInterval(storyRetirementTimer);
     closeWebSockets(app);
     server.close(async () => {
       await database.close();

@@ -18,7 +18,7 @@ import {
   type LibraryStory,
 } from '../server/stories/content.ts';
 import { LIBRARY_CACHE_MS, libraryOf } from '../server/stories/library-cache.ts';
-import { seedStories } from '../server/stories/seed.ts';
+import { deleteRetiredLibraryStories, seedStories } from '../server/stories/seed.ts';
 import { createSignedInClient, createTestApp, createBrowser, type TestApp } from './helpers/app.ts';
 import { openTestDatabase, testDatabaseKind } from './helpers/database.ts';
 
@@ -213,16 +213,56 @@ describe(`story library seeding and API (${testDatabaseKind})`, () => {
     await screeningOf((await idOf(done.slug))!, 0, true);
 
     expect(await seedStories(handle.db)).toMatchObject({ removed: 2, kept: 1 });
-    expect(await idOf(open.slug)).toBeDefined();
+    const openId = (await idOf(open.slug))!;
+    expect(openId).toBeDefined();
     expect(await idOf(stale.slug)).toBeUndefined();
     expect(await idOf(done.slug)).toBeUndefined();
 
-    // Once that screening is finished, the next start removes the story.
+    // Kept, but retired: no longer listed (so no reader, teacher or screening picks it), still opened by id.
+    const { client } = await createSignedInClient(app, handle, { grade: '2' });
+    const listed = (await (await client.api.stories.$get({ query: {} })).json()) as StoryListResponse;
+    expect(listed.stories.map((s) => s.id)).not.toContain(openId);
+    expect((await libraryOf(handle.db)).byId.has(openId)).toBe(true);
+    const opened = await client.api.stories[':id'].$get({ param: { id: openId } });
+    expect(opened.status).toBe(200);
+    expect(((await opened.json()) as { story: StoryDetail }).story.title).toBe(open.title);
+
+    // The hourly job leaves it while the screening can be resumed, and deletes it once that screening is finished.
+    expect(await deleteRetiredLibraryStories(handle.db)).toEqual({ removed: 0, kept: 1 });
     await asSystem(handle.db, (tx) =>
       tx.update(screenings).set(finished).where(eq(screenings.id, resumable!.id)),
     );
-    expect(await seedStories(handle.db)).toMatchObject({ removed: 1, kept: 0 });
+    expect(await deleteRetiredLibraryStories(handle.db)).toEqual({ removed: 1, kept: 0 });
     expect(await idOf(open.slug)).toBeUndefined();
+    expect((await client.api.stories[':id'].$get({ param: { id: openId } })).status).toBe(404);
+  });
+
+  it('offers a retired story again when a later release brings its file back', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const back: LibraryStory = {
+      ...library[0]!,
+      slug: `test-back-${tag}`,
+      title: `Test back ${tag}`,
+      body: 'A cat sat on a mat. The mat was red and the cat was fat. '.repeat(3).trim(),
+    };
+    await seedStories(handle.db, [...library, back]);
+    const [row] = await asSystem(handle.db, (tx) =>
+      tx.select().from(stories).where(eq(stories.slug, back.slug)),
+    );
+    const { userId } = await createSignedInClient(app, handle, { grade: '1' });
+    await asSystem(handle.db, (tx) =>
+      tx
+        .insert(screenings)
+        .values({ userId, grade: '1', season: 'winter', schoolYear: 2026, storyIds: [row!.id] }),
+    );
+    expect(await seedStories(handle.db)).toMatchObject({ kept: 1 });
+    const retiredAt = async () =>
+      (await asSystem(handle.db, (tx) => tx.select().from(stories).where(eq(stories.id, row!.id))))[0]
+        ?.retiredAt;
+    expect(await retiredAt()).toBeInstanceOf(Date);
+    expect(await seedStories(handle.db, [...library, back])).toMatchObject({ updated: 1, kept: 0 });
+    expect(await retiredAt()).toBeNull();
+    expect((await libraryOf(handle.db)).summaries.map((s) => s.id)).toContain(row!.id);
   });
 
   it('lists the library with filters, easiest first (grade band, then Lexile)', async () => {

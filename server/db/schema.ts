@@ -313,6 +313,13 @@ export const stories = pgTable(
     decodable: boolean('decodable').notNull().default(false),
     lexile: integer('lexile'),
     wordCount: integer('word_count').notNull().default(0),
+    /**
+     * When a new release removed this library story's file while a Reading Screening that can still be resumed
+     * listed it (server/stories/seed.ts, ADR 0049 amendment): it is no longer offered (library list, screening and
+     * tutor picks, new assignments) but can still be opened by id, and is deleted once no such screening lists it.
+     * Null for every other story.
+     */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

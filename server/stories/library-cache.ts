@@ -28,9 +28,9 @@ export type CachedStory = StorySummary & { body: string };
 
 /** The library as loaded. */
 export interface Library {
-  /** Every library story's summary, easiest first (grade band K…5, then Lexile, then title). */
+  /** Every library story's summary offered to readers (not retired), easiest first (grade band K…5, then Lexile, then title). */
   summaries: StorySummary[];
-  /** Every library story by id, with its text. */
+  /** Every library story by id, with its text, retired ones included (a screening may still list one). */
   byId: ReadonlyMap<string, CachedStory>;
   /** A hash of the whole library's content (ids, summaries and texts), for ETags. */
   version: string;
@@ -55,6 +55,7 @@ async function loadLibrary(db: Database): Promise<Library> {
         lexile: stories.lexile,
         wordCount: stories.wordCount,
         body: stories.body,
+        retiredAt: stories.retiredAt,
       })
       .from(stories)
       .where(isNull(stories.ownerId))
@@ -63,11 +64,12 @@ async function loadLibrary(db: Database): Promise<Library> {
   const byId = new Map<string, CachedStory>();
   const summaries: StorySummary[] = [];
   const hash = createHash('sha1');
-  for (const row of rows) {
-    const { body: _body, ...summary } = row;
-    byId.set(row.id, row);
-    summaries.push(summary);
-    hash.update(JSON.stringify(row));
+  for (const { retiredAt, ...story } of rows) {
+    const { body: _body, ...summary } = story;
+    byId.set(story.id, story);
+    // A retired story (server/stories/seed.ts) is no longer offered, but a screening that lists it still opens it.
+    if (retiredAt === null) summaries.push(summary);
+    hash.update(JSON.stringify([story, retiredAt !== null]));
   }
   return { summaries, byId, version: hash.digest('base64url') };
 }

@@ -256,7 +256,8 @@ export async function createAssignment(
     const [story] = await tx
       .select({ id: stories.id })
       .from(stories)
-      .where(and(eq(stories.id, input.storyId), isNull(stories.ownerId)));
+      // A retired library story (server/stories/seed.ts) is set no more.
+      .where(and(eq(stories.id, input.storyId), isNull(stories.ownerId), isNull(stories.retiredAt)));
     if (!story) throw new ApiFailure(404, 'story_not_found', 'No such story in the library.');
     const dueOn = input.dueOn ?? null;
     if (dueOn !== null) checkDueDay(dueOn, now);

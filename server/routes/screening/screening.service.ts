@@ -140,7 +140,8 @@ export async function startScreening(
         wordCount: stories.wordCount,
       })
       .from(stories)
-      .where(isNull(stories.ownerId));
+      // Retired stories (server/stories/seed.ts) are not offered.
+      .where(and(isNull(stories.ownerId), isNull(stories.retiredAt)));
     const used = await tx
       .select({ storyId: readingSessions.storyId })
       .from(readingSessions)

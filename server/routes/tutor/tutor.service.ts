@@ -3,7 +3,7 @@
  * query runs as that user (asUser), so row-level security keeps other readers' readings out as well
  * as the filters here.
  */
-import { desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { buildTutorPlan, TUTOR_READINGS, type TutorPlan, type TutorReading } from '#core/tutor/tutor-plan.ts';
 import type { Database } from '../../db/client.ts';
 import { asUser } from '../../db/rls.ts';
@@ -47,7 +47,8 @@ export async function tutorPlanFor(db: Database, userId: string): Promise<TutorP
     const library = await tx
       .select({ id: stories.id, title: stories.title, lexile: stories.lexile })
       .from(stories)
-      .where(isNull(stories.ownerId));
+      // Retired stories (server/stories/seed.ts) are not offered.
+      .where(and(isNull(stories.ownerId), isNull(stories.retiredAt)));
     const readings: TutorReading[] = rows.map((r) => ({
       storyId: r.storyId,
       storyTitle: r.storyTitle,
