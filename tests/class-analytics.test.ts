@@ -658,6 +658,43 @@ describe(`class analytics (${testDatabaseKind})`, () => {
     expect(body.readers.find((r) => r.userId === lu)!.wordsToPractise).toEqual([{ word: 'Sam', count: 1 }]);
   });
 
+  it('takes each word’s capital from the passage of the story it was read wrong in', async () => {
+    // Each passage prints one name mid-sentence and the other only at a sentence start: a word read wrong is shown
+    // as its own story prints it, not as another story set to the class does (nor one nobody read wrong).
+    const [dogPip, catMax, unread] = await asSystem(handle.db, (tx) =>
+      tx
+        .insert(stories)
+        .values([
+          { title: 'Pip and the Dog', body: 'The dog saw Pip. Max ran home.', gradeBand: '1' },
+          { title: 'Max and the Cat', body: 'Pip ran. The cat saw Max.', gradeBand: '1' },
+          { title: 'Nobody Misses', body: 'Then Max and Pip and Kit sat.', gradeBand: '1' },
+        ])
+        .returning({ id: stories.id }),
+    );
+    const t = await teacher('Ms Passages');
+    const now = new Date();
+    const { cls, code } = await classAt(t.userId, 'Passages', now);
+    const [nia, oz] = await Promise.all([pupil('Nia'), pupil('Oz')]);
+    for (const id of [nia!, oz!]) await joinClass(handle.db, id, code, now);
+    for (const story of [dogPip!, catMax!, unread!])
+      await createAssignment(handle.db, t.userId, cls.id, { storyId: story.id }, now);
+    await saveReading(nia!, dogPip!.id, new Date(now.getTime() + 1000), 40, 70, {
+      wordResults: resultOf([['Max', 'omission']]),
+    });
+    await saveReading(oz!, catMax!.id, new Date(now.getTime() + 1000), 40, 70, {
+      wordResults: resultOf([['Pip', 'substitution']]),
+    });
+    await saveReading(oz!, unread!.id, new Date(now.getTime() + 1000), 40, 100, {
+      wordResults: resultOf([['Kit', 'correct']]),
+    });
+    const body = await figuresOf(t, cls.id);
+    expect(body.wordsToTeach).toEqual([
+      { word: 'max', count: 1 },
+      { word: 'pip', count: 1 },
+    ]);
+    expect(body.readers.find((r) => r.userId === nia)!.wordsToPractise).toEqual([{ word: 'max', count: 1 }]);
+  });
+
   it('drops a reader whose account is deleted', { timeout: 90_000 }, async () => {
     const t = await teacher('Ms Gone');
     const now = new Date();

@@ -85,7 +85,7 @@ function utcMidnight(day: string, days = 0): Date {
  * wrong by number of readers (at most CLASS_WORDS_TO_TEACH_MAX). Words are the scorer's passage words, normalised as
  * the scorer compares them (`normaliseToken`: lower case, punctuation off). A reading whose saved result does not
  * parse still counts with its figures, without words. The same few queries whatever the class's size (the readings
- * of every assignment and reader in one).
+ * of every assignment and reader in one; the passages of only the stories with a word read wrong, in one).
  * @returns null when the teacher has no class with this id
  * @throws ApiFailure 403 `not_a_teacher`
  * @throws Error('User not authenticated') for an empty user id (spec §5)
@@ -114,7 +114,6 @@ export async function classAnalytics(
         storyId: assignments.storyId,
         storyTitle: stories.title,
         wordCount: stories.wordCount,
-        body: stories.body,
         dueOn: assignments.dueOn,
         createdAt: assignments.createdAt,
       })
@@ -130,17 +129,21 @@ export async function classAnalytics(
       )
       .orderBy(asc(assignments.createdAt), asc(assignments.id));
     const readerIds = members.map((m) => m.userId);
-    // Each story's words that keep their capital where shown (a name, "I"), read from its passage once.
-    const capitalsOf = new Map(set.map((a) => [a.id, lazyCapitals(a.body)]));
     const { people, latest } = await systemStep(tx, async (tx) => ({
       people: await peopleIn(tx, readerIds),
       latest: await latestReadingsIn(
         tx,
         set.map((a) => a.id),
         readerIds,
-        (assignmentId) => capitalsOf.get(assignmentId)?.() ?? new Set(),
       ),
     }));
+    // The words that keep their capital where shown (a name, "I"), from the passages of only the stories with a
+    // word read wrong in these readings: a passage is up to 20 kB, and most stories set may have none.
+    const storyOf = new Map(set.map((a) => [a.id, a.storyId]));
+    const capitalsOf = await capitalsOfStories(
+      tx,
+      latest.filter((r) => r.wrong.size > 0).map((r) => storyOf.get(r.assignmentId)!),
+    );
 
     // One latest reading per (assignment, reader); its words read wrong (a set: a word once a reading).
     const latestOf = new Map(latest.map((r) => [`${r.assignmentId} ${r.userId}`, r]));
@@ -150,8 +153,9 @@ export async function classAnalytics(
     const shown = new Map<string, string>();
     for (const r of latest) {
       const counts = toPractise.get(r.userId)!;
+      const capitals = capitalsOf.get(storyOf.get(r.assignmentId)!);
       for (const [word, printed] of r.wrong) {
-        if (!shown.has(word)) shown.set(word, printed);
+        if (!shown.has(word)) shown.set(word, shownWord(printed, capitals?.has(word) ?? false) || word);
         counts.set(word, (counts.get(word) ?? 0) + 1);
         const who = readersOfWord.get(word) ?? new Set<string>();
         who.add(r.userId);
@@ -237,10 +241,19 @@ async function peopleIn(
   return new Map(ids.map((id) => [id, { displayName: names.get(id) ?? '', grade: gradeOf.get(id) ?? null }]));
 }
 
-/** `capitalisedWords(passage)`, worked out on the first call only (a story nobody read wrong needs none). */
-function lazyCapitals(passage: string): () => ReadonlySet<string> {
-  let words: Set<string> | undefined;
-  return () => (words ??= capitalisedWords(passage));
+/**
+ * The keys of the words that keep their capital where shown (`capitalisedWords`) of each of `storyIds` (repeats
+ * allowed), by story id: one query for those stories' passages only, read as the teacher under RLS (the stories the
+ * teacher's read of the class's assignments gave). None asked for, no query.
+ */
+async function capitalsOfStories(tx: Tx, storyIds: readonly string[]): Promise<Map<string, Set<string>>> {
+  const ids = [...new Set(storyIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: stories.id, body: stories.body })
+    .from(stories)
+    .where(inArray(stories.id, ids));
+  return new Map(rows.map((s) => [s.id, capitalisedWords(s.body)]));
 }
 
 /** One reader's latest counted reading of one assignment's story. */
@@ -255,8 +268,8 @@ interface LatestReading {
   /** Words marked "check this word". */
   unsureCount: number;
   /**
-   * Its words read wrong: the scorer's key of each (once a reading), with the word as printed (`shownWord`: with its
-   * capital when the story's passage shows it belongs to the word, `capitalisedWords`).
+   * Its words read wrong: the scorer's key of each (once a reading), with the word as the scorer's result prints it
+   * (`ScoredWord.text`, punctuation and capital as in the passage; the caller shows it with `shownWord`).
    */
   wrong: Map<string, string>;
 }
@@ -265,13 +278,11 @@ interface LatestReading {
  * Each of `readerIds`' latest counted reading of each of `assignmentIds` (by time, then id, both descending), in one
  * query, in the caller's system step (which must name only the assignments and readers the teacher's reads under
  * RLS gave). A saved result that does not parse (an old or damaged row) gives the reading no words.
- * @param capitalsOf the keys of the words of an assignment's story that keep their capital (`capitalisedWords`)
  */
 async function latestReadingsIn(
   tx: Tx,
   assignmentIds: string[],
   readerIds: string[],
-  capitalsOf: (assignmentId: string) => ReadonlySet<string>,
 ): Promise<LatestReading[]> {
   if (assignmentIds.length === 0 || readerIds.length === 0) return [];
   const rows = await tx
@@ -306,8 +317,7 @@ async function latestReadingsIn(
     for (const w of words) {
       if (!ERRORS.has(w.status)) continue;
       const word = normaliseToken(w.text);
-      if (word && !wrong.has(word))
-        wrong.set(word, shownWord(w.text, capitalsOf(r.assignmentId).has(word)) || word);
+      if (word && !wrong.has(word)) wrong.set(word, w.text);
     }
     return {
       assignmentId: r.assignmentId,

@@ -16,13 +16,13 @@ import type {
   ClassScreenings,
   ReaderFigures,
 } from '#core/api/class-analytics.ts';
+import { addDays } from '#core/time/calendar-day.ts';
 import { createCommandRegistry } from '#voice/command-registry.ts';
 import { VoiceRegistryContext } from '#voice/use-voice-commands.ts';
 import { AriaRouterProvider } from '../../app/AriaRouterProvider.tsx';
 import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
-import { addDays } from './class-analytics-text.ts';
 import { fakeServer, resetState, ROOM_4_ID, ROOM_5_ID, state } from './classes-test-server.tsx';
 import { localDay } from './assignment-links.ts';
 

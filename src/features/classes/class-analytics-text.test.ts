@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassAnalytics, ClassAssignmentFigures, ReaderFigures } from '#core/api/class-analytics.ts';
+import { addDays } from '#core/time/calendar-day.ts';
 import {
-  addDays,
   changeText,
   flagReasons,
   flagText,
@@ -62,12 +62,11 @@ function reader(
 }
 
 describe('periods', () => {
-  it('counts back on the calendar, across months, years and clock changes', () => {
-    expect(addDays('2026-11-26', -27)).toBe('2026-10-30');
-    expect(addDays('2026-01-10', -83)).toBe('2025-10-19');
-    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+  it('counts back on the calendar, across months, years and clock changes (core/time/calendar-day.ts)', () => {
+    expect(periodStart('last-4-weeks', '2026-11-26')).toBe('2026-10-30');
+    expect(periodStart('last-12-weeks', '2026-01-10')).toBe('2025-10-19');
     // Europe's and America's clocks change in late March and early November: whole days still.
-    expect(addDays('2026-04-05', -27)).toBe('2026-03-09');
+    expect(periodStart('last-4-weeks', '2026-04-05')).toBe('2026-03-09');
   });
 
   it('asks from today−27 for 4 weeks, today−83 for 12 weeks, and nothing since the class began', () => {

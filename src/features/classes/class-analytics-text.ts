@@ -11,6 +11,7 @@ import type {
   ReaderFigures,
   ReaderPoint,
 } from '#core/api/class-analytics.ts';
+import { addDays } from '#core/time/calendar-day.ts';
 import { readerCount } from './class-text.ts';
 
 /** The periods a teacher chooses from, in the order the list shows them. */
@@ -33,12 +34,6 @@ export function isPeriodId(value: string | null | undefined): value is PeriodId 
 
 function periodOf(id: PeriodId) {
   return PERIODS.find((p) => p.id === id)!;
-}
-
-/** `day` (YYYY-MM-DD) moved by `days` calendar days, YYYY-MM-DD. Counted on the calendar, so no clock change moves it. */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
 }
 
 /** The first day of a period that ends today (both included): today−27 for 4 weeks; null for "since the class began". */

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AssignmentSummary } from '#core/api/assignments.ts';
+import { addDays } from '#core/time/calendar-day.ts';
 import {
-  addDays,
   addMonths,
   canSetDueOn,
   createAssignmentOnDayPath,
@@ -86,10 +86,7 @@ describe('days and months in words', () => {
 });
 
 describe('day and month keys', () => {
-  it('moves days and months across months, years and leap days', () => {
-    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
-    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
-    expect(addDays('2026-12-02', 366)).toBe('2027-12-03');
+  it('moves months across years (days: core/time/calendar-day.ts)', () => {
     expect(monthKeyOf('2026-12-07')).toBe('2026-12');
     expect(addMonths('2026-12', 1)).toBe('2027-01');
     expect(addMonths('2027-01', -1)).toBe('2026-12');
@@ -168,6 +165,58 @@ describe('readers who joined after the due day (ADR 0051 amendment)', () => {
     expect(storyProgressText(a('4', 'The Big Dog', 'Room 5', null, 2, 2), '2026-12-02', '2026-12-02')).toBe(
       'Read by 2 of 2',
     );
+  });
+});
+
+/**
+ * Runs `check` as in a teacher's browser in the IANA time zone `zone`: the page takes the teacher's local day from the
+ * Date getters (class-analytics-text.ts `localDayOf`, assignment-links.ts `localDay`), and Node reads `process.env.TZ`
+ * again whenever it is set. The zone before is put back, even when `check` fails, so no other test sees this one.
+ */
+function inTimeZone(zone: string, check: () => void): void {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    check();
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+}
+
+describe('the day a reader joined, in the teacher’s time zone, near midnight (ADR 0051 amendment)', () => {
+  // Due Monday 30 November 2026; today is 2 December, so a reader who owes it is late.
+  const due = '2026-11-30';
+  const today = '2026-12-02';
+  const story = (joinedAt: string) => a('1', 'The Red Kite', 'Room 4', due, 0, 1, [joinedAt]);
+
+  it('west of Greenwich: a join at 23:30 on the due day owes it, though it is the next day in UTC', () => {
+    inTimeZone('America/New_York', () => {
+      // Eastern Standard Time, UTC−5: 23:30 on 30 November is 04:30 UTC on 1 December.
+      const lateEvening = '2026-12-01T04:30:00Z';
+      const afterMidnight = '2026-12-01T05:30:00Z'; // 00:30 on 1 December
+      expect(new Date(lateEvening).getDate()).toBe(30); // the zone took effect
+      expect(readersOwing(due, story(lateEvening))).toBe(1);
+      expect(isOverdue(due, [story(lateEvening)], today)).toBe(true);
+      expect(storyProgressText(story(lateEvening), due, today)).toBe('Overdue: read by 0 of 1');
+      expect(readersOwing(due, story(afterMidnight))).toBe(0);
+      expect(isOverdue(due, [story(afterMidnight)], today)).toBe(false);
+      expect(storyProgressText(story(afterMidnight), due, today)).toBe('Read by 0 of 1, 1 joined after');
+    });
+  });
+
+  it('east of Greenwich: a join at 00:30 the day after joined after, though it is still the due day in UTC', () => {
+    inTimeZone('Pacific/Auckland', () => {
+      // New Zealand Daylight Time, UTC+13: 00:30 on 1 December is 11:30 UTC on 30 November.
+      const lateEvening = '2026-11-30T10:30:00Z'; // 23:30 on 30 November
+      const afterMidnight = '2026-11-30T11:30:00Z';
+      expect(new Date(afterMidnight).getDate()).toBe(1); // the zone took effect
+      expect(readersOwing(due, story(lateEvening))).toBe(1);
+      expect(isOverdue(due, [story(lateEvening)], today)).toBe(true);
+      expect(readersOwing(due, story(afterMidnight))).toBe(0);
+      expect(isOverdue(due, [story(afterMidnight)], today)).toBe(false);
+      expect(storyProgressText(story(afterMidnight), due, today)).toBe('Read by 0 of 1, 1 joined after');
+    });
   });
 });
 

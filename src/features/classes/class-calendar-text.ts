@@ -22,18 +22,6 @@ function utcNoon(day: string): Date {
   return new Date(Date.UTC(year, month - 1, date, 12));
 }
 
-/** The day as YYYY-MM-DD from a Date read in UTC. */
-function dayOfUtc(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/** `day` plus `days` (negative for before): addDays('2026-12-30', 3) is '2027-01-02'. */
-export function addDays(day: string, days: number): string {
-  const d = utcNoon(day);
-  d.setUTCDate(d.getUTCDate() + days);
-  return dayOfUtc(d);
-}
-
 /** The month a day is in, YYYY-MM: '2026-12' for '2026-12-07'. */
 export function monthKeyOf(day: string): string {
   return day.slice(0, 7);
