@@ -13,10 +13,10 @@ import {
   EnhancedReportSchema,
   type EnhancedReport,
 } from '../core/api/enhanced-reports.ts';
-import { LinkCodeResponseSchema, RedeemLinkCodeResponseSchema } from '../core/api/family.ts';
+import { computeMetrics } from '../core/fluency/metrics.ts';
 import type { FluencyResult } from '../core/fluency/result.schema.ts';
 import { weekStartOf } from '../core/goals/week.ts';
-import { addDays } from '../core/reading/enhanced-report.ts';
+import { addDays } from '../core/time/calendar-day.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem } from '../server/db/rls.ts';
 import { profiles, readingSessions, stories } from '../server/db/schema.ts';
@@ -24,23 +24,20 @@ import {
   childEnhancedReport,
   ownEnhancedReport,
 } from '../server/routes/enhanced-reports/enhanced-reports.service.ts';
-import {
-  createBrowser,
-  createSignedInClient,
-  createTestApp,
-  errorOf,
-  type TestApp,
-  type TestBrowser,
-} from './helpers/app.ts';
+import { createBrowser, createTestApp, errorOf, type TestApp } from './helpers/app.ts';
 import { createTestUser, openTestDatabase, testDatabaseKind } from './helpers/database.ts';
+import { follow, signUpGuardian, signUpReader, type FamilyPerson } from './helpers/family.ts';
 
 const PASSWORD = 'purple-otter-reads-42';
 
 type Status = FluencyResult['words'][number]['status'];
 
-/** A saved result (core/fluency/result.schema.ts) of these passage words with their statuses. */
+/**
+ * A saved result (core/fluency/result.schema.ts) of these passage words with their statuses; a word marked 'paused'
+ * came after a pause of more than 3 s (`hesitation`).
+ */
 function resultOf(
-  words: [string, Status][],
+  words: ([string, Status] | [string, Status, 'paused'])[],
   extra: { insertions?: string[]; repetitions?: number } = {},
 ): FluencyResult {
   const errors = words.filter(([, s]) => s === 'substitution' || s === 'omission').length;
@@ -55,14 +52,14 @@ function resultOf(
     wcpm: 60,
     accuracy: 90,
     fluencyScore: 60,
-    words: words.map(([text, status], index) => ({
+    words: words.map(([text, status, paused], index) => ({
       index,
       text,
       status,
       heard: status === 'omission' || status === 'not_reached' ? null : text.toLowerCase(),
       start: index,
       end: index + 0.5,
-      hesitation: false,
+      hesitation: paused === 'paused',
       unsure: false,
     })),
     insertions: (extra.insertions ?? []).map((heard, i) => ({
@@ -88,6 +85,7 @@ interface Seed {
   seconds?: number | null;
   result?: FluencyResult | null;
   forScreening?: boolean;
+  mode?: 'practice' | 'assessment';
   storyId?: string;
 }
 
@@ -106,20 +104,9 @@ describe(`enhanced reports (${testDatabaseKind})`, () => {
     await handle?.close();
   });
 
-  type Person = { client: TestBrowser; userId: string; email: string };
-  const reader = (name = 'Mia') =>
-    createSignedInClient(app, handle, { display_name: name, user_type: 'student', grade: '2' });
-  const guardian = (name = 'Dad') =>
-    createSignedInClient(app, handle, { display_name: name, user_type: 'guardian' });
-  /** `child` followed by `adult` through the API; the link's id. */
-  async function follow(child: Person, adult: Person): Promise<string> {
-    const made = await child.client.api.family.code.$post();
-    expect(made.status).toBe(201);
-    const { code } = LinkCodeResponseSchema.parse(await made.json());
-    const res = await adult.client.request('/api/family/links', { method: 'POST', json: { code } });
-    expect(res.status).toBe(201);
-    return RedeemLinkCodeResponseSchema.parse(await res.json()).child.linkId;
-  }
+  type Person = FamilyPerson;
+  const reader = (name = 'Mia') => signUpReader(app, handle, name, { grade: '2' });
+  const guardian = (name = 'Dad') => signUpGuardian(app, handle, name);
   const own = (person: Person, query = '') => person.client.request(`/api/reports/enhanced${query}`);
   const ofChild = (person: Person, childId: string, query = '') =>
     person.client.request(`/api/family/children/${encodeURIComponent(childId)}/enhanced-report${query}`);
@@ -142,6 +129,7 @@ describe(`enhanced reports (${testDatabaseKind})`, () => {
           readingSeconds: r.seconds === undefined ? 30 : r.seconds,
           wordResults: r.result ?? null,
           forScreening: r.forScreening ?? false,
+          mode: r.mode ?? 'practice',
           storyId: r.storyId ?? null,
         })),
       ),
@@ -216,7 +204,7 @@ describe(`enhanced reports (${testDatabaseKind})`, () => {
 
     const four = await reportOf(await own(child));
     expect(four).toMatchObject({
-      reader: { userId: child.userId, displayName: 'Mia', grade: '2', expectedWpm: 70, timeZone: 'UTC' },
+      reader: { userId: child.userId, displayName: 'Mia', grade: '2', expectedWpm: 70 },
       period: 'last-4-weeks',
       today,
       firstDay: addDays(w0, -21),
@@ -235,6 +223,7 @@ describe(`enhanced reports (${testDatabaseKind})`, () => {
       wordsReached: 10,
       substitutions: 4,
       omissions: 2,
+      longPauses: 0,
       insertions: 1,
       selfCorrections: 1,
       repetitions: 1,
@@ -326,7 +315,6 @@ describe(`enhanced reports (${testDatabaseKind})`, () => {
     await seed(utc.id, rows);
     const there = await ownEnhancedReport(handle.db, tz.id, 'last-4-weeks', now);
     expect(there).toMatchObject({ today: '2026-11-30', firstDay: '2026-11-09' });
-    expect(there.reader.timeZone).toBe('Pacific/Kiritimati');
     expect(there.weeks.map((w) => [w.weekStart, w.readings])).toEqual([
       ['2026-11-09', 1],
       ['2026-11-16', 0],
@@ -345,7 +333,105 @@ describe(`enhanced reports (${testDatabaseKind})`, () => {
     await asSystem(handle.db, (tx) =>
       tx.update(profiles).set({ timeZone: 'Mars/Olympus' }).where(eq(profiles.userId, tz.id)),
     );
-    expect((await ownEnhancedReport(handle.db, tz.id, 'last-4-weeks', now)).reader.timeZone).toBe('UTC');
+    expect((await ownEnhancedReport(handle.db, tz.id, 'last-4-weeks', now)).today).toBe('2026-11-29');
+  });
+
+  it('counts a long pause in a reading check as an error, as the scorer does, and not in practice', async () => {
+    const child = await reader('Pia');
+    const adult = await guardian();
+    await follow(child, adult);
+    const w0 = weekStartOf(new Date().toISOString().slice(0, 10));
+    // A reading check (a Reading Assessment or a screening's passage is saved in assessment mode).
+    const check = resultOf([
+      ['The', 'correct'],
+      ['Owl', 'correct', 'paused'],
+      ['flew.', 'self_correction', 'paused'],
+      ['High', 'substitution', 'paused'],
+      ['up', 'self_correction'],
+      ['trees', 'omission'],
+    ]);
+    // The same pauses in practice are no error.
+    const practice = resultOf([
+      ['owl', 'correct', 'paused'],
+      ['sky', 'self_correction', 'paused'],
+    ]);
+    await seed(child.userId, [
+      { at: noon(w0), wpm: 20, accuracy: 33.3, mode: 'assessment', result: check },
+      { at: noon(w0, 30), wpm: 60, accuracy: 100, mode: 'practice', result: practice },
+    ]);
+    const report = await reportOf(await own(child));
+    // Each word under one kind: "flew." put right after a long pause is a long pause, not a self-correction.
+    expect(report.miscues).toEqual({
+      wordsReached: 8,
+      substitutions: 1,
+      omissions: 1,
+      longPauses: 2,
+      insertions: 0,
+      selfCorrections: 2,
+      repetitions: 0,
+    });
+    // The errors are the scorer's own, so they agree with the accuracy it saved.
+    const { substitutions, omissions, longPauses } = report.miscues;
+    expect(substitutions + omissions + longPauses).toBe(
+      computeMetrics(check.words, 'assessment').errors + computeMetrics(practice.words, 'practice').errors,
+    );
+    expect(report.wordsToPractise).toEqual([
+      { word: 'flew', count: 1 },
+      { word: 'high', count: 1 },
+      { word: 'owl', count: 1 },
+      { word: 'trees', count: 1 },
+    ]);
+    expect(await reportOf(await ofChild(adult, child.userId))).toEqual(report);
+  });
+
+  it('leaves out a malformed word of a saved result, and only that word', async () => {
+    const child = await reader('Odd');
+    const good = resultOf([
+      ['cat', 'substitution'],
+      ['mat', 'omission'],
+      ['sat', 'correct'],
+    ]);
+    const broken = {
+      ...good,
+      words: [
+        ...good.words,
+        { index: 3, text: 42, status: 'substitution' },
+        { index: 4, status: 'omission' },
+        'nonsense',
+        null,
+        { index: 5, text: 'hat', status: 'substitution', hesitation: 'yes' },
+      ],
+    } as unknown as FluencyResult;
+    await seed(child.userId, [
+      { at: noon(weekStartOf(new Date().toISOString().slice(0, 10))), wpm: 50, accuracy: 60, result: broken },
+    ]);
+    const report = await reportOf(await own(child));
+    expect(report.totals.readings).toBe(1);
+    expect(report.miscues).toMatchObject({ substitutions: 1, omissions: 1, longPauses: 0 });
+    expect(report.wordsToPractise).toEqual([
+      { word: 'cat', count: 1 },
+      { word: 'mat', count: 1 },
+    ]);
+  });
+
+  it('sends a guardian no time zone: only what the page shows (ADR 0041)', async () => {
+    const child = await reader('Zone');
+    await asSystem(handle.db, (tx) =>
+      tx.update(profiles).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(profiles.userId, child.userId)),
+    );
+    const adult = await guardian();
+    await follow(child, adult);
+    for (const res of [await ofChild(adult, child.userId), await own(child)]) {
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).not.toMatch(/Kiritimati|timeZone|time_zone/i);
+      expect(Object.keys((JSON.parse(text) as EnhancedReport).reader).sort()).toEqual([
+        'displayName',
+        'expectedWpm',
+        'grade',
+        'userId',
+      ]);
+    }
   });
 
   it('counts the newest ENHANCED_READINGS_MAX readings and says so', { timeout: 60_000 }, async () => {

@@ -45,15 +45,16 @@ import {
   randomLinkCode,
   redeemLinkCode,
 } from '../server/routes/family/family.service.ts';
-import {
-  createBrowser,
-  createSignedInClient,
-  createTestApp,
-  errorOf,
-  type TestApp,
-  type TestBrowser,
-} from './helpers/app.ts';
+import { createBrowser, createSignedInClient, createTestApp, errorOf, type TestApp } from './helpers/app.ts';
 import { createTestUser, openTestDatabase, testDatabaseKind } from './helpers/database.ts';
+import {
+  follow,
+  makeCode,
+  redeem,
+  signUpGuardian,
+  signUpReader,
+  type FamilyPerson,
+} from './helpers/family.ts';
 import { expectPgError } from './helpers/pg-errors.ts';
 
 const PASSWORD = 'purple-otter-reads-42';
@@ -84,19 +85,10 @@ describe(`family links (${testDatabaseKind})`, () => {
     await handle?.close();
   });
 
-  type Person = { client: TestBrowser; userId: string; email: string };
+  type Person = FamilyPerson;
   const reader = (name = 'Mia', data: { grade?: '2' | 'K'; user_type?: 'student' | 'other' } = {}) =>
-    createSignedInClient(app, handle, { display_name: name, user_type: 'student', ...data });
-  const guardian = (name = 'Grown-up') =>
-    createSignedInClient(app, handle, { display_name: name, user_type: 'guardian' });
-
-  async function makeCode(person: Person) {
-    const res = await person.client.api.family.code.$post();
-    expect(res.status).toBe(201);
-    return LinkCodeResponseSchema.parse(await res.json());
-  }
-  const redeem = (person: Person, code: unknown) =>
-    person.client.request('/api/family/links', { method: 'POST', json: { code } });
+    signUpReader(app, handle, name, data);
+  const guardian = (name = 'Grown-up') => signUpGuardian(app, handle, name);
   async function familyOfClient(person: Person): Promise<Family> {
     const res = await person.client.api.family.$get();
     expect(res.status).toBe(200);
@@ -110,11 +102,7 @@ describe(`family links (${testDatabaseKind})`, () => {
   async function linked(childName = 'Mia', guardianName = 'Grown-up') {
     const child = await reader(childName);
     const adult = await guardian(guardianName);
-    const { code } = await makeCode(child);
-    const res = await redeem(adult, code);
-    expect(res.status).toBe(201);
-    const { child: person } = RedeemLinkCodeResponseSchema.parse(await res.json());
-    return { child, adult, linkId: person.linkId };
+    return { child, adult, linkId: await follow(child, adult) };
   }
   const linksOf = (userId: string) =>
     asSystem(handle.db, (tx) =>

@@ -54,15 +54,23 @@ export const WeekFiguresSchema = z.object({
 export type WeekFigures = z.infer<typeof WeekFiguresSchema>;
 
 /**
- * Miscues over the period's readings, by type (DIBELS 8 as our scorer applies it, docs/scoring.md). Errors are
- * substitutions and omissions only; insertions, repetitions and self-corrections are counted to be seen, never as
- * errors (a self-correction is a word read right).
+ * Miscues over the period's readings, by type, as the scorer counted them (DIBELS 8 as docs/scoring.md applies it;
+ * core/fluency/metrics.ts). Errors are substitutions and omissions, and, in a reading check (a reading saved in
+ * `assessment` mode: a Reading Assessment or a Reading Screening's passage), a word read right after a pause of more
+ * than 3 s (`longPauses`: DIBELS 8's examiner gives the word after 3 s and marks it an error). Insertions, repetitions
+ * and self-corrections are counted to be seen, never as errors (a self-correction is a word read right). Each word
+ * is in one kind: a self-correction after a long pause in a reading check is a long pause.
  */
 export const MiscueCountsSchema = z.object({
   /** Passage words the reader reached (every word but those after the last word reached). */
   wordsReached: z.number().int().nonnegative(),
   substitutions: z.number().int().nonnegative(),
   omissions: z.number().int().nonnegative(),
+  /**
+   * Words read right (or self-corrected) after a pause of more than 3 s, in reading checks only (`assessment`
+   * mode); errors there. In practice a long pause is not an error and is not counted here.
+   */
+  longPauses: z.number().int().nonnegative(),
   /** Words said that are not in the passage (the recogniser's "unclear speech" marker is not counted). */
   insertions: z.number().int().nonnegative(),
   selfCorrections: z.number().int().nonnegative(),
@@ -79,8 +87,7 @@ export const EnhancedReportSchema = z.object({
     grade: z.string().nullable(),
     /** Spec §9 "Expected WPM by grade" for the reader's grade (85 when unknown, Pre-K included). */
     expectedWpm: z.number().int(),
-    /** The IANA time zone whose calendar the weeks follow: the reader's own, else UTC. */
-    timeZone: z.string(),
+    // The reader's time zone decides the weeks but is not sent: a guardian gets only what the page shows (ADR 0041).
   }),
   period: EnhancedPeriodSchema,
   /** The reader's day now, YYYY-MM-DD. */
@@ -100,7 +107,8 @@ export const EnhancedReportSchema = z.object({
   weeks: z.array(WeekFiguresSchema),
   miscues: MiscueCountsSchema,
   /**
-   * The words read wrong (substitutions and omissions) in the most readings, a word counted once a reading, then
+   * The words read wrong (substitutions, omissions and, in reading checks, words read after a long pause: the errors
+   * of {@link MiscueCountsSchema}) in the most readings, a word counted once a reading, then
    * A–Z; shown as printed, lower-cased, without punctuation; at most ENHANCED_WORDS_MAX.
    */
   wordsToPractise: z.array(MissedWordSchema),

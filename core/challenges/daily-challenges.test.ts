@@ -133,4 +133,21 @@ describe('daily challenge rules (spec §3, §4.4, §9)', () => {
     expect(isTimeZone("Europe/Paris'; drop")).toBe(false);
     expect(isTimeZone('')).toBe(false);
   });
+
+  it('keeps each zone its own day while formatters are reused, however many zones are asked', () => {
+    const now = new Date('2027-03-01T20:00:00Z');
+    for (let i = 0; i < 3; i++) {
+      expect(dayInTimeZone(now, 'Pacific/Kiritimati')).toBe('2027-03-02');
+      expect(dayInTimeZone(now, 'Nowhere/Land')).toBe('2027-03-01');
+      expect(dayInTimeZone(now, 'Asia/Tokyo')).toBe('2027-03-02');
+      expect(dayInTimeZone(now, 'America/Los_Angeles')).toBe('2027-03-01');
+    }
+    // The runtime takes a zone in any letter case: more spellings than the cache holds still give the right day.
+    const zone = 'pacific/kiritimati';
+    for (let mask = 0; mask < 1100; mask++) {
+      const spelled = [...zone].map((c, i) => ((mask >> i) & 1 ? c.toUpperCase() : c)).join('');
+      expect(dayInTimeZone(now, spelled)).toBe('2027-03-02');
+    }
+    expect(dayInTimeZone(now, 'America/New_York')).toBe('2027-03-01');
+  });
 });

@@ -243,15 +243,34 @@ export function wholeMinutes(seconds: number): number {
  * "per user per day": the reader's own day, not the server's). An unknown zone falls back to UTC.
  */
 export function dayInTimeZone(now: Date, timeZone: string | null | undefined): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
-  if (timeZone && isTimeZone(timeZone)) return format(timeZone);
-  return format('UTC');
+  return dayFormatFor(timeZone).format(now);
+}
+
+/**
+ * One day formatter per time zone, made once: a report maps thousands of readings to their days, and making an
+ * `Intl.DateTimeFormat` costs far more than using one (a formatter is immutable, so sharing it is safe). Only zones
+ * that passed {@link isTimeZone} are kept; the runtime accepts a zone in any letter case, so the cache is emptied when
+ * it reaches {@link DAY_FORMATS_MAX} rather than grow without bound.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** More than the IANA zones and their aliases (about 600). */
+const DAY_FORMATS_MAX = 1000;
+
+/** The cached YYYY-MM-DD formatter of `timeZone`, else of UTC for an unknown zone. */
+function dayFormatFor(timeZone: string | null | undefined): Intl.DateTimeFormat {
+  const zone = timeZone || 'UTC';
+  const cached = dayFormats.get(zone);
+  if (cached) return cached;
+  if (zone !== 'UTC' && !isTimeZone(zone)) return dayFormatFor('UTC');
+  if (dayFormats.size >= DAY_FORMATS_MAX) dayFormats.clear();
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  dayFormats.set(zone, format);
+  return format;
 }
 
 /** Whether `value` is an IANA time zone this runtime knows ("Europe/Paris", "UTC"). */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   figuresOf,
   periodFirstDay,
   weeklyFigures,
@@ -22,14 +21,6 @@ describe('wholeMedian', () => {
     expect(wholeMedian([40, 70.5, 60.5])).toBe(61);
     expect(wholeMedian([91, 80])).toBe(86);
     expect(wholeMedian([10, 20, 30, 1000])).toBe(25);
-  });
-});
-
-describe('addDays', () => {
-  it('moves on the calendar, across months, years and leap days', () => {
-    expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
-    expect(addDays('2027-01-04', -7)).toBe('2026-12-28');
-    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
   });
 });
 

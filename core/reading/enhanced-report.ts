@@ -7,13 +7,7 @@
 import { PERIOD_WEEKS, type EnhancedPeriod, type WeekFigures } from '../api/enhanced-reports.ts';
 import { weekStartOf } from '../goals/week.ts';
 import { median } from '../screening/rules.ts';
-
-const DAY_MS = 86_400_000;
-
-/** `day` (YYYY-MM-DD) moved by `days` calendar days. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+import { addDays } from '../time/calendar-day.ts';
 
 /** The median of `values` rounded to a whole number (Math.round; an even count: the mean of the middle two), or null. */
 export function wholeMedian(values: readonly number[]): number | null {

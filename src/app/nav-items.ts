@@ -4,6 +4,10 @@
  * release are listed ({@link isBuiltPath}); the rest join as they are built.
  */
 import type { MeResponse } from '#core/api/account.ts';
+// Whether the user's profile type is a reader's: one rule with the reader's own pages (src/lib/reader-pages.ts). An
+// account with such a profile and the teacher role gets the teacher's menu (the teacher role wins, §6) and, because it
+// may be in a class as a reader, My Classroom as well (docs/decisions/0046-classes.md, "A teacher who is also a reader").
+import { isReaderProfile } from '../lib/reader-pages.ts';
 import { isBuiltPath, protectedPaths as p } from './paths.ts';
 import { screenName } from './screen-names.ts';
 
@@ -157,17 +161,6 @@ export const ALL_GROUPS: Record<MenuKind, readonly NavGroup[]> = {
  * refused (the server asks the profile type, `requireReader`), so they keep it ({@link isReaderProfile}).
  */
 const READERS_ONLY: ReadonlySet<string> = new Set([p.screening, p.screeningHistory]);
-
-/**
- * Whether the user's profile type is a reader's (student or other: the server's READER_TYPES, which decide who may
- * join a class and take a screening). An account with such a profile and the teacher role gets the teacher's menu
- * (the teacher role wins, §6) and, because it may be in a class as a reader, My Classroom as well
- * (docs/decisions/0046-classes.md, amendment "A teacher who is also a reader").
- */
-export function isReaderProfile(me: Pick<MeResponse, 'profile'>): boolean {
-  const type = me.profile?.user_type;
-  return type === 'student' || type === 'other';
-}
 
 /**
  * The teacher's menu for a teacher who is also a reader: My Classroom, where the classes they are in as a reader and

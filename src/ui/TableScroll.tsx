@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { cx } from '../lib/class-names.ts';
 import './table-scroll.css';
 
 /** The hint shown over a table wider than the screen. */
@@ -94,23 +95,29 @@ export function StackLabel({ children }: { children: ReactNode }) {
 
 /**
  * A data table that stacks into one card a row when narrow (ADR 0030) and stays a table for screen readers: named by
- * its caption, in a {@link TableScroll} of the same name. `children` are its body's rows, made with
+ * its caption, in a {@link TableScroll} of the same name (or `label`). `children` are its body's rows, made with
  * {@link stackedTableRoles} and a {@link StackLabel} in each cell.
+ * @param label - the scroller's name when it should differ from the caption (a reader's name added, say)
+ * @param className - classes added to the table's own `data-table`
  */
 export function StackedTable({
   caption,
   columns,
+  label,
+  className,
   children,
 }: {
   caption: string;
   columns: readonly string[];
+  label?: string;
+  className?: string;
   children: ReactNode;
 }) {
   const r = stackedTableRoles;
   const captionId = useId();
   return (
-    <TableScroll label={caption} stack>
-      <table className="data-table" {...r.table} aria-labelledby={captionId}>
+    <TableScroll label={label ?? caption} stack>
+      <table className={cx('data-table', className)} {...r.table} aria-labelledby={captionId}>
         <caption id={captionId}>{caption}</caption>
         <thead {...r.rowgroup}>
           <tr {...r.row}>

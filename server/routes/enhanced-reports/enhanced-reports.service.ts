@@ -13,10 +13,14 @@
  * of Reading Practice's statistics, spec §9 "Only sessions with all three values non-null count"), whatever the
  * mode (practice, Reading Assessment, Reading Screening passages: all are the reader reading aloud), saved on a day
  * of the period in the reader's time zone (profiles.time_zone, else UTC); at most the newest
- * ENHANCED_READINGS_MAX.
+ * ENHANCED_READINGS_MAX. Errors are the scorer's own for each reading's mode (core/fluency/metrics.ts), so the error
+ * counts agree with the accuracy saved: in a reading check (`assessment` mode) a word read after a pause of more
+ * than 3 s is an error too.
+ *
+ * The reader's time zone decides the days but is not in the payload: a guardian is sent only what the page shows.
  */
 import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ENHANCED_READINGS_MAX,
   ENHANCED_WORDS_MAX,
@@ -26,6 +30,7 @@ import {
 } from '#core/api/enhanced-reports.ts';
 import { dayInTimeZone, isTimeZone } from '#core/challenges/daily-challenges.ts';
 import { ScoredWordSchema } from '#core/fluency/result.schema.ts';
+import type { ScoringMode } from '#core/fluency/metrics.ts';
 import { expectedWpm } from '#core/lexile/grade-norms.ts';
 import {
   figuresOf,
@@ -36,10 +41,10 @@ import {
 import { normaliseToken } from '#core/text/normalize.ts';
 import { capitalisedWords, shownWord } from '#core/text/shown-word.ts';
 import type { Database } from '../../db/client.ts';
-import { asUser, systemStep, type Tx } from '../../db/rls.ts';
-import { guardianLinks, profiles, readingSessions, stories } from '../../db/schema.ts';
+import { asUser, type Tx } from '../../db/rls.ts';
+import { profiles, readingSessions, stories } from '../../db/schema.ts';
 import { topWords } from '../class-analytics/class-analytics.service.ts';
-import { displayNamesIn } from '../family/family.service.ts';
+import { displayNamesIn, withFollowedReader } from '../family/family.service.ts';
 
 /**
  * The widest gap between UTC and a time zone's clock (UTC+14, Kiribati): a reading saved at UTC midnight of a
@@ -54,20 +59,52 @@ const WIDEST_OFFSET_MS = 14 * 3_600_000;
  * shape gives no words and zero counts rather than an error.
  */
 const PATHS = {
-  /** Words scored as errors (DIBELS 8: substitutions and omissions). */
+  /** Words scored as errors in practice (DIBELS 8: substitutions and omissions). */
   wrong: '$.words[*] ? (@.status == "substitution" || @.status == "omission")',
+  /**
+   * Words scored as errors in a reading check (`assessment` mode): also a word read right, or self-corrected, after
+   * a pause of more than 3 s (`hesitation`), as core/fluency/metrics.ts `computeMetrics` counts it.
+   */
+  wrongInCheck:
+    '$.words[*] ? (@.status == "substitution" || @.status == "omission" || ' +
+    '(@.hesitation == true && (@.status == "correct" || @.status == "self_correction")))',
   reached: '$.words[*] ? (@.status != "not_reached")',
   selfCorrections: '$.words[*] ? (@.status == "self_correction")',
+  /** In a reading check, a self-correction after a long pause is an error (a long pause), not a word put right. */
+  selfCorrectionsInCheck:
+    '$.words[*] ? (@.status == "self_correction" && !exists(@.hesitation ? (@ == true)))',
   /** Words added; the recogniser's "[unclear]" marker of speech it could not make out is not a word added. */
   insertions: '$.insertions[*] ? (!(@.heard starts with "["))',
   repetitions: '$.repetitions[*]',
 } as const;
-const WrongWordsSchema = z.array(ScoredWordSchema.pick({ text: true, status: true }));
-const ERRORS: ReadonlySet<string> = new Set(['substitution', 'omission']);
+/** The scoring mode whose extra error (a long pause) a reading check has (core/fluency/metrics.ts). */
+const CHECK_MODE: ScoringMode = 'assessment';
+/**
+ * One word of a reading's errors, checked on its own: a malformed item (a hand-edited or older result) is left out,
+ * not the reading's whole list.
+ */
+const WrongWordSchema = ScoredWordSchema.pick({ text: true, status: true, hesitation: true }).partial({
+  hesitation: true,
+});
+
+type WrongWord = z.infer<typeof WrongWordSchema>;
 
 /** How many items of the saved result `path` selects (0 for none, or a result without them). */
 const countOf = (path: string) =>
   sql<number>`coalesce(jsonb_array_length(jsonb_path_query_array(${readingSessions.wordResults}, ${path}::jsonpath)), 0)`;
+
+/** The items `practice` selects, or `check` for a reading saved in a reading check's mode. */
+const byMode = (practice: string, check: string) =>
+  sql`jsonb_path_query_array(${readingSessions.wordResults}, (case when ${readingSessions.mode} = ${CHECK_MODE} then ${check} else ${practice} end)::jsonpath)`;
+
+/** The words of a reading's errors that are well formed (each checked on its own); none for anything but a list. */
+function wrongWordsOf(items: unknown): WrongWord[] {
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item) => {
+    const parsed = WrongWordSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
 
 /**
  * The report of reader `readerId` in the caller's transaction: as that reader (asUser), or a system step whose
@@ -95,9 +132,9 @@ export async function enhancedReportIn(
       wpm: readingSessions.wordsPerMinute,
       accuracy: readingSessions.accuracyPercentage,
       seconds: readingSessions.readingSeconds,
-      wrong: sql<unknown>`jsonb_path_query_array(${readingSessions.wordResults}, ${PATHS.wrong}::jsonpath)`,
+      wrong: sql<unknown>`${byMode(PATHS.wrong, PATHS.wrongInCheck)}`,
       reached: countOf(PATHS.reached),
-      selfCorrections: countOf(PATHS.selfCorrections),
+      selfCorrections: sql<number>`coalesce(jsonb_array_length(${byMode(PATHS.selfCorrections, PATHS.selfCorrectionsInCheck)}), 0)`,
       insertions: countOf(PATHS.insertions),
       repetitions: countOf(PATHS.repetitions),
     })
@@ -137,6 +174,7 @@ export async function enhancedReportIn(
     wordsReached: 0,
     substitutions: 0,
     omissions: 0,
+    longPauses: 0,
     insertions: 0,
     selfCorrections: 0,
     repetitions: 0,
@@ -149,12 +187,13 @@ export async function enhancedReportIn(
     miscues.selfCorrections += Number(r.selfCorrections);
     miscues.insertions += Number(r.insertions);
     miscues.repetitions += Number(r.repetitions);
-    const parsed = WrongWordsSchema.safeParse(r.wrong ?? []);
     const once = new Set<string>();
-    for (const w of parsed.success ? parsed.data : []) {
-      if (!ERRORS.has(w.status)) continue;
+    // The database picked only errors for the reading's mode; each is counted under one kind.
+    for (const w of wrongWordsOf(r.wrong)) {
       if (w.status === 'substitution') miscues.substitutions++;
-      else miscues.omissions++;
+      else if (w.status === 'omission') miscues.omissions++;
+      else if (w.hesitation === true) miscues.longPauses++;
+      else continue;
       const key = normaliseToken(w.text);
       if (!key || once.has(key)) continue;
       once.add(key);
@@ -171,7 +210,6 @@ export async function enhancedReportIn(
       displayName: profile?.displayName ?? '',
       grade: profile?.grade ?? null,
       expectedWpm: expectedWpm(profile?.grade),
-      timeZone,
     },
     period,
     today,
@@ -228,8 +266,8 @@ export async function ownEnhancedReport(
 
 /**
  * GET /api/family/children/:childId/enhanced-report: a followed reader's report. The link is read first as the
- * guardian under RLS, then the reader's rows as a system step naming `childId` (the design of `childReport`, ADR
- * 0041); the reader's name is their display name, else the account's name, as on Progress Reports.
+ * guardian under RLS, then the reader's rows as a system step naming `childId` (`withFollowedReader`, the family
+ * report's rule, ADR 0041); the reader's name is their display name, else the account's name, as on Progress Reports.
  * @returns null when the user follows no reader with this id (unknown id, another guardian's reader, oneself)
  * @throws Error('User not authenticated') for an empty user id (spec §5)
  */
@@ -240,16 +278,9 @@ export async function childEnhancedReport(
   period: EnhancedPeriod,
   now: Date,
 ): Promise<EnhancedReport | null> {
-  return asUser(db, guardianId, async (tx) => {
-    const [link] = await tx
-      .select({ id: guardianLinks.id })
-      .from(guardianLinks)
-      .where(and(eq(guardianLinks.guardianId, guardianId), eq(guardianLinks.childId, childId)));
-    if (!link) return null;
-    return systemStep(tx, async (tx) => {
-      const report = await enhancedReportIn(tx, childId, period, now);
-      const name = (await displayNamesIn(tx, [childId])).get(childId);
-      return { ...report, reader: { ...report.reader, displayName: name ?? report.reader.displayName } };
-    });
+  return withFollowedReader(db, guardianId, childId, async (tx) => {
+    const report = await enhancedReportIn(tx, childId, period, now);
+    const name = (await displayNamesIn(tx, [childId])).get(childId);
+    return { ...report, reader: { ...report.reader, displayName: name ?? report.reader.displayName } };
   });
 }

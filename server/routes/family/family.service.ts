@@ -253,16 +253,42 @@ export async function removeLink(db: Database, userId: string, linkId: string): 
 }
 
 /**
+ * The family link rule of every report a guardian reads of a followed reader (docs/decisions/0041-family-links.md;
+ * GET /api/family/children/:childId/report and /enhanced-report, ADR 0053): in one transaction as the guardian, the
+ * link is read first under row-level security (a guardian_links row with this guardian and this child, which only
+ * the two sides can see); only when it is there does `fn` run, as a `systemStep`, and every query of `fn` must name
+ * `childId` itself. No policy is widened.
+ * @param fn - the reader's rows, read in the system step by `childId`
+ * @returns what `fn` gives, or null when the user follows no reader with this id (unknown id, another guardian's
+ *   reader, a link removed, oneself), and then `fn` is not run
+ * @throws Error('User not authenticated') for an empty user id (spec §5)
+ */
+export async function withFollowedReader<T>(
+  db: Database,
+  guardianId: string,
+  childId: string,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T | null> {
+  return asUser(db, guardianId, async (tx) => {
+    const [link] = await tx
+      .select({ id: guardianLinks.id })
+      .from(guardianLinks)
+      .where(and(eq(guardianLinks.guardianId, guardianId), eq(guardianLinks.childId, childId)));
+    if (!link) return null;
+    return systemStep(tx, fn);
+  });
+}
+
+/**
  * GET /api/family/children/:childId/report: a followed reader's progress, read-only.
  *
  * Design (docs/decisions/0041-family-links.md): the link is checked first, as the guardian under row-level
- * security (a row of guardian_links with this guardian and this child, which only the two sides can see); only
- * then, in the same transaction, a `systemStep` reads the child's profile, reading sessions, letters, words and
- * achievements, every query naming `childId` itself (`readerReportIn`, reader-report.ts, which a teacher's report
- * of a pupil shares: ADR 0046). The RLS policies of profiles, reading_sessions,
- * progress_tracking and achievements are not widened to guardians: they stay "own rows only", so no other query
- * made as a guardian can reach a child's rows, and the report reads only the columns it shows. The reading
- * statistics are GET /api/reading-stats's own (`readingStatsIn`), for the child.
+ * security ({@link withFollowedReader}); only then, in the same transaction, a `systemStep` reads the child's
+ * profile, reading sessions, letters, words and achievements, every query naming `childId` itself
+ * (`readerReportIn`, reader-report.ts, which a teacher's report of a pupil shares: ADR 0046). The RLS policies of
+ * profiles, reading_sessions, progress_tracking and achievements are not widened to guardians: they stay "own rows
+ * only", so no other query made as a guardian can reach a child's rows, and the report reads only the columns it
+ * shows. The reading statistics are GET /api/reading-stats's own (`readingStatsIn`), for the child.
  * @param now - the current time (the reading streak counts days up to it)
  * @returns null when the user follows no reader with this id (unknown id, another guardian's reader, oneself)
  * @throws Error('User not authenticated') for an empty user id (spec §5)
@@ -273,12 +299,5 @@ export async function childReport(
   childId: string,
   now: Date,
 ): Promise<ChildReport | null> {
-  return asUser(db, guardianId, async (tx) => {
-    const [link] = await tx
-      .select({ id: guardianLinks.id })
-      .from(guardianLinks)
-      .where(and(eq(guardianLinks.guardianId, guardianId), eq(guardianLinks.childId, childId)));
-    if (!link) return null;
-    return systemStep(tx, (tx) => readerReportIn(tx, childId, now));
-  });
+  return withFollowedReader(db, guardianId, childId, (tx) => readerReportIn(tx, childId, now));
 }

@@ -5,11 +5,12 @@
  * by colour alone.
  */
 import type { EnhancedReport } from '#core/api/enhanced-reports.ts';
-import { StackLabel, stackedTableRoles, TableScroll } from '../../ui/TableScroll.tsx';
+import { StackedTable, StackLabel, stackedTableRoles } from '../../ui/TableScroll.tsx';
 import {
   changeText,
   errorsText,
   expectedText,
+  figureNames,
   minutesCell,
   minutesText,
   MISCUE_ROWS,
@@ -41,7 +42,10 @@ function PaceBar({ value, guide, max }: { value: number; guide: number; max: num
 /** Props of {@link EnhancedReportView}. */
 export interface EnhancedReportViewProps {
   report: EnhancedReport;
-  /** True on the reader's own page: "you" and "your"; false for a grown-up, who reads the reader's name. */
+  /**
+   * True on the reader's own page: "you" and plain words (words right in a minute, the middle reading, words read
+   * wrong); false for a grown-up, who reads the reader's name and the field's terms (median, substitutions).
+   */
   you: boolean;
   /** The level of the report's own headings: 3 under a reader's section (h2). */
   headingLevel?: 2 | 3;
@@ -64,8 +68,12 @@ export function EnhancedReportView({ report, you, headingLevel = 3 }: EnhancedRe
   }
   const guide = report.reader.expectedWpm;
   const max = Math.max(guide * 1.5, ...report.weeks.map((w) => w.medianWpm ?? 0));
-  const change = changeText(report.weeks);
-  const errors = errorsText(report);
+  const change = changeText(report.weeks, you);
+  const errors = errorsText(report, you);
+  const names = figureNames(you);
+  const whose = you ? '' : `, ${name}`;
+  const weekColumns = ['Week', 'Readings', 'Minutes read aloud', names.wpm, names.accuracy];
+  const miscueColumns = ['Kind', 'How many', 'What it means', you ? 'A mistake?' : 'An error?'];
   return (
     <>
       <p>In {period}:</p>
@@ -79,139 +87,115 @@ export function EnhancedReportView({ report, you, headingLevel = 3 }: EnhancedRe
           <dd>{minutesText(totals.secondsRead)}</dd>
         </div>
         <div>
-          <dt>Words correct per minute (median)</dt>
+          <dt>{names.wpm}</dt>
           <dd>{whole(totals.medianWpm)}</dd>
         </div>
         <div>
-          <dt>Accuracy (median)</dt>
+          <dt>{names.accuracy}</dt>
           <dd>{whole(totals.medianAccuracy, '%')}</dd>
         </div>
       </dl>
-      <p className="enhanced__note">The median is the middle reading: half were higher, half lower.</p>
+      <p className="enhanced__note">{names.middle}</p>
 
       <Heading id={`${prefix}-pace`}>{you ? 'Your pace' : 'Pace'}</Heading>
-      <p>{expectedText(report)}</p>
+      <p>{expectedText(report, you)}</p>
       <p>{paceText(report, you, name)}</p>
 
       <Heading id={`${prefix}-weeks`}>Week by week</Heading>
       {change ? <p>{change}</p> : null}
-      <TableScroll label={`Week by week${you ? '' : `, ${name}`}`} stack>
-        <table
-          className="data-table enhanced__weeks"
-          {...r.table}
-          aria-labelledby={`${prefix}-weeks-caption`}
-        >
-          <caption id={`${prefix}-weeks-caption`}>
-            Each week (Monday to Sunday): readings, minutes read aloud, and the medians
-          </caption>
-          <thead {...r.rowgroup}>
-            <tr {...r.row}>
-              {[
-                'Week',
-                'Readings',
-                'Minutes read aloud',
-                'Words correct per minute (median)',
-                'Accuracy (median)',
-              ].map((c) => (
-                <th key={c} {...r.columnheader}>
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody {...r.rowgroup}>
-            {report.weeks.map((w) => (
-              <tr key={w.weekStart} {...r.row}>
-                <th {...r.rowheader}>
-                  <StackLabel>Week</StackLabel>
-                  {weekText(w.weekStart)}
-                </th>
-                <td {...r.cell}>
-                  <StackLabel>Readings</StackLabel>
-                  {w.readings}
-                </td>
-                <td {...r.cell}>
-                  <StackLabel>Minutes read aloud</StackLabel>
-                  {minutesCell(w.secondsRead)}
-                </td>
-                <td {...r.cell}>
-                  <StackLabel>Words correct per minute (median)</StackLabel>
-                  <span className="enhanced__pace">
-                    <span>{whole(w.medianWpm)}</span>
-                    {w.medianWpm === null ? null : <PaceBar value={w.medianWpm} guide={guide} max={max} />}
-                  </span>
-                </td>
-                <td {...r.cell}>
-                  <StackLabel>Accuracy (median)</StackLabel>
-                  {whole(w.medianAccuracy, '%')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <StackedTable
+        caption={
+          you
+            ? 'Each week (Monday to Sunday): your readings, minutes read aloud, and your middle reading'
+            : 'Each week (Monday to Sunday): readings, minutes read aloud, and the medians'
+        }
+        label={`Week by week${whose}`}
+        className="enhanced__weeks"
+        columns={weekColumns}
+      >
+        {report.weeks.map((w) => (
+          <tr key={w.weekStart} {...r.row}>
+            <th {...r.rowheader}>
+              <StackLabel>Week</StackLabel>
+              {weekText(w.weekStart)}
+            </th>
+            <td {...r.cell}>
+              <StackLabel>Readings</StackLabel>
+              {w.readings}
+            </td>
+            <td {...r.cell}>
+              <StackLabel>Minutes read aloud</StackLabel>
+              {minutesCell(w.secondsRead)}
+            </td>
+            <td {...r.cell}>
+              <StackLabel>{names.wpm}</StackLabel>
+              <span className="enhanced__pace">
+                <span>{whole(w.medianWpm)}</span>
+                {w.medianWpm === null ? null : <PaceBar value={w.medianWpm} guide={guide} max={max} />}
+              </span>
+            </td>
+            <td {...r.cell}>
+              <StackLabel>{names.accuracy}</StackLabel>
+              {whole(w.medianAccuracy, '%')}
+            </td>
+          </tr>
+        ))}
+      </StackedTable>
       <p className="enhanced__note">
-        The bars show each week’s words correct per minute; the line across each bar is the guide, {guide}.
+        {you
+          ? `The bars show your words right in a minute each week; the line across each bar is Sparky's guide, ${guide}.`
+          : `The bars show each week’s words correct per minute; the line across each bar is the guide, ${guide}.`}
         {report.period === 'all' ? ' Weeks without a reading are left out.' : ''}
       </p>
 
       <Heading id={`${prefix}-miscues`}>{you ? 'Your reading mistakes and fixes' : 'Miscues'}</Heading>
       {errors ? <p>{errors}</p> : null}
       <p>
-        Only substitutions and omissions are errors. A self-correction is a word put right, so it counts as
-        read right.
+        {you
+          ? 'A word read wrong or skipped is a mistake. In a reading check, a stop of more than 3 seconds before a word is a mistake too. A word you fix counts as right.'
+          : 'Substitutions and omissions are errors, and in a reading check (a Reading Assessment or Screening) so is a word read after a pause of more than 3 seconds. A self-correction is a word put right, so it counts as read right.'}
       </p>
-      <TableScroll label={`Miscues${you ? '' : `, ${name}`}`} stack>
-        <table className="data-table" {...r.table} aria-labelledby={`${prefix}-miscues-caption`}>
-          <caption id={`${prefix}-miscues-caption`}>Miscues by kind, {readingsText(totals.readings)}</caption>
-          <thead {...r.rowgroup}>
-            <tr {...r.row}>
-              {['Kind', 'How many', 'What it means', 'An error?'].map((c) => (
-                <th key={c} {...r.columnheader}>
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody {...r.rowgroup}>
-            {MISCUE_ROWS.map((row) => (
-              <tr key={row.key} {...r.row}>
-                <th {...r.rowheader}>
-                  <StackLabel>Kind</StackLabel>
-                  {row.name}
-                </th>
-                <td {...r.cell}>
-                  <StackLabel>How many</StackLabel>
-                  {report.miscues[row.key]}
-                </td>
-                <td {...r.cell}>
-                  <StackLabel>What it means</StackLabel>
-                  {row.meaning}
-                </td>
-                <td {...r.cell}>
-                  <StackLabel>An error?</StackLabel>
-                  {row.error ? 'Yes' : 'No'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <StackedTable
+        caption={`${you ? 'Your mistakes and fixes' : 'Miscues by kind'}, ${readingsText(totals.readings)}`}
+        label={`${you ? 'Mistakes and fixes' : 'Miscues'}${whose}`}
+        columns={miscueColumns}
+      >
+        {MISCUE_ROWS.map((row) => (
+          <tr key={row.key} {...r.row}>
+            <th {...r.rowheader}>
+              <StackLabel>Kind</StackLabel>
+              {you ? row.plainName : row.name}
+            </th>
+            <td {...r.cell}>
+              <StackLabel>How many</StackLabel>
+              {report.miscues[row.key]}
+            </td>
+            <td {...r.cell}>
+              <StackLabel>What it means</StackLabel>
+              {you ? row.plainMeaning : row.meaning}
+            </td>
+            <td {...r.cell}>
+              <StackLabel>{miscueColumns[3]}</StackLabel>
+              {row.error ? 'Yes' : 'No'}
+            </td>
+          </tr>
+        ))}
+      </StackedTable>
 
       <Heading id={`${prefix}-words`}>Words to practise</Heading>
       {report.wordsToPractise.length === 0 ? (
-        <p>No word was read wrong in {period}.</p>
+        <p>{you ? `No hard words in ${period}.` : `No word was an error in ${period}.`}</p>
       ) : (
         <>
           <p>
             {you
               ? 'These words were hard. Read them with a grown-up, then find them in a story.'
-              : 'The words read wrong most often. Read them together, then find them in a story.'}
+              : 'The words read wrong most often (in a reading check, also after a long pause). Read them together, then find them in a story.'}
           </p>
           <ol className="enhanced__words" aria-labelledby={`${prefix}-words`}>
             {report.wordsToPractise.map((w) => (
               <li key={w.word}>
-                <strong>{w.word}</strong>: read wrong in {readingsText(w.count)}
+                <strong>{w.word}</strong>: {you ? 'hard' : 'an error'} in {readingsText(w.count)}
               </li>
             ))}
           </ol>

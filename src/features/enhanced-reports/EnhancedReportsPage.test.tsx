@@ -1,8 +1,9 @@
 /**
  * /enhanced-reports against a fetch stub that answers like the server (core/api/enhanced-reports.ts): a guardian
  * sees one section per followed reader with the figures as text and tables; the period is chosen by radio, by
- * voice and kept in the address; a reader sees their own; a reader no longer followed is said; a teacher is sent to
- * the class screens; Sparky's lines by viewer.
+ * voice (only while the choice is shown) and kept in the address; a reader sees their own, in plain words; a reader
+ * no longer followed is said; each failed report has its own retry; a teacher is sent to the class screens, and a
+ * teacher whose profile is a reader's sees their own report too; Sparky's lines by viewer.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -38,7 +39,7 @@ const LEO = { ...MIA, linkId: '7b0c8a52-4a8e-4f0f-9d55-0e4a3c1b2a02', userId: 'c
 
 function reportFor(userId: string, name: string, period: EnhancedPeriod): EnhancedReport {
   return {
-    reader: { userId, displayName: name, grade: '2', expectedWpm: 70, timeZone: 'Europe/London' },
+    reader: { userId, displayName: name, grade: '2', expectedWpm: 70 },
     period,
     today: '2026-11-29',
     firstDay: period === 'last-4-weeks' ? '2026-11-02' : '2026-09-07',
@@ -53,6 +54,7 @@ function reportFor(userId: string, name: string, period: EnhancedPeriod): Enhanc
       wordsReached: 200,
       substitutions: 3,
       omissions: 2,
+      longPauses: 1,
       insertions: 1,
       selfCorrections: 4,
       repetitions: 1,
@@ -80,6 +82,9 @@ function fakeServer(input: RequestInfo | URL): Promise<Response> {
   const person = family.children.find(
     (c) => c.userId === decodeURIComponent(child?.[1] ?? '') && !c.userId.startsWith('gone'),
   );
+  // A reader whose id starts with "fail" cannot be loaded just now: 500.
+  if (person?.userId.startsWith('fail'))
+    return Promise.resolve(jsonResponse({ error: { code: 'internal_error', message: 'Down' } }, 500));
   if (child && person)
     return Promise.resolve(jsonResponse(reportFor(person.userId, person.displayName, period)));
   return Promise.resolve(jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404));
@@ -161,14 +166,22 @@ describe('EnhancedReportsPage for a guardian', () => {
     const selfCorrections = within(miscues).getByRole('row', { name: /Self-corrections/ });
     expect(selfCorrections).toHaveTextContent(/4.*counts as read right.*No/);
     expect(within(miscues).getByRole('row', { name: /Substitutions/ })).toHaveTextContent(/3.*Yes/);
-    expect(within(mia).getByText('5 errors in 200 words read (2.5%).')).toBeInTheDocument();
+    // A word read after a long pause is an error in a reading check, as the scorer counts it.
+    expect(within(miscues).getByRole('row', { name: /Long pause \(in a reading check\)/ })).toHaveTextContent(
+      /1.*more than 3 seconds.*Yes/,
+    );
+    expect(within(mia).getByText('6 errors in 200 words read (3%).')).toBeInTheDocument();
+    expect(
+      within(mia).getByText(/so is a word read after a pause of more than 3 seconds/),
+    ).toBeInTheDocument();
+    expect(within(mia).queryByText(/Only substitutions and omissions/)).not.toBeInTheDocument();
 
     const words = within(mia).getByRole('list', { name: 'Words to practise' });
     expect(
       within(words)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['dog: read wrong in 3 readings', 'Sam: read wrong in 1 reading']);
+    ).toEqual(['dog: an error in 3 readings', 'Sam: an error in 1 reading']);
     expect(screen.getByRole('link', { name: 'Progress Reports' })).toHaveAttribute('href', '/reports');
     await waitFor(() => expect(setGuidance).toHaveBeenLastCalledWith(ENHANCED_GUARDIAN_GUIDANCE));
   });
@@ -224,6 +237,28 @@ describe('EnhancedReportsPage for a guardian', () => {
     expect(client.getQueryState(FAMILY_QUERY_KEY)).toBeDefined();
   });
 
+  it('gives each reader whose report failed their own retry, with a picture and a name of its own', async () => {
+    const user = userEvent.setup();
+    family = {
+      children: [
+        { ...MIA, userId: 'fail-1' },
+        { ...LEO, userId: 'fail-2' },
+      ],
+      guardians: [],
+      codeExpiresAt: null,
+    };
+    renderPage(guardianMe());
+    const mia = await screen.findByRole('button', { name: 'Try again for Mia' });
+    const leo = screen.getByRole('button', { name: 'Try again for Leo' });
+    for (const button of [mia, leo]) expect(button.querySelector('svg')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    const asked = () => calls.filter((c) => c.startsWith('/api/family/children/fail-2/')).length;
+    const before = asked();
+    await user.click(leo);
+    await waitFor(() => expect(asked()).toBe(before + 1));
+    expect(calls.filter((c) => c.startsWith('/api/family/children/fail-1/'))).toHaveLength(before);
+  });
+
   it('tells a guardian who follows nobody where to start', async () => {
     family = { children: [], guardians: [], codeExpiresAt: null };
     const { setGuidance } = renderPage(guardianMe());
@@ -238,20 +273,54 @@ describe('EnhancedReportsPage for a reader and a teacher', () => {
     const own = await screen.findByRole('region', { name: 'Your reading' });
     expect(
       await within(own).findByText(
-        'You read 60 words correct per minute (the middle of your readings). 10 more words correct per minute to reach the guide.',
+        "You read 60 words right in a minute (your middle reading). 10 more words to reach Sparky's guide.",
       ),
     ).toBeInTheDocument();
     expect(within(own).getByRole('heading', { name: 'Your pace' })).toBeInTheDocument();
+    // Plain words, not the grown-ups' terms.
+    expect(
+      within(own)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toContain('Words right in a minute (the middle reading)');
+    const mistakes = within(own).getByRole('table', { name: /Your mistakes and fixes/ });
+    expect(within(mistakes).getByRole('row', { name: /Words read wrong/ })).toHaveTextContent(/3.*Yes/);
+    expect(within(mistakes).getByRole('row', { name: /Words skipped/ })).toHaveTextContent(/2.*Yes/);
+    expect(within(own).getByText('6 mistakes in 200 words read (3%).')).toBeInTheDocument();
+    expect(own).not.toHaveTextContent(/median|miscue|substitution|omission/i);
+    expect(within(own).getByRole('list', { name: 'Words to practise' })).toHaveTextContent(
+      'dog: hard in 3 readings',
+    );
     expect(calls).toContain('/api/reports/enhanced?period=last-4-weeks');
     expect(calls).not.toContain('/api/family');
     await waitFor(() => expect(setGuidance).toHaveBeenLastCalledWith(ENHANCED_READER_GUIDANCE));
   });
 
-  it('sends a teacher to the class screens, asking for no report', async () => {
-    const { setGuidance } = renderPage(meFixture({ name: 'Ms Rivera', userType: 'teacher' }));
+  it('sends a teacher to the class screens, asking for no report and offering no period', async () => {
+    const { setGuidance, registry } = renderPage(meFixture({ name: 'Ms Rivera', userType: 'teacher' }));
     expect(screen.getByRole('link', { name: 'Class Analytics' })).toHaveAttribute('href', '/class-analytics');
     await waitFor(() => expect(setGuidance).toHaveBeenLastCalledWith(ENHANCED_TEACHER_GUIDANCE));
     expect(calls.filter((c) => c !== '/api/me')).toEqual([]);
+    // No period choice shown, so no period to say.
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(registry.active().map((c) => c.phrase)).not.toContain('all readings');
+  });
+
+  it('shows a teacher whose profile is a reader’s their own report, and where their classes are', async () => {
+    const { setGuidance, registry } = renderPage(
+      meFixture({ name: 'Mr Okafor', userType: 'student', roles: ['teacher'] }),
+    );
+    const own = await screen.findByRole('region', { name: 'Your reading' });
+    expect(await within(own).findByRole('table', { name: /Each week/ })).toBeInTheDocument();
+    expect(calls).toContain('/api/reports/enhanced?period=last-4-weeks');
+    expect(calls).not.toContain('/api/family');
+    const classes = screen.getByRole('region', { name: 'Your classes' });
+    expect(within(classes).getByRole('link', { name: 'Class Analytics' })).toHaveAttribute(
+      'href',
+      '/class-analytics',
+    );
+    expect(registry.active().map((c) => c.phrase)).toContain('all readings');
+    await waitFor(() => expect(setGuidance).toHaveBeenLastCalledWith(ENHANCED_READER_GUIDANCE));
   });
 });
 
@@ -263,7 +332,7 @@ describe('enhanced-reports-text', () => {
     expect(minutesText(75)).toBe('1 minute');
     expect(minutesText(95.5)).toBe('2 minutes');
     expect(paceText({ ...report, totals: { ...report.totals, medianWpm: 70 } }, true, '')).toMatch(
-      /at or above the guide/,
+      /at or above Sparky's guide/,
     );
     expect(paceText({ ...report, totals: { ...report.totals, medianWpm: null } }, true, '')).toBeNull();
     expect(changeText(report.weeks.slice(0, 2))).toBeNull();
@@ -271,8 +340,17 @@ describe('enhanced-reports-text', () => {
       /1 fewer word correct per minute\.$/,
     );
     expect(errorsText({ ...report, miscues: { ...report.miscues, wordsReached: 0 } })).toBeNull();
-    expect(errorsText({ ...report, miscues: { ...report.miscues, substitutions: 0, omissions: 0 } })).toBe(
-      'No errors in 200 words read.',
-    );
+    expect(
+      errorsText({
+        ...report,
+        miscues: { ...report.miscues, substitutions: 0, omissions: 0, longPauses: 0 },
+      }),
+    ).toBe('No errors in 200 words read.');
+    expect(
+      errorsText(
+        { ...report, miscues: { ...report.miscues, substitutions: 0, omissions: 0, longPauses: 1 } },
+        true,
+      ),
+    ).toBe('1 mistake in 200 words read (0.5%).');
   });
 });

@@ -1,5 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import type { EnhancedPeriod } from '#core/api/enhanced-reports.ts';
 import type { LinkedPerson } from '#core/api/family.ts';
@@ -8,10 +7,9 @@ import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
 import { useChildEnhancedReport, useOwnEnhancedReport } from '../../lib/api/enhanced-reports.ts';
-import { FAMILY_QUERY_KEY, fetchFamily } from '../../lib/api/family.ts';
-import { GOALS_QUERY_KEY } from '../../lib/api/goals.ts';
-import { ApiError } from '../../lib/api/http.ts';
+import { FAMILY_QUERY_KEY, fetchFamily, useStoppedSharing } from '../../lib/api/family.ts';
 import { useMe } from '../../lib/api/me.ts';
+import { isTeacher, readerPagesViewer } from '../../lib/reader-pages.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
@@ -20,14 +18,14 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { Radio, RadioGroup } from '../../ui/RadioGroup.tsx';
 import { EnhancedReportView } from './EnhancedReportView.tsx';
 import { PERIOD_OPTIONS, periodFromParam } from './enhanced-reports-text.ts';
-import { enhancedReportsGuidance, type EnhancedReportsViewer } from './enhanced-reports.guidance.ts';
+import { enhancedReportsGuidance } from './enhanced-reports.guidance.ts';
 import { ENHANCED_REPORTS_VOICE_COMMANDS, periodOfAction } from './enhanced-reports.voice-commands.ts';
 import '../../ui/page.css';
 import './enhanced-reports.css';
 
 /**
  * The period, kept in the address (`?period=`, so a link or a reload shows the same weeks); a choice replaces the
- * entry, so Back leaves the screen rather than stepping through choices. Each period's name can be said.
+ * entry, so Back leaves the screen rather than stepping through choices.
  */
 function usePeriod(): [EnhancedPeriod, (period: EnhancedPeriod) => void] {
   const [params, setParams] = useSearchParams();
@@ -41,14 +39,13 @@ function usePeriod(): [EnhancedPeriod, (period: EnhancedPeriod) => void] {
       },
       { replace: true },
     );
-  useVoiceCommands(ENHANCED_REPORTS_VOICE_COMMANDS, (target) => {
-    const said = periodOfAction(target);
-    if (said) choose(said);
-  });
   return [period, choose];
 }
 
-/** The period choice: a radio group (arrow keys, or each option its own Tab stop for switch users). */
+/**
+ * The period choice: a radio group (arrow keys, or each option its own Tab stop for switch users). Each period's
+ * name can be said while the choice is shown (and only then: a teacher's page has no period to choose).
+ */
 function PeriodChoice({
   period,
   onChange,
@@ -56,6 +53,10 @@ function PeriodChoice({
   period: EnhancedPeriod;
   onChange: (p: EnhancedPeriod) => void;
 }) {
+  useVoiceCommands(ENHANCED_REPORTS_VOICE_COMMANDS, (target) => {
+    const said = periodOfAction(target);
+    if (said) onChange(said);
+  });
   return (
     <div className="page__card enhanced__period">
       <RadioGroup
@@ -74,13 +75,17 @@ function PeriodChoice({
   );
 }
 
-/** A failure to load a report, with a retry. */
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
+/**
+ * A failure to load a report, with a retry. Each followed reader's retry is named for them ("Try again for Mia"): a
+ * button's name is its voice command, and the voice layer keeps one command per name.
+ * @param name - the reader whose report failed, for a guardian's page; none on a reader's own page
+ */
+function LoadFailed({ name, onRetry }: { name?: string; onRetry: () => void }) {
   return (
     <div role="alert">
       <p>We could not load this report right now.</p>
-      <Button variant="secondary" onPress={onRetry}>
-        Try again
+      <Button variant="secondary" icon="selfCorrection" onPress={onRetry}>
+        {name ? `Try again for ${name}` : 'Try again'}
       </Button>
     </div>
   );
@@ -89,16 +94,10 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
 /** A followed reader's section. */
 function ChildSection({ person, period }: { person: LinkedPerson; period: EnhancedPeriod }) {
   const report = useChildEnhancedReport(person.userId, period);
-  const queryClient = useQueryClient();
   const titleId = `enhanced-child-${person.userId}`;
-  // The reader stopped sharing (or deleted their account) since the list was loaded: say so, and reload the list
-  // and the goals, which went with the link (as Progress Reports does).
-  const stopped = report.error instanceof ApiError && report.error.code === 'not_found';
-  useEffect(() => {
-    if (!stopped) return;
-    void queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: GOALS_QUERY_KEY });
-  }, [stopped, queryClient]);
+  // The reader stopped sharing (or deleted their account) since the list was loaded: say so (the list and the goals
+  // are reloaded, as on Progress Reports).
+  const stopped = useStoppedSharing(report.error);
   return (
     <section className="page__card enhanced__reader" aria-labelledby={titleId}>
       <h2 id={titleId}>
@@ -107,7 +106,7 @@ function ChildSection({ person, period }: { person: LinkedPerson; period: Enhanc
       {stopped ? (
         <p role="alert">{person.displayName} no longer shares their progress with you.</p>
       ) : report.isError ? (
-        <LoadFailed onRetry={() => void report.refetch()} />
+        <LoadFailed name={person.displayName} onRetry={() => void report.refetch()} />
       ) : report.data ? (
         <EnhancedReportView report={report.data} you={false} />
       ) : (
@@ -143,26 +142,29 @@ function OwnSection({ period }: { period: EnhancedPeriod }) {
   );
 }
 
-/** Who is looking, from the account: its type (a teacher's role wins, as the menus decide). */
-function viewerOf(me: ReturnType<typeof useMe>['data']): EnhancedReportsViewer | null {
-  if (!me) return null;
-  const type = me.profile?.user_type;
-  if (me.roles.includes('teacher') || type === 'teacher') return 'teacher';
-  if (type === 'guardian') return 'guardian';
-  return 'reader';
+/** Where a teacher finds their classes' figures (ADR 0050). */
+function ClassScreensPointer() {
+  return (
+    <p>
+      Your classes’ figures are on{' '}
+      <Link href={protectedPaths.classAnalytics}>{screenName(protectedPaths.classAnalytics)}</Link> and{' '}
+      <Link href={protectedPaths.studentReports}>{screenName(protectedPaths.studentReports)}</Link>.
+    </p>
+  );
 }
 
 /**
  * /enhanced-reports, 'Enhanced Reports' (spec §2.2; docs/decisions/0053-enhanced-reports.md): a deeper, week-by-week
  * report of reading aloud over a chosen period. A reader sees their own; a guardian sees one section for each reader
- * they follow (ADR 0041); a teacher is sent to the class screens. Reached from Progress Reports and from Reading
+ * they follow (ADR 0041); a teacher is sent to the class screens, and a teacher whose profile is a reader's sees
+ * their own report with that pointer (the rule of every reader's own page, src/lib/reader-pages.ts). Reached from Progress Reports and from Reading
  * Practice's figures for grown-ups, or by saying its name; not in the sidebar (spec §2.4's lists do not name it).
  */
 export function EnhancedReportsPage() {
   const title = screenName(protectedPaths.enhancedReports);
   useDocumentTitle(title);
   const me = useMe();
-  const viewer = viewerOf(me.data);
+  const viewer = me.data ? readerPagesViewer(me.data) : null;
   // The readers followed, for a guardian only (the same cache entry as Progress Reports').
   const family = useQuery({
     queryKey: FAMILY_QUERY_KEY,
@@ -194,11 +196,7 @@ export function EnhancedReportsPage() {
         <h1>{title}</h1>
         <p className="page__lead">Enhanced Reports are for a reader and the grown-ups who follow them.</p>
         <section className="page__card">
-          <p>
-            Your classes’ figures are on{' '}
-            <Link href={protectedPaths.classAnalytics}>{screenName(protectedPaths.classAnalytics)}</Link> and{' '}
-            <Link href={protectedPaths.studentReports}>{screenName(protectedPaths.studentReports)}</Link>.
-          </p>
+          <ClassScreensPointer />
         </section>
       </div>
     );
@@ -211,6 +209,12 @@ export function EnhancedReportsPage() {
         <p className="page__lead">Your reading aloud, week by week.</p>
         <PeriodChoice period={period} onChange={setPeriod} />
         <OwnSection period={period} />
+        {me.data && isTeacher(me.data) ? (
+          <section className="page__card" aria-labelledby="enhanced-classes">
+            <h2 id="enhanced-classes">Your classes</h2>
+            <ClassScreensPointer />
+          </section>
+        ) : null}
       </div>
     );
   }
@@ -226,7 +230,7 @@ export function EnhancedReportsPage() {
       {family.isError ? (
         <div role="alert" className="page__card">
           <p>We could not load the readers you follow right now.</p>
-          <Button variant="secondary" onPress={() => void family.refetch()}>
+          <Button variant="secondary" icon="selfCorrection" onPress={() => void family.refetch()}>
             Try again
           </Button>
         </div>

@@ -2,6 +2,10 @@
  * How Enhanced Reports writes its figures (docs/decisions/0053-enhanced-reports.md): the periods offered, weeks,
  * minutes read aloud, the pace against the grade's expected words per minute (spec §9), the change over the period
  * and the miscues in words. Pure: the same figures give the same text on every machine.
+ *
+ * Two audiences: a grown-up reads the field's terms (words correct per minute, median, substitutions…); a reader on
+ * their own page (`you`) reads plain words (words right in a minute, the middle reading, words read wrong…), as the
+ * rest of a child's screens say them.
  */
 import {
   DEFAULT_ENHANCED_PERIOD,
@@ -77,31 +81,59 @@ export function gradePhrase(grade: string | null): string | null {
   return `grade ${grade}`;
 }
 
-/**
- * The expected pace in a sentence (spec §9 "Expected WPM by grade"): "Sparky's guide for grade 2 is 70 words
- * correct per minute." For no grade, or one the table does not have (Pre-K), the default is said as such.
- */
-export function expectedText(report: EnhancedReport): string {
-  const { grade, expectedWpm } = report.reader;
-  const phrase = gradePhrase(grade);
-  if (phrase === null || grade === 'Pre-K')
-    return `Sparky's guide without a grade is ${expectedWpm} words correct per minute.`;
-  return `Sparky's guide for ${phrase} is ${expectedWpm} words correct per minute.`;
+/** The pace's unit for the audience: "correct per minute" for a grown-up, "right in a minute" for a reader. */
+function perMinute(you: boolean): string {
+  return you ? 'right in a minute' : 'correct per minute';
+}
+
+/** The figures' names for the audience: the field's terms for a grown-up, plain words for a reader (`you`). */
+export function figureNames(you: boolean) {
+  return you
+    ? {
+        wpm: 'Words right in a minute (the middle reading)',
+        accuracy: 'Words read right (the middle reading)',
+        middle: 'The middle reading: half of your readings were higher, half lower.',
+      }
+    : {
+        wpm: 'Words correct per minute (median)',
+        accuracy: 'Accuracy (median)',
+        middle: 'The median is the middle reading: half were higher, half lower.',
+      };
 }
 
 /**
- * The period's median pace against the expected one, in words for the audience: "8 more words correct per minute
- * to reach it." / "That is at or above the guide." ; null when nothing was read.
- * @param you - true for the reader's own page ("You read …"), false for a grown-up's ("Mia read …")
+ * The expected pace in a sentence (spec §9 "Expected WPM by grade"): "Sparky's guide for grade 2 is 70 words
+ * correct per minute." ("words right in a minute" for a reader). For no grade, or one the table does not have
+ * (Pre-K), the default is said as such.
+ */
+export function expectedText(report: EnhancedReport, you = false): string {
+  const { grade, expectedWpm } = report.reader;
+  const phrase = gradePhrase(grade);
+  if (phrase === null || grade === 'Pre-K')
+    return `Sparky's guide without a grade is ${expectedWpm} words ${perMinute(you)}.`;
+  return `Sparky's guide for ${phrase} is ${expectedWpm} words ${perMinute(you)}.`;
+}
+
+/**
+ * The period's median pace against the expected one, in words for the audience: "Mia read 60 words correct per
+ * minute (the middle of the readings). 10 more words correct per minute to reach the guide." / "You read 60 words
+ * right in a minute (your middle reading). 10 more words to reach Sparky's guide." / "… at or above the guide.";
+ * null when nothing was read.
+ * @param you - true for the reader's own page (plain words), false for a grown-up's ("Mia read …")
  */
 export function paceText(report: EnhancedReport, you: boolean, name: string): string | null {
   const median = report.totals.medianWpm;
   if (median === null) return null;
-  const who = you ? 'You' : name || 'They';
-  const read = `${who} read ${median} words correct per minute (the middle of ${you ? 'your' : 'the'} readings).`;
   const gap = report.reader.expectedWpm - median;
+  const words = (n: number) => `${n} more ${n === 1 ? 'word' : 'words'}`;
+  if (you) {
+    const read = `You read ${median} words right in a minute (your middle reading).`;
+    if (gap <= 0) return `${read} That is at or above Sparky's guide.`;
+    return `${read} ${words(gap)} to reach Sparky's guide.`;
+  }
+  const read = `${name || 'They'} read ${median} words correct per minute (the middle of the readings).`;
   if (gap <= 0) return `${read} That is at or above the guide.`;
-  return `${read} ${gap} more ${gap === 1 ? 'word' : 'words'} correct per minute to reach the guide.`;
+  return `${read} ${words(gap)} correct per minute to reach the guide.`;
 }
 
 /** The weeks with a reading, oldest first. */
@@ -111,18 +143,19 @@ function weeksRead(weeks: readonly WeekFigures[]): WeekFigures[] {
 
 /**
  * The change from the first week with a reading to the last: "From the week of 2 Nov 2026 to the week of 23 Nov
- * 2026: 25 more words correct per minute." ("fewer", "the same"); null with fewer than two such weeks.
+ * 2026: 25 more words correct per minute." ("fewer", "the same"; "right in a minute" for a reader); null with fewer
+ * than two such weeks.
  */
-export function changeText(weeks: readonly WeekFigures[]): string | null {
+export function changeText(weeks: readonly WeekFigures[], you = false): string | null {
   const read = weeksRead(weeks);
   if (read.length < 2) return null;
   const first = read[0]!;
   const last = read[read.length - 1]!;
   const diff = last.medianWpm! - first.medianWpm!;
   const span = `From the week of ${dayText(first.weekStart)} to the week of ${dayText(last.weekStart)}`;
-  if (diff === 0) return `${span}: the same words correct per minute.`;
+  if (diff === 0) return `${span}: the same words ${perMinute(you)}.`;
   const n = Math.abs(diff);
-  return `${span}: ${n} ${diff > 0 ? 'more' : 'fewer'} ${n === 1 ? 'word' : 'words'} correct per minute.`;
+  return `${span}: ${n} ${diff > 0 ? 'more' : 'fewer'} ${n === 1 ? 'word' : 'words'} ${perMinute(you)}.`;
 }
 
 /** The period in words: "the last 4 weeks (from 2 Nov 2026)", "all readings (from 2 Nov 2026)", "all readings". */
@@ -134,42 +167,90 @@ export function periodPhrase(report: EnhancedReport): string {
 
 /** One kind of miscue, as the report explains it. */
 export interface MiscueRow {
-  key: 'substitutions' | 'omissions' | 'selfCorrections' | 'insertions' | 'repetitions';
+  key: 'substitutions' | 'omissions' | 'longPauses' | 'selfCorrections' | 'insertions' | 'repetitions';
+  /** The field's term, for a grown-up. */
   name: string;
   meaning: string;
-  /** Whether it counts as an error (DIBELS 8: substitutions and omissions only). */
+  /** Plain words, for a reader on their own page. */
+  plainName: string;
+  plainMeaning: string;
+  /**
+   * Whether it counts as an error (DIBELS 8 as the scorer applies it, core/fluency/metrics.ts: substitutions and
+   * omissions, and in a reading check a word read after a pause of more than 3 s).
+   */
   error: boolean;
 }
 
-/** The miscue kinds in the order the table lists them: the two errors first. */
+/** The miscue kinds in the order the table lists them: the errors first. */
 export const MISCUE_ROWS: readonly MiscueRow[] = [
   {
     key: 'substitutions',
     name: 'Substitutions',
     meaning: 'Another word said for the printed word',
+    plainName: 'Words read wrong',
+    plainMeaning: 'You said another word',
     error: true,
   },
-  { key: 'omissions', name: 'Omissions', meaning: 'A printed word skipped', error: true },
+  {
+    key: 'omissions',
+    name: 'Omissions',
+    meaning: 'A printed word skipped',
+    plainName: 'Words skipped',
+    plainMeaning: 'You left a word out',
+    error: true,
+  },
+  {
+    key: 'longPauses',
+    name: 'Long pause (in a reading check)',
+    meaning:
+      'A word read after a stop of more than 3 seconds, in a Reading Assessment or Screening: an error there, not in practice',
+    plainName: 'Long stops (in a reading check)',
+    plainMeaning: 'You stopped for more than 3 seconds before a word',
+    error: true,
+  },
   {
     key: 'selfCorrections',
     name: 'Self-corrections',
     meaning: 'A word read wrong, then put right: it counts as read right',
+    plainName: 'Words you fixed',
+    plainMeaning: 'You read a word wrong, then fixed it: it counts as right',
     error: false,
   },
-  { key: 'insertions', name: 'Insertions', meaning: 'A word added that is not printed', error: false },
-  { key: 'repetitions', name: 'Repetitions', meaning: 'A printed word said again', error: false },
+  {
+    key: 'insertions',
+    name: 'Insertions',
+    meaning: 'A word added that is not printed',
+    plainName: 'Words added',
+    plainMeaning: 'You said a word that is not in the story',
+    error: false,
+  },
+  {
+    key: 'repetitions',
+    name: 'Repetitions',
+    meaning: 'A printed word said again',
+    plainName: 'Words said again',
+    plainMeaning: 'You said a word two times',
+    error: false,
+  },
 ];
 
+/** Every error of the period (substitutions, omissions and long pauses in reading checks). */
+export function errorCount(report: EnhancedReport): number {
+  const { substitutions, omissions, longPauses } = report.miscues;
+  return substitutions + omissions + longPauses;
+}
+
 /**
- * The errors over the words reached: "5 errors in 640 words read (0.8%)."; "No errors in 12 words read."; null when
- * no word was reached.
+ * The errors over the words reached: "5 errors in 640 words read (0.8%)."; "No errors in 12 words read."
+ * ("mistakes" for a reader); null when no word was reached.
  */
-export function errorsText(report: EnhancedReport): string | null {
-  const { wordsReached, substitutions, omissions } = report.miscues;
+export function errorsText(report: EnhancedReport, you = false): string | null {
+  const { wordsReached } = report.miscues;
   if (wordsReached === 0) return null;
-  const errors = substitutions + omissions;
+  const errors = errorCount(report);
+  const kind = you ? 'mistake' : 'error';
   const words = `${wordsReached} ${wordsReached === 1 ? 'word' : 'words'} read`;
-  if (errors === 0) return `No errors in ${words}.`;
+  if (errors === 0) return `No ${kind}s in ${words}.`;
   const share = Math.round((errors / wordsReached) * 1000) / 10;
-  return `${errors} ${errors === 1 ? 'error' : 'errors'} in ${words} (${share}%).`;
+  return `${errors} ${errors === 1 ? kind : `${kind}s`} in ${words} (${share}%).`;
 }

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReadingSession } from '#core/api/reading-sessions.ts';
+import { enhancedReportQueryKey } from '../../lib/api/enhanced-reports.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { TestProviders } from '../../test/providers.tsx';
 import { DeleteReadingButton, GROWN_UPS_PROGRESS_TITLE, ReadingProgress } from './ReadingProgress.tsx';
@@ -34,7 +35,7 @@ function renderButton(answer: [unknown, number]) {
     fetchMock.mock.calls.filter(
       ([input, init]) => init?.method === 'DELETE' && String(input).includes(SESSION.id),
     );
-  return { deletes };
+  return { deletes, queryClient };
 }
 
 describe('Deleting one reading (issue #14 item 11)', () => {
@@ -71,6 +72,19 @@ describe('Deleting one reading (issue #14 item 11)', () => {
     expect((await screen.findByText('Reading deleted')).closest('[role="status"]')).not.toBeNull();
     expect(deletes()).toHaveLength(1);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('marks every period of Enhanced Reports stale, so the deleted reading leaves it (ADR 0053)', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderButton([{ deleted: true }, 200]);
+    const keys = [enhancedReportQueryKey(null, 'last-4-weeks'), enhancedReportQueryKey(null, 'all')];
+    for (const key of keys) queryClient.setQueryData(key, { cached: true });
+    await user.click(screen.getByRole('button', { name: /^Delete the reading of/ }));
+    await user.click(await screen.findByRole('button', { name: 'Delete the reading' }));
+    await screen.findByText('Reading deleted');
+    await waitFor(() => {
+      for (const key of keys) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    });
   });
 
   it('says so when the reading could not be deleted', async () => {

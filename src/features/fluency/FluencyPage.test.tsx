@@ -32,6 +32,7 @@ import {
 } from './api/save-reading-session.ts';
 import { dismissToast, getCurrentToast } from '../../ui/toast-store.ts';
 import { meFixture } from '../../test/me-fixture.ts';
+import { enhancedReportQueryKey } from '../../lib/api/enhanced-reports.ts';
 import { FluencyPage } from './FluencyPage.tsx';
 import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
 import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
@@ -186,6 +187,11 @@ function createFakeFollow() {
   return { opened, connect };
 }
 
+/** The query client of the page rendered last (the saved reading's refreshes are read from it). */
+let pageQueryClient: QueryClient;
+/** An Enhanced Reports entry cached before the reading (ADR 0053): a saved reading marks it stale. */
+const ENHANCED_KEY = enhancedReportQueryKey(null, 'all');
+
 function renderPage(
   effects: FluencyEffects,
   clock: SimulatedClock,
@@ -195,6 +201,8 @@ function renderPage(
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  queryClient.setQueryData(ENHANCED_KEY, { cached: true });
+  pageQueryClient = queryClient;
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/fluency']}>
@@ -513,6 +521,7 @@ describe('/fluency driven by the fluency-session paths', () => {
               vi.mocked(fetch).mock.calls.filter(([input]) => String(input) === path).length;
             await waitFor(() => expect(fetched('/api/me')).toBeGreaterThanOrEqual(2));
             await waitFor(() => expect(fetched('/api/reading-stats')).toBeGreaterThanOrEqual(2));
+            expect(pageQueryClient.getQueryState(ENHANCED_KEY)?.isInvalidated).toBe(true);
           },
         },
       });

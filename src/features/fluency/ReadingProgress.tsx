@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Disclosure } from '../../ui/Disclosure.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { StackLabel, stackedTableRoles, TableScroll } from '../../ui/TableScroll.tsx';
@@ -363,7 +364,7 @@ export function ReadingProgress({
         {s && s.averages.sessions > 0 ? (
           <p>
             <Link href={protectedPaths.enhancedReports}>
-              See more in {screenName(protectedPaths.enhancedReports)}
+              <Icon name="chart" size={20} /> See more in {screenName(protectedPaths.enhancedReports)}
             </Link>
             : week by week, miscues and words to practise.
           </p>

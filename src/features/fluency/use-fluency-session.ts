@@ -44,6 +44,7 @@ import {
   type CaptureSession,
 } from '#voice/microphone-capture.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
+import { ENHANCED_REPORTS_QUERY_KEY } from '../../lib/api/enhanced-reports.ts';
 import { invalidateAfterReading } from '../../lib/api/rewards.ts';
 import { celebrate } from '../../lib/celebrate.ts';
 import { READING_SESSIONS_QUERY_KEY } from './api/reading-sessions.ts';
@@ -481,6 +482,8 @@ export function useFluencySession(
         void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: READING_STATS_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: READING_SESSIONS_QUERY_KEY });
+        // Every period of the reader's Enhanced Reports (ADR 0053).
+        void queryClient.invalidateQueries({ queryKey: ENHANCED_REPORTS_QUERY_KEY });
         // Today's challenges, the ledger and the achievements (issue #13).
         void invalidateAfterReading(queryClient);
         celebrate(response, audio.speak);

@@ -194,7 +194,7 @@ describe('LearningPathPage', () => {
     const check = stepCard('Reading Assessment');
     expect(within(check).getByText('Done')).toBeInTheDocument();
     expect(
-      within(check).getByText('Your level is 310L. You read 38 words right in one minute.'),
+      within(check).getByText('Your reading level is 310L. You read 38 words right in one minute.'),
     ).toBeInTheDocument();
     expect(
       within(stepCard('Reading Practice')).getByText(
@@ -258,5 +258,16 @@ describe('LearningPathPage', () => {
       'href',
       '/teacher-dashboard',
     );
+  });
+
+  it('shows a teacher whose profile is a reader’s their own path (one rule with Enhanced Reports)', async () => {
+    renderPage(meFixture({ userType: 'student', roles: ['teacher'] }));
+    expect(await screen.findByRole('list', { name: 'Your path' })).toBeInTheDocument();
+    expect(screen.queryByText(/This page is for a child/)).not.toBeInTheDocument();
+  });
+
+  it('treats a teacher by role as a teacher when their profile is not a reader’s', () => {
+    renderPage(meFixture({ userType: 'guardian', roles: ['teacher'] }));
+    expect(screen.getByRole('link', { name: 'Teacher Dashboard' })).toBeInTheDocument();
   });
 });

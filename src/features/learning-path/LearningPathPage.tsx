@@ -20,6 +20,7 @@ import { useReadingStats } from '../../lib/api/reading-stats.ts';
 import { useSoundItOutProgress } from '../../lib/api/sound-it-out.ts';
 import { useWordBuilderProgress } from '../../lib/api/word-builder.ts';
 import { cx } from '../../lib/class-names.ts';
+import { readerPagesViewer } from '../../lib/reader-pages.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { Link } from '../../ui/Link.tsx';
@@ -55,12 +56,6 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function viewerOf(userType: string | undefined): PathViewer {
-  if (userType === 'guardian') return 'guardian';
-  if (userType === 'teacher') return 'teacher';
-  return 'reader';
-}
-
 /**
  * /my-learning-path, 'My Learning Path' (spec §2.2; docs/decisions/0052-my-learning-path.md): one reader's steps
  * through Sparky Reads, in order (letters, building words, sounding out, reading aloud, the reading check, a
@@ -73,7 +68,9 @@ export function LearningPathPage() {
   const title = screenName(protectedPaths.myLearningPath);
   useDocumentTitle(title);
   const me = useMe();
-  const viewer = me.data ? viewerOf(me.data.profile?.user_type) : null;
+  // One rule with every reader's own page (src/lib/reader-pages.ts): a teacher whose profile is a reader's sees
+  // their own path.
+  const viewer: PathViewer | null = me.data ? readerPagesViewer(me.data) : null;
   if (!me.data || viewer === null) return <LoadingIndicator size="page" />;
   return (
     <div className="page path">
@@ -168,7 +165,9 @@ function ReaderPath({ me }: { me: MeResponse }) {
       }
       case 'assessment': {
         if (profile?.assessment_completed) {
-          const level = profile.lexile_level !== null ? `Your level is ${profile.lexile_level}L.` : 'Done.';
+          // As the Story Library and the Reading Assessment say it to a child: "your reading level of 540L".
+          const level =
+            profile.lexile_level !== null ? `Your reading level is ${profile.lexile_level}L.` : 'Done.';
           const wcpm = profile.last_assessment_wcpm;
           return wcpm !== null ? `${level} You read ${wcpm} words right in one minute.` : level;
         }

@@ -1,17 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { LinkCodeSchema, type LinkedPerson } from '#core/api/family.ts';
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
 import {
-  FAMILY_QUERY_KEY,
   useChildReport,
   useFamily,
   useRedeemLinkCode,
   useRemoveLink,
+  useStoppedSharing,
 } from '../../lib/api/family.ts';
-import { GOALS_QUERY_KEY } from '../../lib/api/goals.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { useMe } from '../../lib/api/me.ts';
 import { ChildReportView } from '../../lib/reports/ChildReportView.tsx';
@@ -52,16 +50,10 @@ export function redeemErrorText(error: unknown): string {
 /** A followed reader's card: their report, and "Stop following". */
 function ChildCard({ person, onStop }: { person: LinkedPerson; onStop: () => void }) {
   const report = useChildReport(person.userId);
-  const queryClient = useQueryClient();
   const titleId = `child-${person.userId}`;
-  // The reader stopped sharing (or deleted their account) since the list was loaded: say so, and reload it, and
-  // the goals, which went with the link (ADR 0042).
-  const stopped = report.error instanceof ApiError && report.error.code === 'not_found';
-  useEffect(() => {
-    if (!stopped) return;
-    void queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: GOALS_QUERY_KEY });
-  }, [stopped, queryClient]);
+  // The reader stopped sharing (or deleted their account) since the list was loaded: say so (the list and the goals
+  // are reloaded).
+  const stopped = useStoppedSharing(report.error);
   return (
     <section className="page__card" aria-labelledby={titleId}>
       <h2 id={titleId}>

@@ -7,7 +7,10 @@ import type { EnhancedPeriod } from '#core/api/enhanced-reports.ts';
 import { api } from './client.ts';
 import { call } from './http.ts';
 
-/** Query key of every Enhanced Reports entry (one prefix, to refresh them all after a reading). */
+/**
+ * Query key of every Enhanced Reports entry: one prefix, invalidated whole when a reading is saved
+ * (features/fluency/use-fluency-session.ts) or deleted (features/fluency/api/delete-reading-session.ts).
+ */
 export const ENHANCED_REPORTS_QUERY_KEY = ['enhanced-reports'] as const;
 
 /** Query key of a report: the user's own (`childId` null) or a followed reader's, for a period. */

@@ -3,10 +3,11 @@
  * grown-up, a guardian entering it, the links both ways, removing one, and a followed reader's report.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Family, RedeemLinkCodeRequest } from '#core/api/family.ts';
 import { api } from './client.ts';
 import { GOALS_QUERY_KEY } from './goals.ts';
-import { call } from './http.ts';
+import { ApiError, call } from './http.ts';
 
 /** Query key of the signed-in user's links. */
 export const FAMILY_QUERY_KEY = ['family'] as const;
@@ -104,4 +105,22 @@ export function useChildReport(childId: string) {
       queryFn: () => call(api.family.children[':childId'].report.$get({ param: { childId } })),
     }),
   );
+}
+
+/**
+ * Whether a followed reader's report was refused because the reader no longer shares it (`not_found`: they stopped
+ * sharing, or deleted their account, since the list was loaded; ADR 0041). When so, the list of readers followed and
+ * the goals (which went with the link, ADR 0042) are fetched again, once. Used by every guardian's report of a
+ * followed reader (Progress Reports, Enhanced Reports), which then say so.
+ * @param error - the report query's error, or null
+ */
+export function useStoppedSharing(error: unknown): boolean {
+  const queryClient = useQueryClient();
+  const stopped = error instanceof ApiError && error.code === 'not_found';
+  useEffect(() => {
+    if (!stopped) return;
+    void queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: GOALS_QUERY_KEY });
+  }, [stopped, queryClient]);
+  return stopped;
 }
