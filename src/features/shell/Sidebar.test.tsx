@@ -9,7 +9,7 @@ import { AriaRouterProvider } from '../../app/AriaRouterProvider.tsx';
 import { builtProtectedPaths, protectedPaths as p } from '../../app/paths.ts';
 import { ME_QUERY_KEY } from '../../lib/api/me.ts';
 import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
-import { ALL_GROUPS } from '../../app/nav-items.ts';
+import { ALL_GROUPS, menuKindFor, menuStillBeingBuilt } from '../../app/nav-items.ts';
 import {
   MobileSidebar,
   RESIZE_LABEL,
@@ -184,6 +184,23 @@ describe('sidebar links by role (spec §2.4)', () => {
     expect(within(nav).queryByRole('list', { name: 'Assess' })).not.toBeInTheDocument();
     // Nothing of the teacher's menu is being built any more.
     expect(within(nav).queryByText(/being built/)).not.toBeInTheDocument();
+  });
+
+  it('says more is being built only while a screen of the menu is not built (every role’s is, 29 Nov 2026)', () => {
+    for (const userType of ['student', 'guardian', 'other', 'teacher'] as const) {
+      const me = meFixture({ userType });
+      expect(menuStillBeingBuilt(me), userType).toBe(false);
+      // The same menu with its first screen not built yet says so.
+      const first = ALL_GROUPS[menuKindFor(me)][0]!.items[0]!.path;
+      expect(
+        menuStillBeingBuilt(me, (path) => path !== first),
+        `${userType} without ${first}`,
+      ).toBe(true);
+      renderShell(me);
+      const nav = screen.getByRole('navigation', { name: SIDEBAR_NAV_LABEL });
+      expect(within(nav).queryByText(/being built/), userType).not.toBeInTheDocument();
+      cleanup();
+    }
   });
 
   it("a guardian gets Home, Profile, the reading screens to share with their child, and the child's Progress Reports", () => {

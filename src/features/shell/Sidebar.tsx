@@ -10,7 +10,7 @@ import { Link } from '../../ui/Link.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { navIcon } from '../../app/nav-icons.ts';
 import { SparkyLogo } from '../../ui/SparkyLogo.tsx';
-import { menuKindFor, navGroupsFor, type NavGroup } from '../../app/nav-items.ts';
+import { menuStillBeingBuilt, navGroupsFor, type NavGroup } from '../../app/nav-items.ts';
 import {
   SIDEBAR_MAX_WIDTH,
   SIDEBAR_MIN_WIDTH,
@@ -60,7 +60,7 @@ export function useSidebarWidth(): [number, (width: number) => void] {
 function SidebarContent({ me, onNavigate }: { me: MeResponse; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const groups: NavGroup[] = navGroupsFor(me);
-  const isTeacher = menuKindFor(me) === 'teacher';
+  const moreToCome = menuStillBeingBuilt(me);
   return (
     <>
       <div className="sidebar__brand">
@@ -93,11 +93,11 @@ function SidebarContent({ me, onNavigate }: { me: MeResponse; onNavigate?: () =>
             </ul>
           </div>
         ))}
-        {isTeacher ? null : (
+        {moreToCome ? (
           <p className="sidebar__note">
             More reading activities are being built. They will appear here as they are ready.
           </p>
-        )}
+        ) : null}
       </nav>
     </>
   );
