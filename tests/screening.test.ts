@@ -399,24 +399,31 @@ describe(`the Reading Screening's API (${testDatabaseKind})`, () => {
     expect((await profileRow(user.id)).lastAssessmentWpm).toBe(120);
   });
 
-  it('refuses grade 1 in the fall as too early (no fall norms), and takes it from December', async () => {
-    const user = await createTestUser(handle, { grade: '1' });
-    let clock = new Date('2026-11-30T23:00:00.000Z');
+  /** The screening routes for `user` alone, on the clock `now` gives. */
+  function screeningAppFor(user: { id: string; email: string }, now: () => Date) {
     const own = new Hono<AppEnv>();
     own.use('*', async (c, next) => {
       c.set('log', pino({ level: 'silent' }));
       c.set('currentUser', async () => ({ id: user.id, email: user.email, name: 'R', emailVerified: true }));
       await next();
     });
-    own.route('/api', createScreeningRoutes({ db: handle.db, now: () => clock }));
+    own.route('/api', createScreeningRoutes({ db: handle.db, now }));
     own.onError(handleError);
-    const state = async () => ScreeningStateSchema.parse(await (await own.request('/api/screening')).json());
-    const begin = () =>
-      own.request('/api/screenings', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
+    return {
+      state: async () => ScreeningStateSchema.parse(await (await own.request('/api/screening')).json()),
+      begin: () =>
+        own.request('/api/screenings', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }),
+    };
+  }
+
+  it('refuses grade 1 in the fall as too early (no fall norms), and takes it from December', async () => {
+    const user = await createTestUser(handle, { grade: '1' });
+    let clock = new Date('2026-11-30T23:00:00.000Z');
+    const { state, begin } = screeningAppFor(user, () => clock);
     expect((await state()).refusal).toBe('too_early');
     const refused = await begin();
     expect(refused.status).toBe(409);
@@ -431,6 +438,36 @@ describe(`the Reading Screening's API (${testDatabaseKind})`, () => {
       grade: '1',
       season: 'winter',
     });
+  });
+
+  it("takes the season and school year on the reader's own calendar day (the profile's time zone)", async () => {
+    const inZone = async (timeZone: string) => {
+      const user = await createTestUser(handle, { grade: '1' });
+      await asSystem(handle.db, (tx) =>
+        tx.update(profiles).set({ timeZone }).where(eq(profiles.userId, user.id)),
+      );
+      return user;
+    };
+    // 1 December, 05:00 UTC: still the evening of 30 November in California, so still the fall there.
+    let clock = new Date('2026-12-01T05:00:00.000Z');
+    const california = screeningAppFor(await inZone('America/Los_Angeles'), () => clock);
+    expect((await california.state()).refusal).toBe('too_early');
+    expect((await california.begin()).status).toBe(409);
+    clock = new Date('2026-12-01T09:00:00.000Z');
+    expect((await california.state()).refusal).toBeNull();
+    // 30 November, 11:00 UTC: already 1 December on Kiritimati (UTC+14), so the winter there.
+    clock = new Date('2026-11-30T11:00:00.000Z');
+    const kiritimati = screeningAppFor(await inZone('Pacific/Kiritimati'), () => clock);
+    expect((await kiritimati.state()).refusal).toBeNull();
+    const started = await kiritimati.begin();
+    expect(started.status).toBe(201);
+    expect(ScreeningResponseSchema.parse(await started.json()).screening).toMatchObject({
+      season: 'winter',
+      schoolYear: 2026,
+    });
+    // A reader with no time zone has the UTC day: still the fall.
+    const utc = screeningAppFor(await createTestUser(handle, { grade: '1' }), () => clock);
+    expect((await utc.state()).refusal).toBe('too_early');
   });
 
   it(

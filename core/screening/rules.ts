@@ -137,7 +137,10 @@ export function schoolYearLabel(year: number): string {
   return `${year}–${String((year + 1) % 100).padStart(2, '0')}`;
 }
 
-/** The season a screening started on `date` is compared in (the norms' seasons; UTC, as the server stores it). */
+/**
+ * The season a screening started on `date` is compared in (the norms' seasons), by `date`'s UTC calendar fields: the
+ * server passes the reader's own day at noon UTC (server/routes/screening/screening.service.ts `readersDay`).
+ */
 export function screeningSeason(date: Date): Season {
   return seasonOf(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 15)));
 }

@@ -11,6 +11,7 @@
 import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Screening, ScreeningList, ScreeningState } from '#core/api/screening.ts';
 import { assessmentBand } from '#core/assessment/passage.ts';
+import { dayInTimeZone } from '#core/challenges/daily-challenges.ts';
 import { pickScreeningPassages } from '#core/screening/passages.ts';
 import {
   schoolYearOf,
@@ -43,13 +44,28 @@ const REFUSAL_MESSAGES: Record<ScreeningRefusal, string> = {
 };
 
 /**
+ * The reader's calendar day of `now` (in the profile's time zone, UTC when unknown: core/challenges/daily-challenges.ts
+ * `dayInTimeZone`) as a Date at noon UTC, for the rules that read a date's UTC calendar fields (core/screening/rules.ts
+ * screeningSeason, schoolYearOf, screeningRefusal): the season is the reader's, so a reading on the evening of 30
+ * November in California is still a fall reading (ADR 0049 amendment).
+ */
+export function readersDay(now: Date, timeZone: string | null): Date {
+  return new Date(`${dayInTimeZone(now, timeZone)}T12:00:00Z`);
+}
+
+/**
  * The signed-in user's profile if theirs is a reader's account (profile type student or other: classes.service.ts
  * `requireReader`'s rule), read under RLS.
  * @throws ApiFailure 403 `not_a_reader` for a teacher's or guardian's account, or one without a profile
  */
 async function readerProfile(tx: Tx, userId: string) {
   const [profile] = await tx
-    .select({ userType: profiles.userType, grade: profiles.grade, age: profiles.age })
+    .select({
+      userType: profiles.userType,
+      grade: profiles.grade,
+      age: profiles.age,
+      timeZone: profiles.timeZone,
+    })
     .from(profiles)
     .where(eq(profiles.userId, userId));
   if (profile === undefined || !READER_TYPES.includes(profile.userType)) {
@@ -95,7 +111,7 @@ export async function screeningStateOf(db: Database, userId: string, now: Date):
       [current, last].filter((r) => r !== undefined),
     );
     return {
-      refusal: screeningRefusal(profile.grade, now),
+      refusal: screeningRefusal(profile.grade, readersDay(now, profile.timeZone)),
       current: (current && shown.find((s) => s.id === current.id)) ?? null,
       last: (last && shown.find((s) => s.id === last.id)) ?? null,
     };
@@ -105,8 +121,8 @@ export async function screeningStateOf(db: Database, userId: string, now: Date):
 /**
  * POST /api/screenings: the signed-in reader's unfinished screening started less than SCREENING_RESUME_HOURS (2)
  * hours before `now` (`resumed`), or a new one. A new one deletes the reader's older unfinished ones (their readings
- * stay, with `screening_id` set null), and takes the grade from the profile, the season and school year from `now`
- * (core/screening/rules.ts screeningSeason, schoolYearOf) and its passages from the library
+ * stay, with `screening_id` set null), and takes the grade from the profile, the season and school year from the
+ * reader's day of `now` ({@link readersDay}; core/screening/rules.ts screeningSeason, schoolYearOf) and its passages from the library
  * (core/screening/passages.ts pickScreeningPassages: the band of the profile's grade and age, stories not read in
  * an earlier assessment-mode reading first, then the longest; up to three, at least one). Two starts at once make
  * one screening (a transaction lock per reader).
@@ -123,7 +139,8 @@ export async function startScreening(
   return asUser(db, userId, async (tx) => {
     await lockFor(tx, `screening:${userId}`);
     const profile = await readerProfile(tx, userId);
-    const refusal = screeningRefusal(profile.grade, now);
+    const today = readersDay(now, profile.timeZone);
+    const refusal = screeningRefusal(profile.grade, today);
     if (refusal !== null) {
       throw new ApiFailure(409, 'screening_not_available', REFUSAL_MESSAGES[refusal], { reason: refusal });
     }
@@ -173,8 +190,8 @@ export async function startScreening(
         userId,
         createdAt: now,
         grade: profile.grade!,
-        season: screeningSeason(now),
-        schoolYear: schoolYearOf(now),
+        season: screeningSeason(today),
+        schoolYear: schoolYearOf(today),
         storyIds: passages.map((p) => p.id),
       })
       .returning();
