@@ -284,7 +284,7 @@ function CalendarView({
         </Calendar>
         <p className="class-calendar__key">
           A number on a day is how many stories are due that day. A ! before it means the day has passed and
-          some readers have not read their story yet.
+          some readers who were in the class by then have not read their story yet.
         </p>
         {/* Any day with Tab and Enter alone (the grid's days need the arrow keys): step the chosen day. */}
         <div className="class-calendar__today">
