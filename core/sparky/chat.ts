@@ -9,6 +9,7 @@
  * const answer = chatAnswer(topic, facts); // { text: 'You have read 3 days in a row! …', link: null }
  * ```
  */
+import { plural } from '../text/plural.ts';
 
 /** What Sparky can answer (issue 13 offline chat). */
 export const CHAT_TOPICS = ['what-can-i-do', 'read-story', 'how-am-i-doing', 'streak', 'help'] as const;
@@ -102,10 +103,6 @@ export const CHAT_NOT_UNDERSTOOD =
 /** Sparky's first line on the chat screen. */
 export function chatGreeting(name: string | null): string {
   return `Hi${name ? ` ${name}` : ''}! I'm Sparky. Ask me something, or press a question.`;
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
 }
 
 /**

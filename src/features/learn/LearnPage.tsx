@@ -12,11 +12,7 @@ import { Link } from '../../ui/Link.tsx';
 import { LEARN_GUIDANCE } from './learn.guidance.ts';
 import '../../ui/page.css';
 import './learn.css';
-
-/** "1 word" / "3 words". */
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+import { plural } from '#core/text/plural.ts';
 
 /**
  * /learn, 'Learning Hub' (the sidebar's "Learning Center", spec §2.4, §2.6; the daily challenge of a type

@@ -28,6 +28,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { learningPathGuidance, type PathViewer } from './learning-path.guidance.ts';
 import '../../ui/page.css';
 import './learning-path.css';
+import { plural } from '#core/text/plural.ts';
 
 /** Each step's screen and what it is, in a child's words (one short sentence, also said by Sparky). */
 export const STEP_SCREENS: Record<PathStepId, { path: ProtectedPath; what: string }> = {
@@ -50,11 +51,6 @@ export const STATUS_LABELS: Record<PathStepStatus, { label: string; icon: IconNa
   later: { label: 'In grade 1', icon: 'clock' },
   extra: { label: 'Extra practice', icon: 'plus' },
 };
-
-/** "1 word" / "3 words". */
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 /**
  * /my-learning-path, 'My Learning Path' (spec §2.2; docs/decisions/0052-my-learning-path.md): one reader's steps
