@@ -56,6 +56,16 @@ test('a reader gives her father a code; he follows her reading; she stops sharin
   });
   expect(reading.status(), await reading.text()).toBe(201);
 
+  // Mia's own Enhanced Reports (ADR 0053), in a child's words: no "median", no "substitutions".
+  await mia.goto('/enhanced-reports');
+  const own = mia.getByRole('region', { name: 'Your reading' });
+  await expect(own.getByRole('table', { name: /Each week/ })).toBeVisible({ timeout: 30_000 });
+  await expect(own).toContainText('Words right in a minute (the middle reading)');
+  await expect(own).toContainText("Sparky's guide for grade 1 is 55 words right in a minute.");
+  await expect(own).not.toContainText(/median|substitution|omission|miscue/i);
+  await expectNoAxeViolationsInBothThemes(mia, '/enhanced-reports, her own');
+  await saveShot(mia, 'enhanced-reports-own');
+
   // Mia, by keyboard alone: Profile, "Make a code for a grown-up".
   await mia.goto('/profile');
   await expect(mia.getByRole('heading', { level: 2, name: 'Grown-ups who see your progress' })).toBeVisible();
