@@ -107,6 +107,12 @@ test('a reader gives her father a code; he follows her reading; she stops sharin
   await expect(card).toBeVisible({ timeout: 30_000 });
   await expect(card.getByRole('table', { name: /Stories read/ })).toContainText(shortest.title);
   await expect(card).toContainText('1 scored reading');
+  // Her learning path (ADR 0052): a first-grader who has not taken the reading check starts with it.
+  await expect(card.getByRole('heading', { name: 'Learning path' })).toBeVisible();
+  await expect(card).toContainText(
+    'Next step for Mia: Reading Assessment — Read to Sparky for one minute, so Sparky knows your level.',
+  );
+  await expect(card).toContainText('Steps done: none yet.');
   await expectNoAxeViolationsInBothThemes(dad, '/reports with a child');
   await saveShot(dad, 'family-report');
   await dad.setViewportSize({ width: 375, height: 667 });

@@ -247,6 +247,8 @@ describe(`family links (${testDatabaseKind})`, () => {
         tokens: 33,
       });
       expect(report.lettersFound).toBe(3); // A, B, M
+      // A second-grader who has not taken the reading check is sent to it first (ADR 0052).
+      expect(report.learningPath.next).toBe('assessment');
       expect(report.wordsBuilt).toBe(2); // cat, dog
       expect(report.achievements.map((a) => a.achievement_type)).toEqual(['word_builder', 'first_story']);
       expect(report.achievements[0]).toMatchObject({ achievement_name: 'Word Architect' });
@@ -284,6 +286,64 @@ describe(`family links (${testDatabaseKind})`, () => {
         lexileLevel: null,
         tokens: 0,
       });
+    },
+  );
+
+  it(
+    'gives the guardian the reader’s learning path, its result only, and only for a reader they follow',
+    { timeout: 60_000 },
+    async () => {
+      const child = await reader('Kit', { grade: 'K' });
+      const adult = await guardian('Dad');
+      await follow(child, adult);
+      const pathOf = async () => {
+        const res = await reportOf(adult, child.userId);
+        expect(res.status).toBe(200);
+        return ChildReportSchema.parse(await res.json()).learningPath;
+      };
+
+      // A kindergartner with no letters yet starts with Alphabet Learning; the check is for grade 1.
+      expect(await pathOf()).toEqual({
+        next: 'letters',
+        allDone: false,
+        steps: [
+          { id: 'letters', status: 'now' },
+          { id: 'words', status: 'todo' },
+          { id: 'sounds', status: 'todo' },
+          { id: 'reading', status: 'todo' },
+          { id: 'assessment', status: 'later' },
+          { id: 'goal', status: 'todo' },
+        ],
+      });
+
+      // Every letter found: Word Builder is next.
+      await asSystem(handle.db, (tx) =>
+        tx.insert(progressTracking).values(
+          [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter) => ({
+            userId: child.userId,
+            activityType: 'letter_found',
+            activityData: { letter, day: '2026-01-01' },
+          })),
+        ),
+      );
+      const path = await pathOf();
+      expect(path.next).toBe('words');
+      expect(path.steps.slice(0, 2)).toEqual([
+        { id: 'letters', status: 'done' },
+        { id: 'words', status: 'now' },
+      ]);
+
+      // Only the result is sent: no age, no words sounded out, no check status of its own.
+      const raw = (await (await reportOf(adult, child.userId)).json()) as Record<string, unknown>;
+      expect(Object.keys(raw.learningPath as object).sort()).toEqual(['allDone', 'next', 'steps']);
+      expect(JSON.stringify(raw)).not.toMatch(/"age"|wordsSounded|assessmentCompleted|assessment_completed/);
+
+      // Another guardian, the reader themselves: 404 alike, no path.
+      for (const person of [await guardian('Stranger'), child]) {
+        const res = await reportOf(person, child.userId);
+        expect(res.status).toBe(404);
+        expect((await errorOf(res)).code).toBe('not_found');
+      }
     },
   );
 

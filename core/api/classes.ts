@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { GRADE_VALUES } from './account.ts';
-import { ChildReportSchema } from './family.ts';
+import { ReaderReportSchema } from './family.ts';
 
 /**
  * Digits of a class code, shown in two groups of three ("482 913"). Shorter than a family code (9): a class code
@@ -173,7 +173,7 @@ export type PupilList = z.infer<typeof PupilListSchema>;
  * (ADR 0041) with the teacher's classes the pupil is in. 404 `not_found` for a reader in none of them (whether or
  * not the id exists).
  */
-export const PupilReportSchema = ChildReportSchema.extend({
+export const PupilReportSchema = ReaderReportSchema.extend({
   classes: z.array(z.object({ id: z.string().uuid(), name: z.string() })),
 });
 export type PupilReport = z.infer<typeof PupilReportSchema>;

@@ -5,6 +5,7 @@
  * the link. Shared by server and browser.
  */
 import { z } from 'zod';
+import { PATH_STEP_STATUSES, PATH_STEPS } from '../learning-path/path.ts';
 import { AchievementSchema, ReadingStatsSchema } from './reading-sessions.ts';
 
 /**
@@ -92,10 +93,10 @@ export const FamilySchema = z.object({
 export type Family = z.infer<typeof FamilySchema>;
 
 /**
- * GET /api/family/children/:childId/report: a followed reader's progress, read-only. 404 `not_found` for a
- * reader this user does not follow (whether or not the id exists).
+ * A reader's progress report, read-only: the figures a guardian (ADR 0041) and a teacher (ADR 0046, the
+ * PupilReport of core/api/classes.ts) both see.
  */
-export const ChildReportSchema = z.object({
+export const ReaderReportSchema = z.object({
   child: z.object({
     userId: z.string(),
     displayName: z.string(),
@@ -120,4 +121,25 @@ export const ChildReportSchema = z.object({
   /** Achievements earned, newest first (spec §3). */
   achievements: z.array(AchievementSchema),
 });
+export type ReaderReport = z.infer<typeof ReaderReportSchema>;
+
+/**
+ * A followed reader's My Learning Path as the guardian sees it (ADR 0052, `learningPath` of
+ * core/learning-path/path.ts): only the result, not the figures it is made from (no age, no words sounded out).
+ */
+export const ReportLearningPathSchema = z.object({
+  /** The reader's next step (the step whose status is `now`). */
+  next: z.enum(PATH_STEPS),
+  /** True when every step of the reader's path is done (the next step is then to keep reading aloud). */
+  allDone: z.boolean(),
+  /** Every step, in PATH_STEPS order, with where it stands. */
+  steps: z.array(z.object({ id: z.enum(PATH_STEPS), status: z.enum(PATH_STEP_STATUSES) })),
+});
+export type ReportLearningPath = z.infer<typeof ReportLearningPathSchema>;
+
+/**
+ * GET /api/family/children/:childId/report: a followed reader's progress, read-only, with their learning path
+ * (ADR 0052). 404 `not_found` for a reader this user does not follow (whether or not the id exists).
+ */
+export const ChildReportSchema = ReaderReportSchema.extend({ learningPath: ReportLearningPathSchema });
 export type ChildReport = z.infer<typeof ChildReportSchema>;

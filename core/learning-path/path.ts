@@ -38,7 +38,9 @@ export const CHECK_ACCURACY_TO_READ_ON = SPEED_READER_MIN_ACCURACY;
  * - `later`: not yet for this reader (the reading check, for a pre-reader: it starts in grade 1);
  * - `extra`: a game an older reader may play but is not sent to (letters, words; sounds after a good check).
  */
-export type PathStepStatus = 'done' | 'now' | 'todo' | 'later' | 'extra';
+export type PathStepStatus = (typeof PATH_STEP_STATUSES)[number];
+/** Every {@link PathStepStatus}, for schemas of payloads that carry a path (the family report, ADR 0052). */
+export const PATH_STEP_STATUSES = ['done', 'now', 'todo', 'later', 'extra'] as const;
 
 /**
  * What the path is made from: the reader's own figures. A figure that could not be loaded is given as 0 (or

@@ -170,7 +170,8 @@ export function createFamilyRoutes(deps: {
 
       /**
        * GET /api/family/children/:childId/report → 200 ChildReport: a followed reader's profile figures, reading
-       * statistics (GET /api/reading-stats's), letters found, words built and achievements (newest first). 404
+       * statistics (GET /api/reading-stats's), letters found, words built, achievements (newest first) and their
+       * learning path's result (next step, each step's status; ADR 0052). 404
        * `not_found` for any reader the user does not follow: an unknown or malformed id, another guardian's reader,
        * or the user's own id.
        */

@@ -32,6 +32,7 @@ import type { Database } from '../../db/client.ts';
 import { asUser, systemStep, type Tx } from '../../db/rls.ts';
 import { guardianLinks, linkCodes, profiles, users } from '../../db/schema.ts';
 import { ApiFailure } from '../../http/errors.ts';
+import { readerPathIn } from './reader-path.ts';
 import { readerReportIn } from './reader-report.ts';
 
 /** profiles.user_type values of a reader, who may make a code (spec §3; core/api/family.ts) and has a goal. */
@@ -288,7 +289,9 @@ export async function withFollowedReader<T>(
  * (`readerReportIn`, reader-report.ts, which a teacher's report of a pupil shares: ADR 0046). The RLS policies of
  * profiles, reading_sessions, progress_tracking and achievements are not widened to guardians: they stay "own rows
  * only", so no other query made as a guardian can reach a child's rows, and the report reads only the columns it
- * shows. The reading statistics are GET /api/reading-stats's own (`readingStatsIn`), for the child.
+ * shows. The reading statistics are GET /api/reading-stats's own (`readingStatsIn`), for the child. In the same
+ * system step the child's learning path is worked out (`readerPathIn`, ADR 0052: the rule of My Learning Path);
+ * only its result is sent, not the figures it needs beyond the report's (age, words sounded out, goal, check).
  * @param now - the current time (the reading streak counts days up to it)
  * @returns null when the user follows no reader with this id (unknown id, another guardian's reader, oneself)
  * @throws Error('User not authenticated') for an empty user id (spec §5)
@@ -299,5 +302,8 @@ export async function childReport(
   childId: string,
   now: Date,
 ): Promise<ChildReport | null> {
-  return withFollowedReader(db, guardianId, childId, (tx) => readerReportIn(tx, childId, now));
+  return withFollowedReader(db, guardianId, childId, async (tx) => {
+    const report = await readerReportIn(tx, childId, now);
+    return { ...report, learningPath: await readerPathIn(tx, childId, report) };
+  });
 }

@@ -9,7 +9,7 @@
  * progress_tracking and achievements stay "own rows only".
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ChildReport } from '#core/api/family.ts';
+import type { ReaderReport } from '#core/api/family.ts';
 import type { Tx } from '../../db/rls.ts';
 import { achievements, profiles, progressTracking, users } from '../../db/schema.ts';
 import { LETTER_FOUND } from '../alphabet/alphabet.service.ts';
@@ -25,7 +25,7 @@ import { WORD_BUILT } from '../word-builder/word-builder.service.ts';
  * (ADR 0037), words built (ADR 0039) and achievements, newest first. An unknown id gives empty figures.
  * @param now - the current time (the reading streak counts days up to it)
  */
-export async function readerReportIn(tx: Tx, readerId: string, now: Date): Promise<ChildReport> {
+export async function readerReportIn(tx: Tx, readerId: string, now: Date): Promise<ReaderReport> {
   const [child] = await tx
     .select({
       name: users.name,

@@ -11,7 +11,7 @@ import {
 } from '#core/learning-path/path.ts';
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { navIcon } from '../../app/nav-icons.ts';
-import { protectedPaths, type ProtectedPath } from '../../app/paths.ts';
+import { protectedPaths } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
 import { useAlphabetProgress } from '../../lib/api/alphabet.ts';
 import { useGoals } from '../../lib/api/goals.ts';
@@ -20,6 +20,7 @@ import { useReadingStats } from '../../lib/api/reading-stats.ts';
 import { useSoundItOutProgress } from '../../lib/api/sound-it-out.ts';
 import { useWordBuilderProgress } from '../../lib/api/word-builder.ts';
 import { cx } from '../../lib/class-names.ts';
+import { STEP_SCREENS } from '../../lib/learning-path/steps.ts';
 import { readerPagesViewer } from '../../lib/reader-pages.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
@@ -29,19 +30,6 @@ import { learningPathGuidance, type PathViewer } from './learning-path.guidance.
 import '../../ui/page.css';
 import './learning-path.css';
 import { plural } from '#core/text/plural.ts';
-
-/** Each step's screen and what it is, in a child's words (one short sentence, also said by Sparky). */
-export const STEP_SCREENS: Record<PathStepId, { path: ProtectedPath; what: string }> = {
-  letters: { path: protectedPaths.alphabet, what: 'Sparky says a letter, and you find it.' },
-  words: { path: protectedPaths.wordBuilder, what: 'Build words from letters.' },
-  sounds: { path: protectedPaths.soundItOut, what: 'Hear the sounds of a word, and put them together.' },
-  reading: { path: protectedPaths.fluency, what: 'Read a story aloud to Sparky.' },
-  assessment: {
-    path: protectedPaths.assessment,
-    what: 'Read to Sparky for one minute, so Sparky knows your level.',
-  },
-  goal: { path: protectedPaths.goals, what: 'Read to Sparky on the days of your reading goal.' },
-};
 
 /** How each status is shown: words and a picture, never colour alone (WCAG 1.4.1). */
 export const STATUS_LABELS: Record<PathStepStatus, { label: string; icon: IconName }> = {

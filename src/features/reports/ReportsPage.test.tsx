@@ -55,6 +55,18 @@ const REPORT: ChildReport = {
   },
   lettersFound: 12,
   wordsBuilt: 7,
+  learningPath: {
+    next: 'goal',
+    allDone: false,
+    steps: [
+      { id: 'letters', status: 'extra' },
+      { id: 'words', status: 'extra' },
+      { id: 'sounds', status: 'extra' },
+      { id: 'reading', status: 'done' },
+      { id: 'assessment', status: 'done' },
+      { id: 'goal', status: 'now' },
+    ],
+  },
   achievements: [
     {
       id: 'a1',

@@ -3,8 +3,10 @@
  * (docs/decisions/0041-family-links.md) and a teacher on Student Progress (docs/decisions/0046-classes.md). Shared
  * by both features, so it lives here (features never import each other).
  */
-import type { ChildReport } from '#core/api/family.ts';
+import type { ReaderReport, ReportLearningPath } from '#core/api/family.ts';
+import { screenName } from '../../app/screen-names.ts';
 import { gradeLabel } from '../api/profile-options.ts';
+import { STEP_SCREENS } from '../learning-path/steps.ts';
 import { StackLabel, stackedTableRoles, TableScroll } from '../../ui/TableScroll.tsx';
 import '../../ui/page.css';
 
@@ -31,7 +33,34 @@ export function day(iso: string): string {
 }
 
 /**
- * One followed reader's progress: the facts, the reading summary and recent change, each story read, letters,
+ * A followed reader's learning path in words, for the guardian (ADR 0052, amended): the next step by its screen's
+ * name with the line the reader's own page says of it, and the steps done, as text (never colour alone).
+ */
+function PathSummary({
+  name,
+  path,
+  Heading,
+}: {
+  name: string;
+  path: ReportLearningPath;
+  Heading: 'h2' | 'h3';
+}) {
+  const next = STEP_SCREENS[path.next];
+  const done = path.steps.filter((s) => s.status === 'done').map((s) => screenName(STEP_SCREENS[s.id].path));
+  return (
+    <>
+      <Heading>Learning path</Heading>
+      <p>
+        Next step for {name}: <strong>{screenName(next.path)}</strong> —{' '}
+        {path.allDone ? 'every step is done; keep reading stories aloud.' : next.what}
+      </p>
+      <p>Steps done: {done.length === 0 ? 'none yet' : done.join(', ')}.</p>
+    </>
+  );
+}
+
+/**
+ * One followed reader's progress: the facts, the learning path (the guardian's report only), the reading summary and recent change, each story read, letters,
  * words and badges (GET /api/family/children/:childId/report; spec §3 derived per-story performance and recent
  * progress, §9 reading statistics; and GET /api/classes/pupils/:studentId/report, the same report).
  */
@@ -39,7 +68,8 @@ export function ChildReportView({
   report,
   headingLevel = 3,
 }: {
-  report: ChildReport;
+  /** The report; `learningPath` is in the guardian's (ChildReport), not in a teacher's (PupilReport). */
+  report: ReaderReport & { learningPath?: ReportLearningPath };
   /** The level of the report's own headings: 3 under a reader's card (h2), 2 on a page of its own (h1). */
   headingLevel?: 2 | 3;
 }) {
@@ -75,6 +105,10 @@ export function ChildReportView({
           <dd>{child.tokens}</dd>
         </div>
       </dl>
+
+      {report.learningPath ? (
+        <PathSummary name={child.displayName} path={report.learningPath} Heading={Heading} />
+      ) : null}
 
       <Heading id={`${prefix}-reading`}>Reading aloud</Heading>
       {stats.averages.sessions === 0 ? (
