@@ -110,7 +110,7 @@ test('a reader gives her father a code; he follows her reading; she stops sharin
   // Her learning path (ADR 0052): a first-grader who has not taken the reading check starts with it.
   await expect(card.getByRole('heading', { name: 'Learning path' })).toBeVisible();
   await expect(card).toContainText(
-    'Next step for Mia: Reading Assessment — Read to Sparky for one minute, so Sparky knows your level.',
+    'Next step for Mia: Reading Assessment — the one-minute reading check, which sets the level of the stories offered.',
   );
   await expect(card).toContainText('Steps done: none yet.');
   await expectNoAxeViolationsInBothThemes(dad, '/reports with a child');

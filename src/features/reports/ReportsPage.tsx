@@ -202,7 +202,7 @@ export function ReportsPage() {
       <h1>{title}</h1>
       <p className="page__lead">
         See how your child is reading: the stories, the scores and how they change, the letters, words and
-        badges.
+        badges, and their next step.
       </p>
       {children.length > 0 ? (
         <p>

@@ -55,7 +55,7 @@ describe('ChildReportView: Learning path', () => {
   it('says the next step by its screen name and line, and the steps done', () => {
     render(<ChildReportView report={{ ...BASE, learningPath: K_PATH }} />);
     expect(pathSection()).toEqual([
-      'Next step for Kit: Word Builder — Build words from letters.',
+      'Next step for Kit: Word Builder — building words from letters.',
       'Steps done: Alphabet Learning.',
     ]);
   });
@@ -68,7 +68,7 @@ describe('ChildReportView: Learning path', () => {
     };
     const { unmount } = render(<ChildReportView report={{ ...BASE, learningPath: start }} />);
     expect(pathSection()).toEqual([
-      'Next step for Kit: Alphabet Learning — Sparky says a letter, and you find it.',
+      'Next step for Kit: Alphabet Learning — the letter game: Sparky says a letter, and your child finds it.',
       'Steps done: none yet.',
     ]);
     unmount();

@@ -52,7 +52,7 @@ function PathSummary({
       <Heading>Learning path</Heading>
       <p>
         Next step for {name}: <strong>{screenName(next.path)}</strong> —{' '}
-        {path.allDone ? 'every step is done; keep reading stories aloud.' : next.what}
+        {path.allDone ? 'every step is done; keep reading stories aloud.' : next.forGrownUp}
       </p>
       <p>Steps done: {done.length === 0 ? 'none yet' : done.join(', ')}.</p>
     </>
