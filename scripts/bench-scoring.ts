@@ -15,7 +15,7 @@
  * and pocketsphinx (Debian packages).
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -25,7 +25,14 @@ import type { WordStatus } from '#core/fluency/align.ts';
 import { hasReachedTheEnd } from '#core/fluency-session/end-of-reading.ts';
 import type { KeptFirstPass } from '#server/speech/recogniser.ts';
 import { tokenisePassage } from '#core/text/normalize.ts';
-import { DEFAULT_CMUDICT, loadLexicon } from '#server/speech/lexicon.ts';
+import {
+  DEFAULT_CMUDICT,
+  DEFAULT_WORD_FREQUENCIES,
+  FUNCTION_WORDS,
+  loadLexicon,
+  loadWordLogProbabilities,
+} from '#server/speech/lexicon.ts';
+import { lexiconFor } from '#server/speech/pocketsphinx.ts';
 import {
   createPocketsphinxRecogniser,
   createPocketsphinxWarpSearch,
@@ -51,7 +58,21 @@ import {
 } from '#server/speech/reading-transcripts.ts';
 import { createReadingWarpChooser, createReadingWarpStore } from '#server/speech/reading-warps.ts';
 import { BENCH_PASSAGES } from './bench/passages.ts';
-import { REAL_RECORDINGS, REAL_SPEECH_DIR, realReadingPlan } from './bench/real-speech.ts';
+import {
+  REAL_RECORDINGS,
+  REAL_SPEECH_DIR,
+  realReadingPlan,
+  type RealRecording,
+} from './bench/real-speech.ts';
+import {
+  IVR_SPEECH_DIR,
+  IVR_TRANSCRIPTS,
+  ivrReadings,
+  readIvrTranscripts,
+  type IvrReading,
+  spellingMisreadings,
+} from './bench/ivr-speech.ts';
+import { decodeG722 } from './bench/g722.ts';
 import { compareErrors, prf, speechSpan, type Counts } from './bench/evaluate.ts';
 import { planReading, type ReadingPlan } from './bench/plan.ts';
 
@@ -143,9 +164,18 @@ const TUNING_VOICES = ['slt', 'rms', 'awb'] as const;
 const HELD_OUT_VOICES = ['kal16'] as const;
 /** The real-speech set (scripts/bench/real-speech.ts), selected like a voice. */
 const REAL = 'real';
-type Group = 'tuning' | 'held-out' | 'real';
+/** The second real-speech set, the Asterisk prompts (scripts/bench/ivr-speech.ts), selected like a voice. */
+const IVR = 'ivr';
+type Group = 'tuning' | 'held-out' | 'real' | 'ivr';
 const groupOf = (voice: string): Group =>
-  voice === REAL ? 'real' : (TUNING_VOICES as readonly string[]).includes(voice) ? 'tuning' : 'held-out';
+  voice === REAL
+    ? 'real'
+    : voice === IVR
+      ? 'ivr'
+      : (TUNING_VOICES as readonly string[]).includes(voice)
+        ? 'tuning'
+        : 'held-out';
+const isRealGroup = (g: Group): boolean => g === 'real' || g === 'ivr';
 
 interface Row {
   id: string;
@@ -350,8 +380,12 @@ interface Reading {
   miscues: boolean;
   plan: ReadingPlan;
   wav: string;
-  /** Real speech: the recording as shipped (`wav` is a child-like copy of it with --child). */
+  /** Real speech: the recording as shipped, 16 kHz (`wav` is a child-like copy of it with --child). */
   source?: string;
+  /** Real speech: what the reader said (spoken tokens), for the forced alignment of its true reading time. */
+  said?: string;
+  /** Real speech: planted substitutions whose said word is among the recogniser's distractors for the printed word. */
+  listed?: ReadonlySet<number>;
 }
 
 async function synthesise(dir: string, r: Omit<Reading, 'wav'>): Promise<string> {
@@ -421,10 +455,10 @@ async function main(): Promise<void> {
   const specs: Omit<Reading, 'wav'>[] = [];
   let seed = 1;
   const voices: readonly string[] = args.voices
-    ? args.voices.split(',').filter((v) => [...VOICES, REAL].includes(v))
+    ? args.voices.split(',').filter((v) => [...VOICES, REAL, IVR].includes(v))
     : args.quick
       ? ['slt', 'kal16']
-      : [...VOICES, REAL];
+      : [...VOICES, REAL, IVR];
   for (const p of BENCH_PASSAGES) {
     for (const voice of VOICES) {
       for (const pace of Object.keys(PACES) as (keyof typeof PACES)[]) {
@@ -448,45 +482,103 @@ async function main(): Promise<void> {
   }
   const selected = specs.filter((s) => !args.only || s.id.includes(args.only));
   const readings: Reading[] = [];
+  // the recogniser's own distractor lists, to tell which planted substitutions a list holds
+  const distractorLexicon = lexiconFor(DEFAULT_CMUDICT, DEFAULT_WORD_FREQUENCIES, -6);
+  /** Real speech: each recording clean and with its printed miscues (`source`: the 16 kHz recording). */
+  const addRealSet = async (
+    voice: typeof REAL | typeof IVR,
+    recordings: readonly RealRecording[],
+    sourceOf: (rec: RealRecording) => Promise<string>,
+  ): Promise<void> => {
+    for (const rec of recordings) {
+      const ids = [false, true]
+        .map((miscues) => ({ miscues, id: `${rec.id}-${miscues ? 'miscues' : 'clean'}` }))
+        .filter(({ id }) => !args.only || id.includes(args.only));
+      if (ids.length === 0) continue;
+      const source = await sourceOf(rec);
+      // --child: the same raise as the synthetic voices, then stretched back to the reader's pace
+      const wav = args.child ? join(dir, `${rec.id}-child.wav`) : source;
+      if (args.child && !existsSync(wav))
+        await run('sox', [
+          '-R',
+          source,
+          wav,
+          'speed',
+          String(CHILD_SCALE),
+          'tempo',
+          '-s',
+          String(1 / CHILD_SCALE),
+        ]);
+      for (const { miscues, id } of ids) {
+        const plan = realReadingPlan(rec, miscues);
+        const printed = plan.text.split(' ').map((w) => w.toLowerCase().replace(/[^a-z']/g, ''));
+        const vocabulary = new Set(printed);
+        const listed = new Set(
+          plan.planted
+            .filter(
+              (p) =>
+                p.kind === 'substitution' &&
+                p.said !== undefined &&
+                distractorLexicon
+                  .neighbours(printed[p.index] ?? '', 4, vocabulary)
+                  .includes(p.said.toLowerCase().replace(/[^a-z']/g, '')),
+            )
+            .map((p) => p.index),
+        );
+        readings.push({
+          id,
+          passageId: rec.id,
+          grade: 5,
+          text: plan.text,
+          voice,
+          pace: 'normal',
+          miscues,
+          plan: { segments: [], truth: plan.truth, planted: plan.planted },
+          wav,
+          source,
+          said: rec.said,
+          listed,
+        });
+      }
+    }
+  };
   if (voices.includes(REAL)) {
     if (!existsSync(REAL_SPEECH_DIR))
       process.stderr.write(
-        `bench-scoring: no real-speech set (apt-get install -y pocketsphinx-testdata); scoring the synthetic set only\n`,
+        `bench-scoring: no real-speech set (apt-get install -y pocketsphinx-testdata); scoring without it\n`,
       );
-    else
-      for (const rec of REAL_RECORDINGS) {
-        const source = join(REAL_SPEECH_DIR, rec.file);
-        // --child: the same raise as the synthetic voices, then stretched back to the reader's pace
-        const wav = args.child ? join(dir, `${rec.id}-child.wav`) : source;
-        if (args.child && !existsSync(wav))
-          await run('sox', [
-            '-R',
-            source,
-            wav,
-            'speed',
-            String(CHILD_SCALE),
-            'tempo',
-            '-s',
-            String(1 / CHILD_SCALE),
-          ]);
-        for (const miscues of [false, true]) {
-          const id = `${rec.id}-${miscues ? 'miscues' : 'clean'}`;
-          if (args.only && !id.includes(args.only)) continue;
-          const plan = realReadingPlan(rec, miscues);
-          readings.push({
-            id,
-            passageId: rec.id,
-            grade: 5,
-            text: plan.text,
-            voice: REAL,
-            pace: 'normal',
-            miscues,
-            plan: { segments: [], truth: plan.truth, planted: plan.planted },
-            wav,
-            source,
-          });
+    else await addRealSet(REAL, REAL_RECORDINGS, async (rec) => join(REAL_SPEECH_DIR, rec.file));
+  }
+  if (voices.includes(IVR)) {
+    if (!existsSync(IVR_SPEECH_DIR) || !existsSync(IVR_TRANSCRIPTS))
+      process.stderr.write(
+        `bench-scoring: no Asterisk prompts (apt-get install -y asterisk-core-sounds-en asterisk-core-sounds-en-g722 libspandsp2); scoring without them\n`,
+      );
+    else {
+      const dictionary = loadLexicon(DEFAULT_CMUDICT);
+      const known = (w: string): boolean => dictionary.pronunciations(w).length > 0;
+      const recordings = ivrReadings(readIvrTranscripts(readFileSync(IVR_TRANSCRIPTS)), {
+        exists: (file) => existsSync(join(IVR_SPEECH_DIR, file)),
+        // G.722 at 64 kbit/s: 8000 bytes a second
+        seconds: (file) => statSync(join(IVR_SPEECH_DIR, file)).size / 8000,
+        known,
+        misreadings: spellingMisreadings(loadWordLogProbabilities(DEFAULT_WORD_FREQUENCIES), (w) =>
+          dictionary.pronunciations(w),
+        ),
+        isFunctionWord: (w) => FUNCTION_WORDS.has(w),
+      });
+      await addRealSet(IVR, recordings, async (rec) => {
+        // its prompts decoded and joined once into the run's folder (kept with --reuse)
+        const wav = join(dir, `${rec.id}.wav`);
+        if (!existsSync(wav)) {
+          const parts: Int16Array[] = [];
+          for (const file of (rec as IvrReading).parts)
+            parts.push(decodeG722(new Uint8Array(await readFile(join(IVR_SPEECH_DIR, file)))));
+          await writeFile(wav, encodeWav(parts, 16000));
         }
-      }
+        return wav;
+      });
+    }
   }
   if (args.reuse) {
     for (const s of selected) readings.push({ ...s, wav: join(dir, `${s.id}.wav`) });
@@ -899,12 +991,10 @@ async function main(): Promise<void> {
     // synthetic: the span of sound (silence around it is digital); real: a forced alignment of
     // the transcript, since a recording's room noise is louder than the -40 dBFS threshold (on
     // the recording as shipped: a child-like copy keeps its times)
-    const span = r.source
-      ? await transcriptSpan(
-          r.source,
-          (REAL_RECORDINGS.find((x) => x.file === basename(r.source ?? ''))?.said ?? '').split(' '),
-        )
-      : speechSpan(pcm.samples, pcm.sampleRate);
+    const span =
+      r.source && r.said
+        ? await transcriptSpan(r.source, r.said.split(' '))
+        : speechSpan(pcm.samples, pcm.sampleRate);
     const trueCorrect = r.plan.truth.filter((t) => t === 'correct' || t === 'self_correction').length;
     const trueWcpm = (trueCorrect * 60) / (span.end - span.start);
     const wcpmError = Math.abs(result.wcpm - trueWcpm);
@@ -913,6 +1003,12 @@ async function main(): Promise<void> {
       const k = (found[p.kind] ??= { planted: 0, found: 0 });
       k.planted++;
       if (plantedFound(p, result)) k.found++;
+      // real speech: substitutions no distractor list holds (Moonshine's nominations or GOP must find them)
+      if (p.kind === 'substitution' && r.said !== undefined && !r.listed?.has(p.index)) {
+        const u = (found['substitution, not in a distractor list'] ??= { planted: 0, found: 0 });
+        u.planted++;
+        if (plantedFound(p, result)) u.found++;
+      }
     }
     const misses = r.plan.truth
       .map((t, i) => ({ i, t, p: predicted[i], heard: result.words[i]?.heard }))
@@ -1000,10 +1096,11 @@ async function main(): Promise<void> {
     }
   }
   const groups: { name: string; rows: Row[] }[] = [
-    { name: 'all synthetic', rows: rows.filter((r) => r.group !== 'real') },
+    { name: 'all synthetic', rows: rows.filter((r) => !isRealGroup(r.group)) },
     { name: `tuning (${TUNING_VOICES.join(', ')})`, rows: rows.filter((r) => r.group === 'tuning') },
     { name: `held out (${HELD_OUT_VOICES.join(', ')})`, rows: rows.filter((r) => r.group === 'held-out') },
     { name: 'real speech (LibriVox, held out)', rows: rows.filter((r) => r.group === 'real') },
+    { name: 'real speech (Asterisk prompts, held out)', rows: rows.filter((r) => r.group === 'ivr') },
   ].filter((g) => g.rows.length > 0);
   const figures = Object.fromEntries(groups.map((g) => [g.name, summarise(g.rows)]));
   const cells = groups.map((g) => figures[g.name] as Figures);

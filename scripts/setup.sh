@@ -31,13 +31,16 @@ fi
 # Speech: pocketsphinx (recognition), sphinxbase-utils (sphinx_fe: the scorer's own-vowel check reads the
 # reading's cepstra, 184 kB), flite (speech and test readings), sox (audio conversion).
 packages=(pocketsphinx pocketsphinx-en-us sphinxbase-utils flite sox)
-# pocketsphinx-testdata (1.8 MB): real LibriVox read speech with transcripts for `npm run bench:scoring`.
+# pocketsphinx-testdata (1.8 MB): real LibriVox read speech with transcripts for `npm run bench:scoring`;
+# asterisk-core-sounds-en and -en-g722 (12 MB, CC-BY-SA 3.0): its second real-speech set, the Asterisk prompts with
+# their transcripts, in G.722, which libspandsp2 (0.9 MB) decodes (scripts/bench/g722.ts, scripts/bench/ivr-speech.ts).
 # chromium-headless-shell: the same chromium release without the browser's user interface, which the Playwright
 # tests drive (ADR 0032: about a quarter less CPU on 2 cores); chromium itself for bench:speech and by hand.
 # fonts-noto-color-emoji (10 MB): the pictures of the alphabet screen are emoji (ADR 0037), which Debian's
 # chromium draws only with a colour emoji font; a desktop that runs a browser usually has one already.
 if (( want_test )); then
   packages+=(chromium chromium-headless-shell postgresql pocketsphinx-testdata fonts-noto-color-emoji)
+  packages+=(asterisk-core-sounds-en asterisk-core-sounds-en-g722 libspandsp2)
 fi
 missing=()
 for p in "${packages[@]}"; do
