@@ -243,9 +243,19 @@ test('a teacher makes a class and its code; a reader joins it; the teacher follo
   await expect(rivera.getByRole('table', { name: /Stories read/ })).toContainText(shortest.title, {
     timeout: 30_000,
   });
+  // Her learning path as her guardian gets it (ADR 0052): a first-grader who has not taken the reading check
+  // starts with it; one reading is not yet the reading step's three.
+  await expect(rivera.getByRole('heading', { level: 2, name: 'Learning path' })).toBeVisible();
+  await expect(rivera.getByRole('main')).toContainText(
+    'Next step for Mia: Reading Assessment — the one-minute reading check, which sets the level of the stories offered.',
+  );
+  await expect(rivera.getByRole('main')).toContainText('Steps done: none yet.');
   await expectNoAxeViolationsInBothThemes(rivera, '/student-progress/:studentId');
   await saveShot(rivera, 'classes-student-progress');
   await rivera.setViewportSize({ width: 375, height: 667 });
+  await expect
+    .poll(() => rivera.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(375);
   await saveShot(rivera, 'classes-student-progress-375');
   await rivera.setViewportSize({ width: 1280, height: 900 });
 

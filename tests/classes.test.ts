@@ -41,6 +41,7 @@ import {
   classes,
   classMembers,
   profiles,
+  progressTracking,
   readingSessions,
   userRoles,
 } from '../server/db/schema.ts';
@@ -417,6 +418,97 @@ describe(`classes (${testDatabaseKind})`, () => {
     expect(report.classes.map((c) => c.name)).toEqual(['Class A', 'Class B']);
     expect((await detailOf(t, second.id)).pupils.map((p) => p.displayName)).toEqual(['Ada', 'ben']);
   });
+
+  it(
+    'gives the teacher a pupil’s learning path as the guardian gets it, its result only, and only for their pupil',
+    { timeout: 60_000 },
+    async () => {
+      const t = await teacher('Ms Path');
+      const [kit, ava] = await Promise.all([reader('Kit', { grade: 'K' }), reader('Ava', { grade: '2' })]);
+      const cls = await makeClass(t, 'Room 9', 'K');
+      const { code } = await makeCode(t, cls.id);
+      for (const r of [kit, ava]) expect((await join(r, code)).status).toBe(201);
+      const pathOf = async (studentId: string) => {
+        const res = await reportOf(t, studentId);
+        expect(res.status).toBe(200);
+        return PupilReportSchema.parse(await res.json()).learningPath;
+      };
+
+      // A kindergartner with no letters yet starts with Alphabet Learning; the check is for grade 1 (ADR 0052).
+      expect(await pathOf(kit.userId)).toEqual({
+        next: 'letters',
+        allDone: false,
+        steps: [
+          { id: 'letters', status: 'now' },
+          { id: 'words', status: 'todo' },
+          { id: 'sounds', status: 'todo' },
+          { id: 'reading', status: 'todo' },
+          { id: 'assessment', status: 'later' },
+          { id: 'goal', status: 'todo' },
+        ],
+      });
+      // Every letter found: Word Builder is next.
+      await asSystem(handle.db, (tx) =>
+        tx.insert(progressTracking).values(
+          [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter) => ({
+            userId: kit.userId,
+            activityType: 'letter_found',
+            activityData: { letter, day: '2026-01-01' },
+          })),
+        ),
+      );
+      const kitPath = await pathOf(kit.userId);
+      expect(kitPath.next).toBe('words');
+      expect(kitPath.steps.slice(0, 2)).toEqual([
+        { id: 'letters', status: 'done' },
+        { id: 'words', status: 'now' },
+      ]);
+
+      // A second-grader: the reading check first; after a check under 90 % accuracy, Sound It Out, from the
+      // profile's check status read on the server (not sent); with 3 words sounded out still Sound It Out.
+      expect((await pathOf(ava.userId)).next).toBe('assessment');
+      await asSystem(handle.db, async (tx) => {
+        await tx
+          .update(profiles)
+          .set({ assessmentCompleted: true, lastAssessmentWpm: 38, lastAssessmentAccuracy: 82 })
+          .where(eq(profiles.userId, ava.userId));
+        await tx.insert(progressTracking).values(
+          ['cat', 'dog', 'sun'].map((word) => ({
+            userId: ava.userId,
+            activityType: 'word_sounded',
+            activityData: { word, day: '2026-01-01' },
+          })),
+        );
+      });
+      const avaPath = await pathOf(ava.userId);
+      expect(avaPath.next).toBe('sounds');
+      expect(avaPath.steps.find((s) => s.id === 'assessment')).toEqual({ id: 'assessment', status: 'done' });
+
+      // Only the result is sent: no age, no words sounded out, no check status of its own.
+      const raw = (await (await reportOf(t, ava.userId)).json()) as Record<string, unknown>;
+      expect(Object.keys(raw.learningPath as object).sort()).toEqual(['allDone', 'next', 'steps']);
+      expect(JSON.stringify(raw)).not.toMatch(
+        /"age"|wordsSounded|assessmentCompleted|assessment_completed|word_sounded/,
+      );
+
+      // Another teacher (with a class of their own), a guardian, the pupil: no report, so no path.
+      const other = await teacher('Mr Elsewhere');
+      await makeClass(other, 'Room 10');
+      const refused = await reportOf(other, kit.userId);
+      expect(refused.status).toBe(404);
+      const refusal = await refused.text();
+      expect(refusal).not.toContain('learningPath');
+      expect(JSON.parse(refusal)).toMatchObject({ error: { code: 'not_found' } });
+      for (const person of [await guardian('Dad'), kit]) {
+        const res = await reportOf(person, kit.userId);
+        expect(res.status).toBe(403);
+        expect((await errorOf(res)).code).toBe('not_a_teacher');
+      }
+      // Once Kit leaves the class, her teacher no longer gets her path either.
+      expect((await call(kit, `/api/classroom/${cls.id}`, { method: 'DELETE' })).status).toBe(204);
+      expect((await reportOf(t, kit.userId)).status).toBe(404);
+    },
+  );
 
   it('leaves a pupil’s id out of the request log', async () => {
     const lines: string[] = [];

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { GRADE_VALUES } from './account.ts';
-import { ReaderReportSchema } from './family.ts';
+import { ReaderReportSchema, ReportLearningPathSchema } from './family.ts';
 
 /**
  * Digits of a class code, shown in two groups of three ("482 913"). Shorter than a family code (9): a class code
@@ -170,10 +170,12 @@ export type PupilList = z.infer<typeof PupilListSchema>;
 
 /**
  * GET /api/classes/pupils/:studentId/report: a pupil's progress, read-only, the same report a guardian sees
- * (ADR 0041) with the teacher's classes the pupil is in. 404 `not_found` for a reader in none of them (whether or
+ * (ADR 0041), their learning path as the guardian gets it (only the result: next step and each step's status,
+ * ADR 0052) and the teacher's classes the pupil is in. 404 `not_found` for a reader in none of them (whether or
  * not the id exists).
  */
 export const PupilReportSchema = ReaderReportSchema.extend({
+  learningPath: ReportLearningPathSchema,
   classes: z.array(z.object({ id: z.string().uuid(), name: z.string() })),
 });
 export type PupilReport = z.infer<typeof PupilReportSchema>;

@@ -124,8 +124,9 @@ export const ReaderReportSchema = z.object({
 export type ReaderReport = z.infer<typeof ReaderReportSchema>;
 
 /**
- * A followed reader's My Learning Path as the guardian sees it (ADR 0052, `learningPath` of
- * core/learning-path/path.ts): only the result, not the figures it is made from (no age, no words sounded out).
+ * A reader's My Learning Path as a guardian who follows them and a teacher of their class see it (ADR 0052,
+ * `learningPath` of core/learning-path/path.ts; the family report and the PupilReport of core/api/classes.ts): only
+ * the result, not the figures it is made from (no age, no words sounded out).
  */
 export const ReportLearningPathSchema = z.object({
   /** The reader's next step (the step whose status is `now`). */

@@ -178,8 +178,9 @@ export function createClassRoutes(deps: {
       })
 
       /**
-       * GET /api/classes/pupils/:studentId/report → 200 PupilReport: the report a guardian sees (ADR 0041) with
-       * the teacher's classes the reader is in. 404 `not_found` for a reader in none of them.
+       * GET /api/classes/pupils/:studentId/report → 200 PupilReport: the report a guardian sees (ADR 0041), the
+       * reader's learning path as the guardian gets it (next step, each step's status; ADR 0052) and the
+       * teacher's classes the reader is in. 404 `not_found` for a reader in none of them.
        */
       .get(
         '/classes/pupils/:studentId/report',

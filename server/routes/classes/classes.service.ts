@@ -15,8 +15,9 @@
  * - a reader's classes (their names and teachers' names): the memberships read as the reader, then the classes
  *   named by those ids;
  * - a teacher's roster and reports: the memberships read as the teacher, then the readers' figures named by those
- *   ids (`readerReportIn`, shared with the guardian's report: server/routes/family/reader-report.ts). The readers'
- *   own tables keep their "own rows only" policies.
+ *   ids (`readerReportIn` and, for a pupil's report, `readerPathIn`, shared with the guardian's report:
+ *   server/routes/family/reader-report.ts, reader-path.ts). The readers' own tables keep their "own rows only"
+ *   policies.
  */
 import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
@@ -51,6 +52,7 @@ import {
 } from '../../db/schema.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { displayNamesIn, READER_TYPES } from '../family/family.service.ts';
+import { readerPathIn } from '../family/reader-path.ts';
 import { readerReportIn } from '../family/reader-report.ts';
 
 /** profiles.user_type, or user_roles.role, of a teacher (spec §3; the menu's rule, src/app/nav-items.ts). */
@@ -532,8 +534,10 @@ export async function pupilsOf(db: Database, teacherId: string, now: Date): Prom
 
 /**
  * GET /api/classes/pupils/:studentId/report: the progress report of a reader in one of the signed-in teacher's
- * classes, the one a guardian sees (ADR 0041; `readerReportIn`), with the teacher's classes the reader is in. The
- * memberships are read first, as the teacher under RLS; only then the reader's rows, as server work naming them.
+ * classes, the one a guardian sees (ADR 0041; `readerReportIn`), their learning path as the guardian gets it
+ * (`readerPathIn`, ADR 0052: only the result, none of the figures it needs beyond the report's), and the teacher's
+ * classes the reader is in. The memberships are read first, as the teacher under RLS; only then the reader's rows,
+ * as server work naming them (report and path in the one system step).
  * @returns null when the reader is in none of the teacher's classes (unknown id, another teacher's reader, oneself)
  * @throws ApiFailure 403 `not_a_teacher`
  * @throws Error('User not authenticated') for an empty user id (spec §5)
@@ -548,7 +552,10 @@ export async function pupilReport(
     await requireTeacher(tx, teacherId);
     const rows = await membershipsInOwnClasses(tx, teacherId, studentId);
     if (rows.length === 0) return null;
-    const report = await systemStep(tx, (tx) => readerReportIn(tx, studentId, now));
+    const report = await systemStep(tx, async (tx) => {
+      const figures = await readerReportIn(tx, studentId, now);
+      return { ...figures, learningPath: await readerPathIn(tx, studentId, figures) };
+    });
     return { ...report, classes: rows.map((r) => ({ id: r.classId, name: r.className })) };
   });
 }

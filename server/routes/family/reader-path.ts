@@ -1,10 +1,12 @@
 /**
- * A followed reader's My Learning Path for their guardian's report (docs/decisions/0052-my-learning-path.md,
- * amended; GET /api/family/children/:childId/report, ADR 0041): the same rule as the reader's own page
- * (`learningPath`, core/learning-path/path.ts), from the same figures, read on the server.
+ * A reader's My Learning Path for a grown-up's report of them (docs/decisions/0052-my-learning-path.md, amended):
+ * their guardian's (GET /api/family/children/:childId/report, ADR 0041) and their teacher's
+ * (GET /api/classes/pupils/:studentId/report, ADR 0046). The same rule as the reader's own page (`learningPath`,
+ * core/learning-path/path.ts), from the same figures, read on the server. Shared, as `readerReportIn` is.
  *
  * Like `readerReportIn` it reads another user's rows, so it runs only as server work (`systemStep`) after the
- * caller has found the guardian's link under row-level security; every query names the reader's id itself.
+ * caller has found the guardian's link, or the teacher's class the reader is in, under row-level security; every
+ * query names the reader's id itself.
  */
 import { and, count, eq } from 'drizzle-orm';
 import type { ReaderReport, ReportLearningPath } from '#core/api/family.ts';

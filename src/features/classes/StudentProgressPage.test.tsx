@@ -34,6 +34,23 @@ describe('StudentProgressPage', () => {
     expect(setGuidance).toHaveBeenLastCalledWith([...studentProgressGuidance('Mia')]);
   });
 
+  it('shows the reader’s learning path as the guardian gets it, in a teacher’s words and never by colour alone', async () => {
+    renderClassesPage(<StudentProgressPage />, { at: `/student-progress/${MIA.userId}`, pattern });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Learning path' });
+    const next = heading.nextElementSibling!;
+    expect(next.textContent).toBe(
+      'Next step for Mia: Reading Goals — a reading goal: how many days a week to read aloud, which a grown-up at home sets.',
+    );
+    // The step's name is emphasised in words, not by a colour.
+    expect(within(next as HTMLElement).getByText('Reading Goals').tagName).toBe('STRONG');
+    expect(next.nextElementSibling!.textContent).toBe('Steps done: Reading Practice, Reading Assessment.');
+    // Not a guardian's words: the teacher sets no goal and has no child of their own here.
+    expect(document.body.textContent).not.toMatch(/which you set|your child/);
+    // It sits before the reading summary, under the page's h1.
+    const reading = screen.getByRole('heading', { level: 2, name: 'Reading aloud' });
+    expect(heading.compareDocumentPosition(reading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('says clearly when the reader is not in the teacher’s classes', async () => {
     const { setGuidance } = renderClassesPage(<StudentProgressPage />, {
       at: `/student-progress/${LEO.userId}`,

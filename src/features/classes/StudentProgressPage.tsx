@@ -19,9 +19,10 @@ import './classes.css';
 
 /**
  * /student-progress/:studentId, 'Student Progress' (spec §2.2; docs/decisions/0046-classes.md): one reader's
- * progress, read-only, the report a guardian sees (ChildReportView: reading summary, change since the reading
- * before, each story read, letters, words, badges), and the teacher's classes the reader is in. A reader in none
- * of them (or no such reader: the server does not say which) gets a clear "not in your classes".
+ * progress, read-only, the report a guardian sees (ChildReportView: the learning path's next step and the steps
+ * done, in a teacher's words (ADR 0052), reading summary, change since the reading before, each story read,
+ * letters, words, badges), and the teacher's classes the reader is in. A reader in none of them (or no such
+ * reader: the server does not say which) gets a clear "not in your classes".
  */
 export function StudentProgressPage() {
   const { studentId = '' } = useParams();
@@ -87,7 +88,7 @@ export function StudentProgressPage() {
         </ul>
       </section>
       <section className="page__card">
-        <ChildReportView report={report.data} headingLevel={2} />
+        <ChildReportView report={report.data} headingLevel={2} viewer="teacher" />
       </section>
       {back}
     </div>

@@ -97,6 +97,19 @@ export const MIA_REPORT: PupilReport = {
   },
   lettersFound: 12,
   wordsBuilt: 7,
+  // A second-grader whose check went well and who has read 3 stories: a goal is next (ADR 0052).
+  learningPath: {
+    next: 'goal',
+    allDone: false,
+    steps: [
+      { id: 'letters', status: 'extra' },
+      { id: 'words', status: 'extra' },
+      { id: 'sounds', status: 'extra' },
+      { id: 'reading', status: 'done' },
+      { id: 'assessment', status: 'done' },
+      { id: 'goal', status: 'now' },
+    ],
+  },
   achievements: [],
   classes: [{ id: ROOM_4_ID, name: 'Room 4' }],
 };

@@ -2,7 +2,6 @@ import { ALPHABET_SIZE } from '#core/alphabet/letters.ts';
 import type { MeResponse } from '#core/api/account.ts';
 import { goalLine, weekLine } from '#core/goals/lines.ts';
 import {
-  learningPath,
   READINGS_TO_READ,
   WORDS_TO_BUILD,
   WORDS_TO_SOUND_OUT,
@@ -13,13 +12,9 @@ import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { navIcon } from '../../app/nav-icons.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
-import { useAlphabetProgress } from '../../lib/api/alphabet.ts';
-import { useGoals } from '../../lib/api/goals.ts';
 import { useMe } from '../../lib/api/me.ts';
-import { useReadingStats } from '../../lib/api/reading-stats.ts';
-import { useSoundItOutProgress } from '../../lib/api/sound-it-out.ts';
-import { useWordBuilderProgress } from '../../lib/api/word-builder.ts';
 import { cx } from '../../lib/class-names.ts';
+import { useOwnLearningPath } from '../../lib/learning-path/own-path.ts';
 import { STEP_SCREENS } from '../../lib/learning-path/steps.ts';
 import { readerPagesViewer } from '../../lib/reader-pages.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -84,27 +79,8 @@ function GrownUpNote({ viewer }: { viewer: 'guardian' | 'teacher' }) {
 
 /** The reader's own path, from their figures. */
 function ReaderPath({ me }: { me: MeResponse }) {
-  const letters = useAlphabetProgress();
-  const words = useWordBuilderProgress();
-  const sounded = useSoundItOutProgress();
-  const stats = useReadingStats();
-  const goals = useGoals();
-  const queries = [letters, words, sounded, stats, goals];
-  const loading = queries.some((q) => q.isPending);
-  const failed = queries.some((q) => q.isError);
+  const { path, loading, failed, letters, words, sounded, stats, goals } = useOwnLearningPath(me);
   const profile = me.profile;
-
-  const path = learningPath({
-    grade: profile?.grade ?? null,
-    age: profile?.age ?? null,
-    lettersFound: letters.data?.found.length ?? 0,
-    wordsBuilt: words.data?.total ?? 0,
-    wordsSounded: sounded.data?.total ?? 0,
-    readings: stats.data?.averages.sessions ?? 0,
-    assessmentDone: profile?.assessment_completed ?? false,
-    assessmentAccuracy: profile?.last_assessment_accuracy ?? null,
-    hasGoal: !!goals.data?.mine,
-  });
   const next = STEP_SCREENS[path.next];
   usePageGuidance(
     loading

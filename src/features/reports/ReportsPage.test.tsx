@@ -1,7 +1,8 @@
 /**
  * /reports and Profile's "Grown-ups who see your progress" against a fetch stub that answers like the server
  * (core/api/family.ts): a guardian follows a reader by code (refusals said in words), sees the report, stops
- * following; a reader makes a code, hears it, stops sharing; a reader on /reports is sent to Profile.
+ * following; a reader makes a code, hears it, stops sharing; a reader on /reports is sent to Profile. Sparky's
+ * guidance names each followed reader's next step on My Learning Path, or the reader's own (ADR 0052).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -9,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChildReport, Family } from '#core/api/family.ts';
+import type { MeFixtureOptions } from '../../test/me-fixture.ts';
 import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
 import { AudioQueueContext, SILENT_AUDIO_QUEUE } from '../../app/audio/audio-context.ts';
 import { GOALS_QUERY_KEY } from '../../lib/api/goals.ts';
@@ -17,6 +19,7 @@ import { jsonResponse, meFixture } from '../../test/me-fixture.ts';
 import { Toaster } from '../../ui/Toast.tsx';
 import { dismissToast } from '../../ui/toast-store.ts';
 import { change } from '../../lib/reports/ChildReportView.tsx';
+import { OTHER_REPORTS_GUIDANCE, READER_REPORTS_GUIDANCE, REPORTS_GUIDANCE } from './reports.guidance.ts';
 import { ReportsPage } from './ReportsPage.tsx';
 
 const MIA = {
@@ -80,7 +83,10 @@ const REPORT: ChildReport = {
 };
 
 let family: Family;
+let childReport: ChildReport;
 let redeemAnswer: [unknown, number];
+/** A reader's own figures (GET /api/alphabet, /word-builder, /sound-it-out, /reading-stats, /goals), or none. */
+let ownFigures: { letters: number; built: number } | null;
 const calls: { method: string; url: string; body?: string }[] = [];
 
 function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -99,31 +105,65 @@ function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Respo
     family = { ...family, children: [], guardians: [] };
     return Promise.resolve(new Response(null, { status: 204 }));
   }
-  if (url.endsWith('/api/family/children/child-1/report')) return Promise.resolve(jsonResponse(REPORT));
+  if (url.endsWith('/api/family/children/child-1/report')) return Promise.resolve(jsonResponse(childReport));
+  if (ownFigures) {
+    const own = ownFigures;
+    if (url.endsWith('/api/alphabet'))
+      return Promise.resolve(
+        jsonResponse({
+          found: [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].slice(0, own.letters),
+          today: [],
+          completed: false,
+        }),
+      );
+    if (url.endsWith('/api/word-builder'))
+      return Promise.resolve(jsonResponse({ today: [], total: own.built }));
+    if (url.endsWith('/api/sound-it-out')) return Promise.resolve(jsonResponse({ today: [], total: 0 }));
+    if (url.endsWith('/api/reading-stats'))
+      return Promise.resolve(
+        jsonResponse({
+          chart: [],
+          averages: { fluency: null, accuracy: null, wcpm: null, sessions: 0 },
+          recentProgress: null,
+          perStory: [],
+          streak: 0,
+        }),
+      );
+    if (url.endsWith('/api/goals')) return Promise.resolve(jsonResponse({ mine: null, children: [] }));
+  }
   return Promise.resolve(jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404));
 }
 
-function renderPage(page: React.ReactNode, userType: 'guardian' | 'student') {
+function renderPage(
+  page: React.ReactNode,
+  userType: 'guardian' | 'student' | 'teacher',
+  profile: MeFixtureOptions['profile'] = {},
+) {
   const spoken: SpeakRequest[] = [];
+  const setGuidance = vi.fn();
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  client.setQueryData(ME_QUERY_KEY, meFixture({ name: 'Ana', userType }));
+  client.setQueryData(ME_QUERY_KEY, meFixture({ name: 'Ana', userType, profile }));
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <AudioQueueContext.Provider value={{ ...SILENT_AUDIO_QUEUE, speak: (r) => void spoken.push(r) }}>
+        <AudioQueueContext.Provider
+          value={{ ...SILENT_AUDIO_QUEUE, speak: (r) => void spoken.push(r), setGuidance }}
+        >
           {page}
           <Toaster />
         </AudioQueueContext.Provider>
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { spoken, client };
+  return { spoken, client, setGuidance };
 }
 
 beforeEach(() => {
   family = { children: [], guardians: [], codeExpiresAt: null };
+  childReport = REPORT;
+  ownFigures = null;
   redeemAnswer = [{ child: MIA }, 201];
   calls.length = 0;
   vi.stubGlobal('fetch', vi.fn(fakeServer));
@@ -210,6 +250,79 @@ describe('ReportsPage for a guardian', () => {
   });
 });
 
+describe('ReportsPage: Sparky names the next step on My Learning Path (ADR 0052)', () => {
+  const K_WORDS: ChildReport['learningPath'] = {
+    next: 'words',
+    allDone: false,
+    steps: [
+      { id: 'letters', status: 'done' },
+      { id: 'words', status: 'now' },
+      { id: 'sounds', status: 'todo' },
+      { id: 'reading', status: 'todo' },
+      { id: 'assessment', status: 'later' },
+      { id: 'goal', status: 'todo' },
+    ],
+  };
+
+  it('tells a guardian each followed reader’s next step in a grown-up’s words, keeping the page’s lines', async () => {
+    family = { children: [{ ...MIA, displayName: 'Ana' }], guardians: [], codeExpiresAt: null };
+    childReport = { ...REPORT, child: { ...REPORT.child, displayName: 'Ana' }, learningPath: K_WORDS };
+    const { setGuidance, spoken } = renderPage(<ReportsPage />, 'guardian');
+    await waitFor(() =>
+      expect(setGuidance).toHaveBeenLastCalledWith([
+        'This page is for grown-ups. It shows how a child is reading. Next for Ana: building words from letters.',
+        "To follow a child, type the code from the child's Profile page.",
+      ]),
+    );
+    // Nothing was set before the next step was known (no first version said and then replaced).
+    expect(setGuidance.mock.calls.filter(([lines]) => lines !== null)).toHaveLength(1);
+    await waitFor(() => expect(spoken.map((r) => r.text)).toContain(setGuidance.mock.lastCall![0][0]), {
+      timeout: 3000,
+    });
+  });
+
+  it('says when every step is done', async () => {
+    family = { children: [MIA], guardians: [], codeExpiresAt: null };
+    childReport = { ...REPORT, learningPath: { ...REPORT.learningPath, next: 'reading', allDone: true } };
+    const { setGuidance } = renderPage(<ReportsPage />, 'guardian');
+    await waitFor(() =>
+      expect(setGuidance).toHaveBeenLastCalledWith([
+        expect.stringMatching(/reading\. Next for Mia: keep reading stories aloud\.$/),
+        REPORTS_GUIDANCE[1],
+      ]),
+    );
+  });
+
+  it('keeps the words said on arrival when a reader is followed later', async () => {
+    const user = userEvent.setup();
+    const { setGuidance } = renderPage(<ReportsPage />, 'guardian');
+    await waitFor(() => expect(setGuidance).toHaveBeenLastCalledWith([...REPORTS_GUIDANCE]));
+    await user.type(await screen.findByRole('textbox', { name: "Your child's code" }), '482913775');
+    await user.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(await screen.findByRole('heading', { name: 'Learning path' })).toBeInTheDocument();
+    expect(setGuidance.mock.calls.filter(([lines]) => lines !== null)).toEqual([[[...REPORTS_GUIDANCE]]]);
+  });
+
+  it('tells a child on their own account their next step by its screen name', async () => {
+    ownFigures = { letters: 26, built: 2 };
+    const { setGuidance } = renderPage(<ReportsPage />, 'student', { grade: 'K', age: 5 });
+    await waitFor(() =>
+      expect(setGuidance).toHaveBeenLastCalledWith([
+        'This page is for grown-ups. It shows how a child is reading. Your next step is Word Builder.',
+        // A child has no code to type here: they make one on Profile (the page says so too).
+        'To let a grown-up see your progress, make a code on your Profile page.',
+      ]),
+    );
+    expect(setGuidance.mock.calls.filter(([lines]) => lines !== null)).toHaveLength(1);
+  });
+
+  it('says only the page’s lines to a child whose figures could not be loaded', async () => {
+    const { setGuidance } = renderPage(<ReportsPage />, 'student', { grade: 'K', age: 5 });
+    await waitFor(() => expect(setGuidance).toHaveBeenLastCalledWith([...READER_REPORTS_GUIDANCE]));
+    expect(JSON.stringify(setGuidance.mock.calls)).not.toContain('type the code');
+  });
+});
+
 describe('ReportsPage when a reader stopped sharing', () => {
   it('says so on the card and reloads the list, and the goals (which went with the link)', async () => {
     family = { children: [{ ...MIA, userId: 'gone-1' }], guardians: [], codeExpiresAt: null };
@@ -221,6 +334,53 @@ describe('ReportsPage when a reader stopped sharing', () => {
     );
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/api/family')).length).toBeGreaterThan(1));
     expect(client.getQueryState(GOALS_QUERY_KEY)?.isInvalidated).toBe(true);
+  });
+
+  it('asks for a refused report once, not again and again, while the list still names the reader', async () => {
+    // Two readers: the card and Sparky's guidance both watch each report (the loop needed a second watcher).
+    family = {
+      children: [{ ...MIA, userId: 'gone-1', displayName: 'Leo' }, MIA],
+      guardians: [],
+      codeExpiresAt: null,
+    };
+    const reportCalls = (id: string) => calls.filter((c) => c.url.endsWith(`/children/${id}/report`)).length;
+    const listCalls = () => calls.filter((c) => c.url.endsWith('/api/family')).length;
+    const { setGuidance } = renderPage(<ReportsPage />, 'guardian');
+    expect(await screen.findByText('Leo no longer shares their progress with you.')).toBeInTheDocument();
+    await waitFor(() => expect(listCalls()).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The list was asked again once; neither report was (asking the refused one again made it pending, then
+    // refused again, which asked again).
+    expect(listCalls()).toBe(2);
+    expect(reportCalls('gone-1')).toBe(1);
+    expect(reportCalls('child-1')).toBe(1);
+    expect(screen.getByText('Leo no longer shares their progress with you.')).toBeInTheDocument();
+    // Sparky names the reader whose report came, once.
+    expect(setGuidance.mock.calls.filter(([lines]) => lines !== null)).toHaveLength(1);
+    expect(setGuidance.mock.lastCall![0][0]).toContain('Next for Mia:');
+    expect(setGuidance.mock.lastCall![0][0]).not.toContain('Leo');
+  });
+
+  it('drops the card of a reader who stopped sharing once the list no longer names them', async () => {
+    family = {
+      children: [{ ...MIA, userId: 'gone-1', displayName: 'Leo' }, MIA],
+      guardians: [],
+      codeExpiresAt: null,
+    };
+    // Leo stops sharing once the page has loaded the list: the next list lacks him.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        const answer = fakeServer(input, init);
+        if (String(input).endsWith('/api/family')) family = { ...family, children: [MIA] };
+        return answer;
+      }),
+    );
+    renderPage(<ReportsPage />, 'guardian');
+    expect(await screen.findByText('Leo no longer shares their progress with you.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Leo' })).not.toBeInTheDocument());
+    expect(screen.queryByText(/Leo no longer shares/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mia', level: 2 })).toBeInTheDocument();
   });
 });
 
@@ -246,21 +406,18 @@ describe('ReportsPage for a reader', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
-  it('tells a teacher what the page is for, without sending them to a Profile section they do not have', () => {
-    const client = new QueryClient();
-    client.setQueryData(ME_QUERY_KEY, meFixture({ name: 'Ms Ito', userType: 'teacher' }));
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ReportsPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+  it('tells a teacher what the page is for, without sending them to a Profile section they do not have', async () => {
+    const { setGuidance } = renderPage(<ReportsPage />, 'teacher');
     expect(screen.getByText(/A teacher sees the readers of their classes on/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Student Progress' })).toHaveAttribute(
       'href',
       '/student-progress',
     );
     expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+    // Sparky says the same, not the guardian's "type the code" (a teacher has no code field here).
+    await waitFor(() => expect(setGuidance).toHaveBeenLastCalledWith([...OTHER_REPORTS_GUIDANCE]));
+    expect(OTHER_REPORTS_GUIDANCE[1]).toBe(
+      'A teacher sees the readers of their classes on Student Progress.',
+    );
   });
 });

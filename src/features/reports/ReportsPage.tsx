@@ -1,9 +1,12 @@
+import { useQueries } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { MeResponse } from '#core/api/account.ts';
 import { LinkCodeSchema, type LinkedPerson } from '#core/api/family.ts';
-import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { usePageGuidance, type PageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
 import {
+  childReportQuery,
   useChildReport,
   useFamily,
   useRedeemLinkCode,
@@ -12,6 +15,8 @@ import {
 } from '../../lib/api/family.ts';
 import { ApiError } from '../../lib/api/http.ts';
 import { useMe } from '../../lib/api/me.ts';
+import { useOwnLearningPath } from '../../lib/learning-path/own-path.ts';
+import { isReaderProfile } from '../../lib/reader-pages.ts';
 import { ChildReportView } from '../../lib/reports/ChildReportView.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -21,7 +26,14 @@ import { Link } from '../../ui/Link.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { showToast } from '../../ui/toast-store.ts';
-import { REPORTS_GUIDANCE } from './reports.guidance.ts';
+import {
+  childNextStepLine,
+  grownUpNextStepLine,
+  OTHER_REPORTS_GUIDANCE,
+  READER_REPORTS_GUIDANCE,
+  REPORTS_GUIDANCE,
+  reportsGuidance,
+} from './reports.guidance.ts';
 import '../../ui/page.css';
 
 /** What a guardian is told when what they typed cannot be a code. */
@@ -137,18 +149,60 @@ function AddChild() {
 }
 
 /**
+ * Speaks the page's guidance as it is on arrival (§4.8): the first lines that are not null are kept for the visit,
+ * so a reader followed or no longer followed later does not make Sparky say the page again.
+ */
+function useArrivalGuidance(guidance: PageGuidance | null): void {
+  const [first, setFirst] = useState<PageGuidance | null>(null);
+  if (first === null && guidance !== null) setFirst(guidance);
+  usePageGuidance(first ?? guidance);
+}
+
+/**
+ * Sparky's guidance for a reader on their own account: the page's lines for a reader (`READER_REPORTS_GUIDANCE`:
+ * a code made on Profile, not one typed here) with their own next step on My Learning Path (ADR 0052,
+ * `useOwnLearningPath`), once their figures are loaded; the lines alone when one failed.
+ */
+function ReaderGuidance({ me }: { me: MeResponse }) {
+  const own = useOwnLearningPath(me);
+  useArrivalGuidance(
+    own.loading
+      ? null
+      : reportsGuidance(own.failed ? [] : [childNextStepLine(own.path)], READER_REPORTS_GUIDANCE),
+  );
+  return null;
+}
+
+/**
  * /reports, 'Progress Reports' (spec §2.4: the guardian menu's "Progress"; docs/decisions/0041-family-links.md).
  * A guardian follows their child's reading with the code the child makes on Profile, and sees a report for each
  * child followed. Anyone else is told what the page is for and where their own progress is (the page is also
- * reached by saying "progress" or "reports", spec §2.6).
+ * reached by saying "progress" or "reports", spec §2.6). Sparky's guidance names the next step on My Learning Path
+ * (ADR 0052) of each reader followed, or of the reader on their own account, once known.
  */
 export function ReportsPage() {
   const title = screenName(protectedPaths.reports);
   useDocumentTitle(title);
-  usePageGuidance(REPORTS_GUIDANCE);
   const me = useMe();
   const isGuardian = me.data?.profile?.user_type === 'guardian';
+  const isReader = me.data ? isReaderProfile(me.data) : false;
   const family = useFamily();
+  const children = family.data?.children ?? [];
+  // The cards' own queries (the same keys): their paths, for Sparky's first words.
+  const reports = useQueries({
+    queries: (isGuardian ? children : []).map((person) => childReportQuery(person.userId)),
+  });
+  let guidance: PageGuidance | null = null;
+  if (!me.data || isReader) guidance = null;
+  else if (!isGuardian) guidance = OTHER_REPORTS_GUIDANCE;
+  else if (family.isError) guidance = REPORTS_GUIDANCE;
+  else if (family.data && !reports.some((r) => r.isPending))
+    guidance = reportsGuidance(
+      reports.flatMap((r) =>
+        r.data ? [grownUpNextStepLine(r.data.child.displayName, r.data.learningPath)] : [],
+      ),
+    );
+  useArrivalGuidance(guidance);
   const removeLink = useRemoveLink();
   const [stopping, setStopping] = useState<LinkedPerson | null>(null);
   if (me.isError && !me.data) {
@@ -162,10 +216,9 @@ export function ReportsPage() {
   if (!me.data) return <LoadingIndicator size="page" />;
 
   if (!isGuardian) {
-    const type = me.data.profile?.user_type;
-    const isReader = type === 'student' || type === 'other';
     return (
       <div className="page">
+        {isReader ? <ReaderGuidance me={me.data} /> : null}
         <h1>{title}</h1>
         <p className="page__lead">Progress Reports are for a parent or guardian who follows a reader.</p>
         <section className="page__card">
@@ -196,7 +249,6 @@ export function ReportsPage() {
     );
   }
 
-  const children = family.data?.children ?? [];
   return (
     <div className="page">
       <h1>{title}</h1>

@@ -97,14 +97,20 @@ export function useRemoveLink() {
   });
 }
 
+/**
+ * Query options of a followed reader's report (GET /api/family/children/:childId/report), for `useQueries` over
+ * several readers (Progress Reports' guidance). @throws {ApiError} `not_found`
+ */
+export function childReportQuery(childId: string) {
+  return queryOptions({
+    queryKey: childReportQueryKey(childId),
+    queryFn: () => call(api.family.children[':childId'].report.$get({ param: { childId } })),
+  });
+}
+
 /** A followed reader's report (GET /api/family/children/:childId/report). @throws {ApiError} `not_found` */
 export function useChildReport(childId: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: childReportQueryKey(childId),
-      queryFn: () => call(api.family.children[':childId'].report.$get({ param: { childId } })),
-    }),
-  );
+  return useQuery(childReportQuery(childId));
 }
 
 /**
@@ -119,7 +125,9 @@ export function useStoppedSharing(error: unknown): boolean {
   const stopped = error instanceof ApiError && error.code === 'not_found';
   useEffect(() => {
     if (!stopped) return;
-    void queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY });
+    // The list only (`exact`): not the reports under ['family', …], whose refetch would make this one pending, then
+    // refused again, and ask again (a loop whenever another part of the page also watches the report).
+    void queryClient.invalidateQueries({ queryKey: FAMILY_QUERY_KEY, exact: true });
     void queryClient.invalidateQueries({ queryKey: GOALS_QUERY_KEY });
   }, [stopped, queryClient]);
   return stopped;

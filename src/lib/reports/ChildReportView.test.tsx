@@ -1,7 +1,7 @@
 /**
  * ChildReportView's "Learning path" (docs/decisions/0052-my-learning-path.md, amended): the guardian reads a
- * followed reader's next step by its screen's name with the line the reader's own page says, and the steps done, in
- * words; a teacher's report, which has no path, shows no such section.
+ * followed reader's next step by its screen's name with what it is in a grown-up's words, and the steps done, in
+ * words; a teacher reads the same in a teacher's words.
  */
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -91,9 +91,30 @@ describe('ChildReportView: Learning path', () => {
     ]);
   });
 
-  it('shows no path for a report without one (a teacher’s)', () => {
-    render(<ChildReportView report={BASE} headingLevel={2} />);
-    expect(screen.queryByRole('heading', { name: 'Learning path' })).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Letters and words', level: 2 })).toBeTruthy();
+  it('says the next step in a teacher’s words on a teacher’s report (Student Progress)', () => {
+    const letters: ChildReport['learningPath'] = {
+      ...K_PATH,
+      next: 'letters',
+      steps: K_PATH.steps.map((s) => ({ ...s, status: s.id === 'letters' ? 'now' : s.status })),
+    };
+    const { unmount } = render(
+      <ChildReportView report={{ ...BASE, learningPath: letters }} headingLevel={2} viewer="teacher" />,
+    );
+    const heading = screen.getByRole('heading', { name: 'Learning path', level: 2 });
+    expect(heading.nextElementSibling?.textContent).toBe(
+      'Next step for Kit: Alphabet Learning — the letter game: Sparky says a letter, and the reader finds it.',
+    );
+    unmount();
+    const goal: ChildReport['learningPath'] = {
+      ...K_PATH,
+      next: 'goal',
+      steps: K_PATH.steps.map((s) => ({ ...s, status: s.id === 'goal' ? 'now' : 'done' })),
+    };
+    render(<ChildReportView report={{ ...BASE, learningPath: goal }} headingLevel={2} viewer="teacher" />);
+    expect(
+      screen.getByRole('heading', { name: 'Learning path', level: 2 }).nextElementSibling?.textContent,
+    ).toBe(
+      'Next step for Kit: Reading Goals — a reading goal: how many days a week to read aloud, which a grown-up at home sets.',
+    );
   });
 });

@@ -6,7 +6,7 @@
 import type { ReaderReport, ReportLearningPath } from '#core/api/family.ts';
 import { screenName } from '../../app/screen-names.ts';
 import { gradeLabel } from '../api/profile-options.ts';
-import { STEP_SCREENS } from '../learning-path/steps.ts';
+import { grownUpWhat, STEP_SCREENS, type ReportViewer } from '../learning-path/steps.ts';
 import { StackLabel, stackedTableRoles, TableScroll } from '../../ui/TableScroll.tsx';
 import '../../ui/page.css';
 
@@ -33,17 +33,20 @@ export function day(iso: string): string {
 }
 
 /**
- * A followed reader's learning path in words, for the guardian (ADR 0052, amended): the next step by its screen's
- * name with the line the reader's own page says of it, and the steps done, as text (never colour alone).
+ * A reader's learning path in words, for the grown-up who sees their report (ADR 0052, amended): the next step by
+ * its screen's name with what it is in that grown-up's words (a guardian's or a teacher's, `grownUpWhat`), and the
+ * steps done, as text (never colour alone).
  */
 function PathSummary({
   name,
   path,
   Heading,
+  viewer,
 }: {
   name: string;
   path: ReportLearningPath;
   Heading: 'h2' | 'h3';
+  viewer: ReportViewer;
 }) {
   const next = STEP_SCREENS[path.next];
   const done = path.steps.filter((s) => s.status === 'done').map((s) => screenName(STEP_SCREENS[s.id].path));
@@ -52,7 +55,7 @@ function PathSummary({
       <Heading>Learning path</Heading>
       <p>
         Next step for {name}: <strong>{screenName(next.path)}</strong> —{' '}
-        {path.allDone ? 'every step is done; keep reading stories aloud.' : next.forGrownUp}
+        {path.allDone ? 'every step is done; keep reading stories aloud.' : grownUpWhat(path.next, viewer)}
       </p>
       <p>Steps done: {done.length === 0 ? 'none yet' : done.join(', ')}.</p>
     </>
@@ -60,18 +63,21 @@ function PathSummary({
 }
 
 /**
- * One followed reader's progress: the facts, the learning path (the guardian's report only), the reading summary and recent change, each story read, letters,
- * words and badges (GET /api/family/children/:childId/report; spec §3 derived per-story performance and recent
- * progress, §9 reading statistics; and GET /api/classes/pupils/:studentId/report, the same report).
+ * One reader's progress: the facts, the learning path, the reading summary and recent change, each story read,
+ * letters, words and badges (GET /api/family/children/:childId/report; spec §3 derived per-story performance and
+ * recent progress, §9 reading statistics; and GET /api/classes/pupils/:studentId/report, the same report).
  */
 export function ChildReportView({
   report,
   headingLevel = 3,
+  viewer = 'guardian',
 }: {
-  /** The report; `learningPath` is in the guardian's (ChildReport), not in a teacher's (PupilReport). */
-  report: ReaderReport & { learningPath?: ReportLearningPath };
+  /** The report with the reader's learning path: a guardian's (ChildReport) or a teacher's (PupilReport). */
+  report: ReaderReport & { learningPath: ReportLearningPath };
   /** The level of the report's own headings: 3 under a reader's card (h2), 2 on a page of its own (h1). */
   headingLevel?: 2 | 3;
+  /** Whose words the learning path is said in: a guardian's ("your child") or a teacher's. */
+  viewer?: ReportViewer;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { child, readingStats: stats } = report;
@@ -106,9 +112,7 @@ export function ChildReportView({
         </div>
       </dl>
 
-      {report.learningPath ? (
-        <PathSummary name={child.displayName} path={report.learningPath} Heading={Heading} />
-      ) : null}
+      <PathSummary name={child.displayName} path={report.learningPath} Heading={Heading} viewer={viewer} />
 
       <Heading id={`${prefix}-reading`}>Reading aloud</Heading>
       {stats.averages.sessions === 0 ? (
