@@ -11,6 +11,11 @@
  * attaches it to a window.
  */
 
+import { isEditableElement } from './editable-element.ts';
+
+// In a module of its own (the voice shortcuts of every first load use it); still exported here.
+export { isEditableElement };
+
 /** The parts of a KeyboardEvent the matcher reads. */
 export interface ShortcutKeyEvent {
   key: string;
@@ -95,20 +100,6 @@ export function matchShortcut(
   const shortcut = shortcuts.find((s) => s.key === key && s.alt === event.altKey);
   if (!shortcut || !shortcut.isAllowed(context)) return null;
   return shortcut;
-}
-
-/** Whether an element takes typing (input, textarea, select, contenteditable). */
-export function isEditableElement(element: Element | null): boolean {
-  if (!element) return false;
-  const tag = element.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag === 'INPUT') {
-    const type = (element.getAttribute('type') ?? 'text').toLowerCase();
-    return !['button', 'submit', 'reset', 'checkbox', 'radio', 'range', 'color', 'file', 'image'].includes(
-      type,
-    );
-  }
-  return (element as HTMLElement).isContentEditable === true;
 }
 
 /**

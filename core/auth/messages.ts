@@ -102,8 +102,8 @@ export const ERRORS = {
   noSessionInUrl: 'No session defined in URL',
 } as const;
 
-/** §2.4: default text of the loading indicator, shown by the route guard while loading (§4.2). */
-export const LOADING_MESSAGE = 'Loading...';
+/** §2.4: default text of the loading indicator (its own module: the first load shows it). */
+export { LOADING_MESSAGE } from './loading-message.ts';
 
 /**
  * The destructive toast for a failed login-page operation, carrying the provider's message

@@ -4,6 +4,8 @@ import { ShellLayout } from '../features/shell/ShellLayout.tsx';
 import { AriaRouterProvider } from './AriaRouterProvider.tsx';
 import { AudioSettingsSync } from './audio/AudioSettingsSync.tsx';
 import { QueryScope } from './QueryScope.tsx';
+// The icons only signed-in pages draw, with the frame so they show at once (src/ui/Icon.tsx, ADR 0012).
+import '../ui/icons-more.tsx';
 
 // The keeper draws nothing and its first act is a network read, so the page does not wait for its
 // chunk (the statechart library, unless the page brings it too).

@@ -1,6 +1,6 @@
 import { Suspense, useRef, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { LOADING_MESSAGE } from '#core/auth/messages.ts';
+import { LOADING_MESSAGE } from '#core/auth/loading-message.ts';
 import { useScrollRestoration } from '../lib/use-scroll-restoration.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { LoadingIndicator } from '../ui/LoadingIndicator.tsx';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { LOADING_MESSAGE } from '#core/auth/messages.ts';
+import { LOADING_MESSAGE } from '#core/auth/loading-message.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { LoadingIndicator } from '../ui/LoadingIndicator.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';

@@ -1,6 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button as AriaButton } from 'react-aria-components';
+import { cx } from '../lib/class-names.ts';
 import { Button } from './Button.tsx';
-import { Disclosure } from './Disclosure.tsx';
+import { Icon } from './Icon.tsx';
+import './disclosure.css';
 import './error-screen.css';
 
 /** Spec §2.4 / §8, word for word. */
@@ -50,12 +53,54 @@ export function ErrorScreen({
           Refresh Page
         </Button>
       </div>
-      {details ? (
-        <Disclosure title="Error details" headingLevel={2} className="error-screen__details">
-          <pre className="error-screen__pre">{details}</pre>
-        </Disclosure>
-      ) : null}
+      {details ? <ErrorDetails details={details} /> : null}
     </section>
+  );
+}
+
+/**
+ * "Error details", collapsed until asked: a level-2 heading holding a toggle button (`aria-expanded`,
+ * `aria-controls`) and the panel it shows, with the look of the app's Disclosure (disclosure.css).
+ *
+ * Not the app's Disclosure (react-aria's), because the error screen is in every page's first load
+ * and react-aria's Disclosure is not otherwise: this one uses react-aria's Button, which the first load
+ * has anyway (docs/decisions/0012-route-splitting.md, 29 Nov 2026: about 1.2 kB gzipped).
+ */
+function ErrorDetails({ details }: { details: string }) {
+  const [isExpanded, setExpanded] = useState(false);
+  const triggerId = useId();
+  const panelId = useId();
+  return (
+    <div className={cx('disclosure', 'error-screen__details', isExpanded && 'is-expanded')}>
+      <h2 className="disclosure__heading">
+        <AriaButton
+          id={triggerId}
+          aria-expanded={isExpanded}
+          aria-controls={panelId}
+          onPress={() => setExpanded((open) => !open)}
+          className={({ isFocusVisible, isHovered, isPressed }) =>
+            cx(
+              'disclosure__trigger',
+              isFocusVisible && 'is-focus-visible',
+              isHovered && 'is-hovered',
+              isPressed && 'is-pressed',
+            )
+          }
+        >
+          <Icon name="chevronRight" size={20} strokeWidth={3} className="disclosure__chevron" />
+          Error details
+        </AriaButton>
+      </h2>
+      <div
+        id={panelId}
+        role="group"
+        aria-labelledby={triggerId}
+        className="disclosure__panel"
+        hidden={!isExpanded}
+      >
+        <pre className="error-screen__pre">{details}</pre>
+      </div>
+    </div>
   );
 }
 

@@ -1,13 +1,22 @@
-import type { ReactElement } from 'react';
+import { useEffect, useSyncExternalStore, type ReactElement } from 'react';
 import { cx } from '../lib/class-names.ts';
+import type { MORE_ICONS } from './icons-more.tsx';
 
 /*
  * Simple line icons drawn for Sparky Reads (24 × 24, round caps, currentColor), so they follow the
  * theme and forced colours. Icons are always decorative here: each sits next to text that says the
- * same thing. Every icon of the app is drawn here and shown through <Icon>; illustrations (the
- * logo, the landing page's book, the loading and error pictures) stay with their components.
+ * same thing. Every icon of the app is drawn here or in icons-more.tsx and shown through <Icon>;
+ * illustrations (the logo, the landing page's book, the loading and error pictures) stay with their
+ * components.
+ *
+ * Two tables (docs/decisions/0012-route-splitting.md, 29 Nov 2026): this one, in every page's first
+ * load, holds the icons of the signed-out pages and of what every page shows (the caption strip,
+ * toasts, display settings, the offline banner); icons-more.tsx holds those only signed-in pages
+ * use, and comes with the signed-in frame (src/app/ProtectedLayout.tsx imports it). Put a new icon
+ * here only if a signed-out page or the frame of every page shows it. An icon drawn in the other
+ * table still shows anywhere: <Icon> fetches that table the first time it meets one of its names.
  */
-const ICONS = {
+const FIRST_LOAD_ICONS = {
   mic: (
     <>
       <rect x="9" y="3" width="6" height="11" rx="3" />
@@ -36,8 +45,6 @@ const ICONS = {
   ),
   school: <path d="M2 10l10-5 10 5-10 5zM6 12v5c3.5 2.5 8.5 2.5 12 0v-5M22 10v6" />,
   chart: <path d="M4 4v16h16M8 15l3-4 3 2 5-6" />,
-  calendar: <path d="M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h2M14 14h2" />,
-  report: <path d="M6 3h9l4 4v14H6zM15 3v4h4M9 12h7M9 16h7" />,
   access: (
     <>
       <circle cx="12" cy="4.5" r="1.8" />
@@ -67,7 +74,6 @@ const ICONS = {
   chevronDown: <path d="M6 9l6 6 6-6" />,
   chevronRight: <path d="M9 5l7 7-7 7" />,
   close: <path d="M6 6l12 12M18 6L6 18" />,
-  menu: <path d="M4 6h16M4 12h16M4 18h16" />,
   contrast: (
     <>
       <circle cx="12" cy="12" r="9" />
@@ -94,67 +100,42 @@ const ICONS = {
       <circle cx="12" cy="17" r="1.1" fill="currentColor" stroke="none" />
     </>
   ),
-  home: <path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" />,
-  user: (
-    <>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21a8 8 0 0 1 16 0" />
-    </>
-  ),
-  library: <path d="M4 4h4v16H4zM10 4h4v16h-4zM16.5 4.5l3.8 1 -3.9 15-3.8-1" />,
-  voice: (
-    <>
-      <path d="M4 9h4l5-4v14l-5-4H4z" />
-      <path d="M17 9v6M20 7v10" />
-    </>
-  ),
-  // Word statuses of a scored reading (src/lib/reading/word-status.tsx).
-  selfCorrection: <path d="M4 12a8 8 0 1 0 2.5-5.8M4 4v4h4" />,
-  substitution: <path d="M4 8h13l-3-3M20 16H7l3 3" />,
-  omission: <path d="M5 12h14" />,
-  notReached: (
-    <>
-      <circle cx="6" cy="12" r="1.3" />
-      <circle cx="12" cy="12" r="1.3" />
-      <circle cx="18" cy="12" r="1.3" />
-    </>
-  ),
-  // Rewards (achievement icons of core/rewards/achievements.ts, the shop).
-  rocket: (
-    <path d="M12 3c3.5 2 5 5.5 5 9l-2.5 3.5h-5L7 12c0-3.5 1.5-7 5-9zM9.5 15.5L7 20l3.5-1.5M14.5 15.5L17 20l-3.5-1.5M12 9.5v.5" />
-  ),
-  coins: (
-    <>
-      <ellipse cx="9" cy="7" rx="6" ry="3" />
-      <path d="M3 7v4c0 1.7 2.7 3 6 3M3 11v4c0 1.7 2.7 3 6 3" />
-      <ellipse cx="15" cy="14" rx="6" ry="3" />
-      <path d="M9 14v4c0 1.7 2.7 3 6 3s6-1.3 6-3v-4" />
-    </>
-  ),
-  blocks: <path d="M3 14h8v7H3zM13 14h8v7h-8zM8 6h8v7H8z" />,
-  // My Learning Path: a winding path up to a flag.
-  path: (
-    <>
-      <path d="M3 21c5 0 9-1 9-4s-7-2.5-7-5.5S8 9 12 9" />
-      <path d="M12 9V2h8l-2 2.5 2 2.5h-8" />
-    </>
-  ),
-  bag: <path d="M5 8h14l-1 13H6zM9 8V6a3 3 0 0 1 6 0v2" />,
-  plus: <path d="M12 5v14M5 12h14" />,
-  minus: <path d="M5 12h14" />,
-  lock: (
-    <>
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-    </>
-  ),
-  flame: (
-    <path d="M12 21c-3.9 0-6.5-2.6-6.5-6.2 0-3.3 2.4-5.4 3.6-8.3.4 2 1.5 3.2 2.6 3.7.2-2.9 1.6-5.2 3.8-7.2-.3 3.2 1 5.2 2.3 7 1 1.4 1.7 2.9 1.7 4.8 0 3.6-3.2 6.2-7.5 6.2z" />
-  ),
 } satisfies Record<string, ReactElement>;
 
 /** The names of the available icons. */
-export type IconName = keyof typeof ICONS;
+export type IconName = keyof typeof FIRST_LOAD_ICONS | keyof typeof MORE_ICONS;
+
+type Drawings = Readonly<Partial<Record<IconName, ReactElement>>>;
+
+/** The drawings of icons-more.tsx once it has loaded (it calls {@link addIcons}). */
+let moreIcons: Drawings = {};
+let moreIconsRequested = false;
+const listeners = new Set<() => void>();
+
+/**
+ * Adds drawings to the ones {@link Icon} knows and redraws the icons waiting for them. Called by
+ * icons-more.tsx when it loads.
+ */
+export function addIcons(drawings: Drawings): void {
+  moreIcons = { ...moreIcons, ...drawings };
+  for (const listener of listeners) listener();
+}
+
+function subscribeToIcons(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getMoreIcons = () => moreIcons;
+
+/** Fetches icons-more.tsx once (it registers itself); a failed fetch is tried again by the next icon. */
+function requestMoreIcons(): void {
+  if (moreIconsRequested) return;
+  moreIconsRequested = true;
+  import('./icons-more.tsx').catch(() => {
+    moreIconsRequested = false;
+  });
+}
 
 /** Props of {@link Icon}. */
 export interface IconProps {
@@ -168,9 +149,16 @@ export interface IconProps {
 
 /**
  * A decorative line icon (`aria-hidden`, not focusable). Put the meaning in nearby text. It keeps its
- * size beside text that wraps (class `icon`, global.css).
+ * size beside text that wraps (class `icon`, global.css). An icon of icons-more.tsx drawn before that
+ * table has loaded is an empty box of the same size until it arrives.
  */
 export function Icon({ name, size = 24, strokeWidth = 2, className }: IconProps) {
+  const more = useSyncExternalStore(subscribeToIcons, getMoreIcons, getMoreIcons);
+  const drawing = (FIRST_LOAD_ICONS as Drawings)[name] ?? more[name];
+  // An icon of the other table before it has loaded: an empty picture of the same size until it comes.
+  useEffect(() => {
+    if (!drawing) requestMoreIcons();
+  }, [drawing]);
   return (
     <svg
       className={cx('icon', className)}
@@ -185,7 +173,7 @@ export function Icon({ name, size = 24, strokeWidth = 2, className }: IconProps)
       aria-hidden="true"
       focusable="false"
     >
-      {ICONS[name]}
+      {drawing}
     </svg>
   );
 }

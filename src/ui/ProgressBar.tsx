@@ -1,4 +1,3 @@
-import { ProgressBar as AriaProgressBar } from 'react-aria-components';
 import './progress-bar.css';
 
 /** Props of {@link ProgressBar}. */
@@ -13,22 +12,31 @@ export interface ProgressBarProps {
 }
 
 /**
- * A progress bar (react-aria's ProgressBar: role progressbar with a name and a value in words) drawn as
- * a bar plus its value in words, so progress is never shown by length or colour alone.
+ * A progress bar (role progressbar with a name, 0–100 and the value in words) drawn as a bar plus its
+ * value in words, so progress is never shown by length or colour alone.
+ *
+ * It writes the ARIA attributes itself rather than using react-aria's ProgressBar: react-aria's Button
+ * imports that module (for its pending state), so using its ProgressBar anywhere put the component
+ * with its number formatting and label code in every first load (about 1.7 kB gzipped;
+ * docs/decisions/0012-route-splitting.md, 29 Nov 2026). Nothing here needs a formatter: the value
+ * text is given.
  */
 export function ProgressBar({ percent, label, valueText, className }: ProgressBarProps) {
   const value = Math.max(0, Math.min(100, percent));
   return (
-    <AriaProgressBar
+    <div
+      role="progressbar"
       className={className ? `progress ${className}` : 'progress'}
-      value={value}
       aria-label={label}
-      valueLabel={valueText}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      aria-valuetext={valueText}
     >
       <span className="progress__bar" aria-hidden="true">
         <span className="progress__fill" style={{ width: `${value}%` }} />
       </span>
       <span className="progress__value">{valueText}</span>
-    </AriaProgressBar>
+    </div>
   );
 }

@@ -10,8 +10,8 @@ import {
 } from 'react';
 import { announce } from '#a11y/announcer.ts';
 import { isControlElement, matchAudioShortcut } from '#a11y/audio-shortcuts.ts';
-import { isEditableElement } from '#a11y/keyboard-shortcuts.ts';
-import { PRIORITY_WARNING } from '#core/audio/queue.ts';
+import { isEditableElement } from '#a11y/editable-element.ts';
+import { PRIORITY_WARNING } from '#core/audio/priorities.ts';
 import { getCurrentToast, showToast, subscribeToToasts } from '../../ui/toast-store.ts';
 import type { AudioEffects, AudioQueueActor } from './audio-engine.ts';
 import { markAudio, SPEAK_MARK } from './marks.ts';

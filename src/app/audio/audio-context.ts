@@ -15,7 +15,7 @@
  */
 import { createContext, useContext } from 'react';
 import { announce } from '#a11y/announcer.ts';
-import { DEFAULT_PRIORITY, PRIORITY_WARNING, type AudioItemType } from '#core/audio/queue.ts';
+import { DEFAULT_PRIORITY, PRIORITY_WARNING, type AudioItemType } from '#core/audio/priorities.ts';
 import type { SpeakRequest } from '#machines/audio-queue.machine.ts';
 
 export type { SpeakRequest };
