@@ -36,7 +36,7 @@ export function StudentProgressPage() {
   let guidance: PageGuidance | null = null;
   if (viewer === 'not-teacher' || refused) guidance = NOT_A_TEACHER_GUIDANCE;
   else if (missing) guidance = NOT_IN_YOUR_CLASSES_GUIDANCE;
-  else if (name) guidance = studentProgressGuidance(name);
+  else if (name) guidance = studentProgressGuidance(name, report.data?.learningPath);
   usePageGuidance(guidance);
 
   const back = (

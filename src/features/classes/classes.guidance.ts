@@ -1,4 +1,6 @@
+import type { ReportLearningPath } from '#core/api/family.ts';
 import type { PageGuidance } from '../../app/audio/use-page-guidance.ts';
+import { grownUpWhat } from '../../lib/learning-path/steps.ts';
 
 /**
  * What Sparky says on the teacher's class screens (§4.8 page guidance; docs/decisions/0046-classes.md). A
@@ -42,9 +44,15 @@ export const STUDENT_PROGRESS_LIST_GUIDANCE: PageGuidance = [
   'Choose a name to see how they read.',
 ];
 
-/** One reader's Student Progress page. */
-export function studentProgressGuidance(name: string): PageGuidance {
-  return [`This is how ${name} reads.`, 'You can see it while they are in one of your classes.'];
+/**
+ * One reader's Student Progress page; with the reader's learning path, Sparky also names its next step in a
+ * teacher's words (ADR 0052): "Next for Mia: building words from letters."
+ */
+export function studentProgressGuidance(name: string, path?: ReportLearningPath): PageGuidance {
+  const next = path
+    ? ` Next for ${name}: ${path.allDone ? 'keep reading stories aloud.' : grownUpWhat(path.next, 'teacher')}`
+    : '';
+  return [`This is how ${name} reads.${next}`, 'You can see it while they are in one of your classes.'];
 }
 
 /** One reader's page when they are in none of the teacher's classes. */
