@@ -108,6 +108,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       // Every signed-out page of two workers speaks from one address (127.0.0.1): a classroom's worth.
       SPEECH_SIGNED_OUT_PER_MINUTE: '600',
+      // The owner of e2e/role-test.spec.ts: this address gets the owner role at sign-up (server/env.ts).
+      ADMIN_EMAILS: 'roles-owner@example.com',
     },
   },
 });

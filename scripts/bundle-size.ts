@@ -82,6 +82,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
     'src/features/enhanced-reports/EnhancedReportsPage.tsx',
   ],
   '/goals': ['src/app/ProtectedLayout.tsx', 'src/features/goals/GoalsPage.tsx'],
+  '/role-test': ['src/app/ProtectedLayout.tsx', 'src/features/roles/RolesPage.tsx'],
   '/import': ['src/app/ProtectedLayout.tsx', 'src/features/import/ImportTextPage.tsx'],
   '/create': ['src/app/ProtectedLayout.tsx', 'src/features/create/CreateStoryPage.tsx'],
   '/student-classroom': ['src/app/ProtectedLayout.tsx', 'src/features/classroom/StudentClassroomPage.tsx'],
@@ -123,6 +124,10 @@ export const LAZY_PARTS: Readonly<Record<string, { route: string; label: string 
   },
   'src/app/audio/ShortcutsHelp.tsx': { route: '/', label: 'spoken help dialog (on first open)' },
   'core/audio/wav.ts': { route: '/fluency', label: 'WAV encoder (wavefile), as the microphone starts' },
+  'src/ui/icons-more.tsx': {
+    route: '/home',
+    label: 'icons of the signed-in pages (with the signed-in frame; elsewhere on first use)',
+  },
   'src/features/sparky/SparkyWidget.tsx': {
     route: '/home',
     label: "Sparky's widget (statechart, face), on large screens for readers",

@@ -234,6 +234,51 @@ export type RoleChangeRequest = z.infer<typeof RoleChangeRequestSchema>;
 /** POST /api/roles answer when the change was made; refusals use the API's error shape. */
 export const RoleChangeResponseSchema = z.object({ success: z.literal(true) });
 
+/** Bounds of a people search (GET /api/roles/people; ADR 0054): characters of `q` after trimming. */
+export const PEOPLE_QUERY_MIN_LENGTH = 2;
+export const PEOPLE_QUERY_MAX_LENGTH = 100;
+/** People in one page of a search. */
+export const PEOPLE_PAGE_SIZE = 20;
+/** Longest cursor the server hands out (a base64url of a name of at most 80 characters and an id). */
+export const PEOPLE_CURSOR_MAX_LENGTH = 600;
+
+/**
+ * GET /api/roles/people query (ADR 0054): `q`, the text to find in a name or an e-mail (2–100 characters once
+ * trimmed, no control characters; `%` and `_` are plain characters), and `cursor`, the `nextCursor` of the page
+ * before. Nothing else.
+ */
+export const PeopleQuerySchema = z.strictObject({
+  q: z
+    .string()
+    .trim()
+    .min(PEOPLE_QUERY_MIN_LENGTH, `Type at least ${PEOPLE_QUERY_MIN_LENGTH} letters of a name or e-mail.`)
+    .max(PEOPLE_QUERY_MAX_LENGTH, `Use at most ${PEOPLE_QUERY_MAX_LENGTH} characters.`)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), NO_CONTROL_CHARACTERS),
+  cursor: z
+    .string()
+    .max(PEOPLE_CURSOR_MAX_LENGTH)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Not a cursor of this list.')
+    .optional(),
+});
+export type PeopleQuery = z.infer<typeof PeopleQuerySchema>;
+
+/** One person found: only what choosing and changing a role needs (ADR 0054). */
+export const PersonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** In the spec's order: owner, admin, teacher, student, guardian. */
+  roles: z.array(z.enum(ROLE_VALUES)),
+});
+export type Person = z.infer<typeof PersonSchema>;
+
+/** GET /api/roles/people answer: up to {@link PEOPLE_PAGE_SIZE} people by name, and the next page's cursor. */
+export const PeoplePageSchema = z.object({
+  people: z.array(PersonSchema),
+  nextCursor: z.string().nullable(),
+});
+export type PeoplePage = z.infer<typeof PeoplePageSchema>;
+
 /** GET /api/auth-config: which social providers are configured on this server. */
 export const AuthConfigResponseSchema = z.object({
   socialProviders: z.array(z.enum(['google', 'apple', 'github', 'twitter'])),

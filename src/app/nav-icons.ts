@@ -10,6 +10,7 @@ const ICONS: Record<string, IconName> = {
   [p.home]: 'home',
   [p.teacherDashboard]: 'board',
   [p.profile]: 'user',
+  [p.roleTest]: 'shield',
   [p.myVoice]: 'voice',
   [p.fluency]: 'mic',
   [p.premadeStories]: 'library',

@@ -194,6 +194,7 @@ export const builtProtectedPaths: ReadonlySet<string> = new Set<string>([
   protectedPaths.classAnalytics,
   protectedPaths.classCalendar,
   protectedPaths.studentReports,
+  protectedPaths.roleTest,
 ]);
 
 /** Whether a protected screen works in this release (see {@link builtProtectedPaths}). */

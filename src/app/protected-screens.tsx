@@ -174,6 +174,10 @@ const builtScreens: Record<string, ComponentType> = {
     () => import('../features/classes/StudentProgressPage.tsx'),
     (m) => m.StudentProgressPage,
   ),
+  [protectedPaths.roleTest]: lazyPage(
+    () => import('../features/roles/RolesPage.tsx'),
+    (m) => m.RolesPage,
+  ),
   [protectedPaths.sparkyConversation]: lazyPage(
     () => import('../features/sparky/SparkyConversationPage.tsx'),
     (m) => m.SparkyConversationPage,

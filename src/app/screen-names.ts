@@ -22,7 +22,8 @@ export const SCREEN_NAMES: Record<string, string> = {
   [p.classCalendar]: 'Class Calendar',
   [p.studentReports]: 'Student Reports',
   [p.classAnalytics]: 'Class Analytics',
-  [p.roleTest]: 'Role Test',
+  // Not a spec title (§2.2 gives only the path): what the screen is, a person's roles (ADR 0054).
+  [p.roleTest]: 'Roles',
   [p.myLearningPath]: 'My Learning Path',
   [p.myVoice]: 'My Voice',
   [p.onboarding]: 'Welcome',

@@ -1,6 +1,7 @@
 /**
  * Account API (mounted at /api): sign-up with profile metadata, the signed-in user's account, profile,
- * onboarding, assessment eligibility, role management and which social providers are set up.
+ * onboarding, assessment eligibility, role management (finding people and changing their roles; roles.service.ts)
+ * and which social providers are set up.
  * Payload schemas: core/api/account.ts; errors: core/api/errors.ts.
  */
 import { desc, eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import {
   MISSING_CREDENTIALS,
   type AuthConfigResponse,
   OnboardingRequestSchema,
+  PeopleQuerySchema,
   ProfileUpdateSchema,
   RoleChangeRequestSchema,
   SignUpRequestSchema,
@@ -21,11 +23,11 @@ import { passwordProblems } from '../../auth/password-policy.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { AppEnv } from '../../http/app-env.ts';
-import { apiError } from '../../http/errors.ts';
+import { apiError, ApiFailure } from '../../http/errors.ts';
+import { createFixedWindowLimiter, type RateLimiter } from '../../http/rate-limit.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { validate, type RefusalFor } from '../../http/validate.ts';
 import {
-  changeRole,
   checkEligibility,
   completeOnboarding,
   createAccountRecords,
@@ -34,8 +36,16 @@ import {
   updateOwnProfile,
 } from './account.service.ts';
 import { deleteAccount, hasPassword, type ForgetSpeech } from './delete-account.service.ts';
+import { changeRole, listPeople } from './roles.service.ts';
 
 export { MISSING_CREDENTIALS };
+
+/**
+ * People searches (GET /api/roles/people, pages included) one user may make in a minute (ADR 0054). A search is
+ * a scan of every account's name and e-mail, and pages of e-mails are what a stolen admin session would be used to
+ * harvest: a person typing and paging makes a few a minute, a script thousands.
+ */
+export const PEOPLE_SEARCHES_PER_MINUTE = 60;
 
 /** A sign-up without e-mail or password is `missing_credentials` (spec §5); other faults `invalid_input`. */
 const signUpRefusal: RefusalFor = (issues) =>
@@ -61,8 +71,12 @@ export function createAccountRoutes(deps: {
   forgetSpeech?: ForgetSpeech;
   /** Called after an account is deleted (the app forgets cached session lookups and the reader's warp). */
   onAccountDeleted?: (userId: string) => void;
+  /** Per-user limit of people searches (default {@link PEOPLE_SEARCHES_PER_MINUTE} a minute). */
+  peopleSearchLimiter?: RateLimiter;
 }) {
   const { db, auth, adminEmails, socialProviders, exposeOutbox, dataDir } = deps;
+  const peopleSearchLimiter =
+    deps.peopleSearchLimiter ?? createFixedWindowLimiter(PEOPLE_SEARCHES_PER_MINUTE, 60_000);
   const api = new Hono<AppEnv>()
     /** POST /api/signup { email, password, data } → 201 { ok: true }, the same whether or not the e-mail is known. */
     .post('/signup', validate('json', SignUpRequestSchema, signUpRefusal), async (c) => {
@@ -133,6 +147,26 @@ export function createAccountRoutes(deps: {
     .post('/roles', requireUser, validate('json', RoleChangeRequestSchema), async (c) => {
       await changeRole(db, c.var.user.id, c.req.valid('json'));
       return c.json({ success: true as const });
+    })
+    /**
+     * GET /api/roles/people?q=&cursor= → PeoplePage { people: [{ id, name, email, roles }], nextCursor }: the
+     * people whose name or e-mail holds `q`, 20 a page by name (docs/decisions/0054-roles-screen.md). Owners and
+     * admins only: 403 `forbidden` for anyone else; 422 `invalid_input` for `q` outside 2–100 characters, with
+     * control characters, a cursor not of this list, or another query field; 429 `rate_limited` with Retry-After
+     * after {@link PEOPLE_SEARCHES_PER_MINUTE} in a minute. The query string is never logged.
+     */
+    .get('/roles/people', requireUser, validate('query', PeopleQuerySchema), async (c) => {
+      const quota = peopleSearchLimiter.take(c.var.user.id);
+      if (!quota.ok) {
+        throw new ApiFailure(
+          429,
+          'rate_limited',
+          `That is a lot of searches at once. Please wait ${quota.retryAfterSeconds} seconds and try again.`,
+          { retryAfterSeconds: quota.retryAfterSeconds },
+          { 'retry-after': String(quota.retryAfterSeconds) },
+        );
+      }
+      return c.json(await listPeople(db, c.var.user.id, c.req.valid('query')), 200);
     })
     /**
      * DELETE /api/account { password? } → { deleted: true }, with the session cookies cleared: the

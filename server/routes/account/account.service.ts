@@ -1,21 +1,14 @@
 /**
- * Account services: the profile and roles made at sign-up, the signed-in user's own data, onboarding,
- * assessment eligibility and secure role management (spec §3, §4.2, §6, §7.4, §7.5).
+ * Account services: the profile and roles made at sign-up, the signed-in user's own data, onboarding and
+ * assessment eligibility (spec §3, §4.2, §6, §7.4). Secure role management (§7.5) is roles.service.ts.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { readingStreak, STREAK_WINDOW_DAYS } from '#core/reading/streak.ts';
-import type {
-  EligibilityResponse,
-  OnboardingRequest,
-  Profile,
-  ProfileUpdate,
-  RoleChangeRequest,
-} from '#core/api/account.ts';
+import type { EligibilityResponse, OnboardingRequest, Profile, ProfileUpdate } from '#core/api/account.ts';
 import type { Database } from '../../db/client.ts';
 import { asSystem, asUser } from '../../db/rls.ts';
 import { profiles, readingSessions, userRoles, users, type ROLES } from '../../db/schema.ts';
 import { queryRows } from '../../db/sql-rows.ts';
-import { ApiFailure } from '../../http/errors.ts';
 import type { SignUpRequest } from '#core/api/account.ts';
 
 type Role = (typeof ROLES)[number];
@@ -216,41 +209,4 @@ export async function checkEligibility(
   if (!result) throw new Error('Failed to check assessment eligibility');
   if (result.eligible && !assessmentAvailable) return { eligible: false, reason: 'assessment_not_available' };
   return { eligible: Boolean(result.eligible), reason: String(result.reason) };
-}
-
-/**
- * Assign or remove a role (spec §6, §7.5). Who may: an owner, any role; an admin, the teacher, student
- * and guardian roles only. The last owner cannot be removed. Runs as server work after the check.
- * @throws ApiFailure 403 `forbidden`, 404 `user_not_found`, 409 `last_owner`
- */
-export async function changeRole(db: Database, actorId: string, request: RoleChangeRequest): Promise<void> {
-  const failure = request.action === 'assign' ? 'Failed to assign role' : 'Failed to remove role';
-  await asSystem(db, async (tx) => {
-    const actorRoles = (
-      await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, actorId))
-    ).map((r) => r.role);
-    const isOwner = actorRoles.includes('owner');
-    const isAdmin = actorRoles.includes('admin');
-    const privileged = request.role === 'owner' || request.role === 'admin';
-    if (!isOwner && !(isAdmin && !privileged)) {
-      throw new ApiFailure(403, 'forbidden', `${failure}: you are not allowed to change this role.`);
-    }
-    const [target] = await tx
-      .select({ userId: profiles.userId })
-      .from(profiles)
-      .where(eq(profiles.userId, request.userId));
-    if (!target) throw new ApiFailure(404, 'user_not_found', `${failure}: No user or profile found`);
-    if (request.action === 'assign') {
-      await tx.insert(userRoles).values({ userId: request.userId, role: request.role }).onConflictDoNothing();
-      return;
-    }
-    if (request.role === 'owner') {
-      const [owners] = await tx.select({ n: count() }).from(userRoles).where(eq(userRoles.role, 'owner'));
-      if ((owners?.n ?? 0) <= 1)
-        throw new ApiFailure(409, 'last_owner', `${failure}: the last owner cannot be removed.`);
-    }
-    await tx
-      .delete(userRoles)
-      .where(and(eq(userRoles.userId, request.userId), eq(userRoles.role, request.role)));
-  });
 }

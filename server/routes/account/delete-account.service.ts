@@ -9,7 +9,8 @@
 import { rm } from 'node:fs/promises';
 import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { asSystem } from '../../db/rls.ts';
+import { asSystem, type Tx } from '../../db/rls.ts';
+import { lockRoleChanges } from './roles.service.ts';
 import {
   accounts,
   loginAttempts,
@@ -96,27 +97,6 @@ export async function deleteAccount(
       .select({ title: stories.title, body: stories.body })
       .from(stories)
       .where(eq(stories.ownerId, userId));
-    const roles = await tx
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(eq(userRoles.userId, userId));
-    if (roles.some((r) => r.role === 'owner')) {
-      const [others] = await tx
-        .select({ n: count() })
-        .from(userRoles)
-        .where(and(eq(userRoles.role, 'owner'), ne(userRoles.userId, userId)));
-      const [accountsLeft] = await tx
-        .select({ n: count() })
-        .from(profiles)
-        .where(ne(profiles.userId, userId));
-      if ((others?.n ?? 0) === 0 && (accountsLeft?.n ?? 0) > 0) {
-        throw new ApiFailure(
-          409,
-          'last_owner',
-          'You are the only owner: make someone else an owner before deleting your account.',
-        );
-      }
-    }
     return {
       names: [profile?.displayName ?? null, profile?.petsName ?? null],
       texts: own.flatMap((s) => [s.title, s.body]),
@@ -125,6 +105,12 @@ export async function deleteAccount(
 
   const email = user.email.toLowerCase();
   await db.transaction(async (tx) => {
+    // The last-owner check, under the role-change lock and in the transaction that deletes: checked apart, an owner
+    // deleting their account while another owner removed their role (roles.service.ts) could leave no owner.
+    await lockRoleChanges(tx);
+    await tx.execute(sql`set local role app_system`);
+    await refuseLastOwner(tx, userId);
+    await tx.execute(sql`reset role`);
     // Rows keyed by e-mail or token that no foreign key reaches.
     await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${email}`);
     await tx.delete(loginAttempts).where(eq(loginAttempts.email, email));
@@ -145,4 +131,26 @@ export async function deleteAccount(
   if (folder) await rm(folder, { recursive: true, force: true });
   await options.forgetSpeech?.(personalTextMatcher(personal));
   return true;
+}
+
+/**
+ * 409 `last_owner` when `userId` is the only owner and other accounts remain (spec §6 keeps someone to run the
+ * server). Run as `app_system` under {@link lockRoleChanges}.
+ */
+async function refuseLastOwner(tx: Tx, userId: string): Promise<void> {
+  const roles = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  if (roles.some((r) => r.role === 'owner')) {
+    const [others] = await tx
+      .select({ n: count() })
+      .from(userRoles)
+      .where(and(eq(userRoles.role, 'owner'), ne(userRoles.userId, userId)));
+    const [accountsLeft] = await tx.select({ n: count() }).from(profiles).where(ne(profiles.userId, userId));
+    if ((others?.n ?? 0) === 0 && (accountsLeft?.n ?? 0) > 0) {
+      throw new ApiFailure(
+        409,
+        'last_owner',
+        'You are the only owner: make someone else an owner before deleting your account.',
+      );
+    }
+  }
 }

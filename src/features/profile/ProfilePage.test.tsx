@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -191,5 +191,46 @@ describe('Profile: the mail outbox (issue #14 item 9)', () => {
     expect(screen.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Mail outbox' })).toBeNull();
     expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/outbox'))).toBe(false);
+  });
+});
+
+describe('Profile: the link to the Roles screen (ADR 0054)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function renderAs(roles: MeResponse['roles']) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ sessions: [] })),
+    );
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+    });
+    queryClient.setQueryData(ME_QUERY_KEY, meFixture({ name: 'Ana', roles }));
+    render(
+      <MemoryRouter>
+        <TestProviders queryClient={queryClient}>
+          <ProfilePage />
+        </TestProviders>
+      </MemoryRouter>,
+    );
+  }
+
+  it('leads everyone to their roles, with a picture', () => {
+    renderAs(['student']);
+    const link = screen.getByRole('link', { name: 'Your roles' });
+    expect(link).toHaveAttribute('href', '/role-test');
+    expect(link.querySelector('svg')).not.toBeNull();
+    expect(screen.queryByRole('link', { name: 'People and roles' })).toBeNull();
+  });
+
+  it('names what owners and admins do there', () => {
+    for (const roles of [['owner'], ['admin', 'teacher']] as MeResponse['roles'][]) {
+      renderAs(roles);
+      expect(screen.getByRole('link', { name: 'People and roles' })).toHaveAttribute('href', '/role-test');
+      expect(screen.queryByRole('link', { name: 'Your roles' })).toBeNull();
+      cleanup();
+    }
   });
 });

@@ -21,6 +21,9 @@ import { showToast } from '../../ui/toast-store.ts';
 import { Avatar, outfitDescription } from '../../ui/avatar/Avatar.tsx';
 import { Link } from '../../ui/Link.tsx';
 import { protectedPaths } from '../../app/paths.ts';
+import { navIcon } from '../../app/nav-icons.ts';
+import { managesRoles } from '#core/auth/roles.ts';
+import { Icon } from '../../ui/Icon.tsx';
 import '../../ui/page.css';
 
 /** Toasts of the profile page (not spec texts; §8 names only the load errors). */
@@ -152,6 +155,13 @@ function ProfileEditor({ me }: { me: MeResponse }) {
           <dd>{me.profile?.tokens ?? 0}</dd>
         </div>
       </dl>
+      <p className="profile__roles">
+        {/* Everyone sees their roles there; owners and admins also give and take them (ADR 0054). */}
+        <Link href={protectedPaths.roleTest} className="profile__roles-link">
+          <Icon name={navIcon(protectedPaths.roleTest)} />
+          {managesRoles(me.roles) ? 'People and roles' : 'Your roles'}
+        </Link>
+      </p>
       <form className="page__form" noValidate onSubmit={onSubmit} aria-labelledby="profile-form-title">
         <h2 id="profile-form-title">About you</h2>
         <TextField
