@@ -13,7 +13,10 @@ import type { Role } from '../core/auth/roles.ts';
 import type { DatabaseHandle } from '../server/db/client.ts';
 import { asSystem } from '../server/db/rls.ts';
 import { lockRoleChanges } from '../server/routes/account/roles.service.ts';
-import { PEOPLE_SEARCHES_PER_MINUTE } from '../server/routes/account/account.routes.ts';
+import {
+  PEOPLE_SEARCHES_PER_MINUTE,
+  ROLE_CHANGES_PER_MINUTE,
+} from '../server/routes/account/account.routes.ts';
 import { profiles, userRoles, users } from '../server/db/schema.ts';
 import {
   createBrowser,
@@ -243,6 +246,30 @@ describe(`roles: finding people and changing roles (${testDatabaseKind})`, () =>
     // Another person's searches are their own.
     expect((await search(admin, `q=${tag}`)).status).toBe(200);
   });
+
+  it(`limits each person to ${ROLE_CHANGES_PER_MINUTE} role changes a minute`, async () => {
+    const { client: busy } = await signedInWith(app, handle, ['owner']);
+    const pupil = await makePerson(handle, `Kit ${tag}`, { roles: ['student'] });
+    const change = (i: number) =>
+      busy.api.roles.$post({
+        json: { action: i % 2 ? 'remove' : 'assign', userId: pupil.id, role: 'teacher' },
+      });
+    for (let i = 0; i < ROLE_CHANGES_PER_MINUTE; i++)
+      expect((await change(i)).status, `change ${i + 1}`).toBe(200);
+    const refused = await change(0);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const error = await errorOf(refused);
+    expect(error.code).toBe('rate_limited');
+    expect(error.message).toMatch(/^That is a lot of role changes at once\. Please wait \d+ seconds/);
+    // The refused change was not made: 60 changes in turn leave the pupil as they were.
+    expect(await rolesOf(handle, pupil.id)).toEqual(['student']);
+    // Another person's changes are their own.
+    expect(
+      (await admin.api.roles.$post({ json: { action: 'assign', userId: pupil.id, role: 'guardian' } }))
+        .status,
+    ).toBe(200);
+  }, 60_000);
 
   it('lets an admin change only teacher, student and guardian, and says the spec failure', async () => {
     const pupil = await makePerson(handle, `Fay ${tag}`, { roles: ['student'] });

@@ -47,6 +47,12 @@ export { MISSING_CREDENTIALS };
  */
 export const PEOPLE_SEARCHES_PER_MINUTE = 60;
 
+/**
+ * Role changes (POST /api/roles) one user may make in a minute (ADR 0054): an owner setting up a school gives a few
+ * roles a minute by hand; a stolen session or a script would try thousands.
+ */
+export const ROLE_CHANGES_PER_MINUTE = 60;
+
 /** A sign-up without e-mail or password is `missing_credentials` (spec §5); other faults `invalid_input`. */
 const signUpRefusal: RefusalFor = (issues) =>
   issues.some((i) => i.message === MISSING_CREDENTIALS)
@@ -73,10 +79,14 @@ export function createAccountRoutes(deps: {
   onAccountDeleted?: (userId: string) => void;
   /** Per-user limit of people searches (default {@link PEOPLE_SEARCHES_PER_MINUTE} a minute). */
   peopleSearchLimiter?: RateLimiter;
+  /** Per-user limit of role changes (default {@link ROLE_CHANGES_PER_MINUTE} a minute). */
+  roleChangeLimiter?: RateLimiter;
 }) {
   const { db, auth, adminEmails, socialProviders, exposeOutbox, dataDir } = deps;
   const peopleSearchLimiter =
     deps.peopleSearchLimiter ?? createFixedWindowLimiter(PEOPLE_SEARCHES_PER_MINUTE, 60_000);
+  const roleChangeLimiter =
+    deps.roleChangeLimiter ?? createFixedWindowLimiter(ROLE_CHANGES_PER_MINUTE, 60_000);
   const api = new Hono<AppEnv>()
     /** POST /api/signup { email, password, data } → 201 { ok: true }, the same whether or not the e-mail is known. */
     .post('/signup', validate('json', SignUpRequestSchema, signUpRefusal), async (c) => {
@@ -142,9 +152,20 @@ export function createAccountRoutes(deps: {
 
     /**
      * POST /api/roles { action, userId, role } → { success: true } (spec §7.5 secure-role-management);
-     * 403 `forbidden`, 404 `user_not_found`, 409 `last_owner`, 422 `invalid_input`.
+     * 403 `forbidden`, 404 `user_not_found`, 409 `last_owner`, 422 `invalid_input`; 429 `rate_limited` with
+     * Retry-After after {@link ROLE_CHANGES_PER_MINUTE} in a minute.
      */
     .post('/roles', requireUser, validate('json', RoleChangeRequestSchema), async (c) => {
+      const quota = roleChangeLimiter.take(c.var.user.id);
+      if (!quota.ok) {
+        throw new ApiFailure(
+          429,
+          'rate_limited',
+          `That is a lot of role changes at once. Please wait ${quota.retryAfterSeconds} seconds and try again.`,
+          { retryAfterSeconds: quota.retryAfterSeconds },
+          { 'retry-after': String(quota.retryAfterSeconds) },
+        );
+      }
       await changeRole(db, c.var.user.id, c.req.valid('json'));
       return c.json({ success: true as const });
     })

@@ -255,6 +255,57 @@ describe('RolesPage', () => {
           ),
       ).toBe(true),
     );
+
+    nextChange = {
+      status: 429,
+      body: {
+        error: {
+          code: 'rate_limited',
+          message: 'That is a lot of role changes at once. Please wait 37 seconds and try again.',
+          details: { retryAfterSeconds: 37 },
+        },
+      },
+    };
+    await user.click(screen.getByRole('button', { name: 'Make Ben Okafor a student' }));
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('alert')
+          .some((a) =>
+            /Failed to assign role.*Please wait 37 seconds and try again\./.test(a.textContent ?? ''),
+          ),
+      ).toBe(true),
+    );
+  });
+
+  it('keeps the keyboard focus on the page when one’s own change takes away the button that had it', async () => {
+    const user = userEvent.setup();
+    people = [{ id: 'u-owner', name: 'Olu Ade', email: 'olu@school.example', roles: ['owner', 'admin'] }];
+    renderPage(meFixture({ id: 'u-owner', name: 'Olu', userType: 'teacher', roles: ['owner', 'admin'] }));
+    await find(user, 'olu');
+    const card = await screen.findByRole('listitem', { name: 'Olu Ade (you)' });
+    me = { ...me, roles: ['admin'] };
+    await user.click(within(card).getByRole('button', { name: 'Remove owner from Olu Ade' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Stop being an owner?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove my owner role' }));
+    // An admin cannot change the owner role: its button goes, and the focus goes to the person's name.
+    await waitFor(() => expect(within(card).queryByRole('button', { name: /owner/ })).toBeNull());
+    await waitFor(() => expect(within(card).getByRole('heading', { name: 'Olu Ade (you)' })).toHaveFocus());
+  });
+
+  it('moves the focus to “Your roles” when one’s own change takes away the whole people section', async () => {
+    const user = userEvent.setup();
+    people = [{ id: 'u-owner', name: 'Olu Ade', email: 'olu@school.example', roles: ['owner'] }];
+    renderPage(meFixture({ id: 'u-owner', name: 'Olu', userType: 'other', roles: ['owner'] }));
+    await find(user, 'olu');
+    const card = await screen.findByRole('listitem', { name: 'Olu Ade (you)' });
+    // Make the owner the only role lost: another owner exists on this server, so the change is allowed.
+    me = { ...me, roles: [] };
+    await user.click(within(card).getByRole('button', { name: 'Remove owner from Olu Ade' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Stop being an owner?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove my owner role' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'People and roles' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Your roles' })).toHaveFocus());
   });
 
   it('asks before an owner removes their own owner role, and reads the signed-in user again after', async () => {

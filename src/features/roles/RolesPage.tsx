@@ -18,6 +18,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { showToast } from '../../ui/toast-store.ts';
+import { useFocusWhenLost } from '../../lib/use-focus-when-lost.ts';
 import { useChangeRole, usePeople } from './api/roles.ts';
 import { rolesGuidance } from './roles.guidance.ts';
 import {
@@ -53,17 +54,24 @@ export function RolesPage() {
   return (
     <div className="page roles">
       <h1>{title}</h1>
-      <YourRoles roles={roles} />
+      <YourRoles roles={roles} manages={changeable.length > 0} />
       {changeable.length > 0 ? <PeopleAndRoles me={me.data} changeable={changeable} /> : null}
     </div>
   );
 }
 
-/** "Your roles": each role, its picture and what it lets you do. */
-function YourRoles({ roles }: { roles: readonly Role[] }) {
+/**
+ * "Your roles": each role, its picture and what it lets you do. When one's own change took away the buttons that
+ * had the focus (the last owner or admin role gone, and with it "People and roles"), the focus comes here.
+ */
+function YourRoles({ roles, manages }: { roles: readonly Role[]; manages: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusWhenLost(heading, manages);
   return (
     <section className="page__card" aria-labelledby="your-roles-title">
-      <h2 id="your-roles-title">Your roles</h2>
+      <h2 id="your-roles-title" ref={heading} tabIndex={-1}>
+        Your roles
+      </h2>
       {roles.length === 0 ? (
         <p>You have no role yet. Ask the person who runs Sparky Reads if you need one.</p>
       ) : (
@@ -196,6 +204,9 @@ function PersonCard({
   changeable: readonly Role[];
 }) {
   const headingId = useId();
+  // One's own owner role taken away removes its button, which had the focus: the focus goes to the person's name.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusWhenLost(heading, changeable.length);
   const change = useChangeRole(me.user.id);
   // Taking away one's own owner role asks first: it cannot be undone without another owner.
   const [confirming, setConfirming] = useState(false);
@@ -223,7 +234,7 @@ function PersonCard({
 
   return (
     <li className="roles__person" aria-labelledby={headingId}>
-      <h3 id={headingId} className="roles__person-name" tabIndex={-1}>
+      <h3 id={headingId} ref={heading} className="roles__person-name" tabIndex={-1}>
         {name}
       </h3>
       <p className="roles__email">{person.email}</p>

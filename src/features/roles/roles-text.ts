@@ -102,7 +102,8 @@ export const ROLE_FAILURE_TITLES = {
 
 /**
  * The toast of a change that failed: the spec's title (§8), and why in plain words. The last owner (409
- * `last_owner`) is said plainly with what to do; otherwise the server's own reason, or "try again".
+ * `last_owner`) is said plainly with what to do, too many changes at once (429 `rate_limited`) with the server's
+ * own "please wait"; otherwise "try again".
  * @param name the person whose role it was
  */
 export function failureToast(
@@ -121,6 +122,8 @@ export function failureToast(
       return { title, description: `You are not allowed to change the ${roleWord(request.role)} role.` };
     if (error.code === 'user_not_found')
       return { title, description: `${name} has no account here any more.` };
+    // the server's own words: "… Please wait 40 seconds and try again."
+    if (error.code === 'rate_limited') return { title, description: error.message };
   }
   return { title, description: 'Something went wrong. Please try again.' };
 }
