@@ -11,7 +11,8 @@ test.afterEach(closeOpenedContexts);
  * The Roles screen (/role-test, ADR 0054): the school's owner (the address playwright.config.ts names in
  * ADMIN_EMAILS) opens it from Profile, finds a pupil by her e-mail, makes her a teacher by keyboard, and sees the
  * change on her card; the pupil then sees both her roles in plain words and nobody else's. Axe in both themes on
- * each; at 320 px, with the largest text too, nothing scrolls sideways. Screenshots at 1280 and 320 px.
+ * each; at 320 px, with the largest text too, nothing scrolls sideways. Screenshots at 1280 and 320 px. Then the
+ * owner makes her an owner and steps down by keyboard, and the focus lands on "Your roles".
  */
 
 const OWNER_EMAIL = 'roles-owner@example.com';
@@ -117,4 +118,22 @@ test('an owner finds a pupil and makes her a teacher; she sees her roles', async
   await ana.setViewportSize({ width: 320, height: 800 });
   await expectNoSidewaysScroll(ana);
   await saveShot(ana, 'role-test-pupil-320');
+
+  // The owner hands over: makes Ana an owner, then steps down by keyboard, asked first. "People and roles" goes with
+  // the role, and the focus lands on "Your roles", not on the page's body (useFocusWhenLost).
+  await owner.setViewportSize({ width: 1280, height: 900 });
+  await card.getByRole('button', { name: 'Make Ana Lopez an owner' }).click();
+  await expect(card.getByRole('button', { name: 'Remove owner from Ana Lopez' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await owner.getByRole('searchbox', { name: 'Name or e-mail' }).fill('Olu Ade');
+  await owner.keyboard.press('Enter');
+  await owner.getByRole('button', { name: 'Remove owner from Olu Ade' }).focus();
+  await owner.keyboard.press('Enter');
+  const dialog = owner.getByRole('alertdialog', { name: 'Stop being an owner?' });
+  await dialog.getByRole('button', { name: 'Remove my owner role' }).focus();
+  await owner.keyboard.press('Enter');
+  await expect(owner.getByRole('region', { name: 'People and roles' })).toHaveCount(0, { timeout: 30_000 });
+  await expect(owner.getByRole('heading', { level: 2, name: 'Your roles' })).toBeFocused();
+  await expect(owner.getByRole('region', { name: 'Your roles' })).toContainText('You have no role yet.');
 });
