@@ -568,12 +568,15 @@ async function main(): Promise<void> {
         isFunctionWord: (w) => FUNCTION_WORDS.has(w),
       });
       await addRealSet(IVR, recordings, async (rec) => {
-        // its prompts decoded and joined once into the run's folder (kept with --reuse)
+        // its prompts decoded and joined once into the run's folder (kept with --reuse), then 1 s of silence: the
+        // prompts are trimmed to the speech, while a reader who reaches the last word falls silent (the page checks
+        // after 3 s of it), which the end-of-reading check and its reuse by the upload rely on
         const wav = join(dir, `${rec.id}.wav`);
         if (!existsSync(wav)) {
           const parts: Int16Array[] = [];
           for (const file of (rec as IvrReading).parts)
             parts.push(decodeG722(new Uint8Array(await readFile(join(IVR_SPEECH_DIR, file)))));
+          parts.push(new Int16Array(16000));
           await writeFile(wav, encodeWav(parts, 16000));
         }
         return wav;
