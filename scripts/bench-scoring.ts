@@ -14,6 +14,7 @@
  * Audio is generated in a temporary folder and deleted (kept with --keep). Needs flite, sox
  * and pocketsphinx (Debian packages).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -51,7 +52,7 @@ import { SpeechError } from '#server/speech/errors.ts';
 import { parseWav, toRecogniserFormat } from '#server/speech/wav.ts';
 import type { FluencyResult } from '#core/fluency/result.schema.ts';
 import { sharedMoonshineSecondOpinion } from '#server/speech/command-moonshine.ts';
-import { createMoonshineNominator } from '#server/speech/reading-moonshine.ts';
+import { createMoonshineNominator, type Nominator } from '#server/speech/reading-moonshine.ts';
 import {
   createReadingPretranscriber,
   createReadingTranscriptCache,
@@ -593,12 +594,24 @@ async function main(): Promise<void> {
   }
   readings.sort((a, b) => a.id.localeCompare(b.id));
 
+  /** The reading whose Moonshine transcript the nominator sees (the readings are scored concurrently). */
+  const transcriptOf = new AsyncLocalStorage<string>();
+  /** Moonshine's transcript of each reading (its last: the upload's), for --json. */
+  const moonshineHeard = new Map<string, string>();
   const tuning: PocketsphinxOptions = {
     ...BENCH_LIMITS,
     // as the app: Moonshine nominates candidates when its model is there (docs/scoring.md, twelfth round)
     ...(args['pocketsphinx-alone']
       ? {}
-      : { nominate: createMoonshineNominator(sharedMoonshineSecondOpinion()) }),
+      : {
+          nominate: createMoonshineNominator(sharedMoonshineSecondOpinion(), {
+            // the reading being scored, so that --json can give each its transcript
+            onTranscript: (heard) => {
+              const id = transcriptOf.getStore();
+              if (id) moonshineHeard.set(id, heard.map((h) => h.word).join(' '));
+            },
+          }),
+        }),
     ...(args.options ? (JSON.parse(args.options) as PocketsphinxOptions) : {}),
   };
   if (args['segments-ahead'])
@@ -648,6 +661,12 @@ async function main(): Promise<void> {
   const recogniserFor = (id: string) =>
     createPocketsphinxRecogniser({
       ...tuning,
+      ...(tuning.nominate
+        ? {
+            nominate: (...a: Parameters<Nominator>) =>
+              transcriptOf.run(id, () => (tuning.nominate as Nominator)(...a)),
+          }
+        : {}),
       onRescue: (warp: number, taken: boolean) =>
         rescues.set(id, [...(rescues.get(id) ?? []), { warp, taken }]),
       ...(tuning.warp === false
@@ -885,15 +904,20 @@ async function main(): Promise<void> {
         const known = transcripts.peek(r.id);
         const checkStart = { wall: performance.now(), cpu: cpuSecondsNow() };
         segmentPhase = 'check';
-        const check = await scoreAudio({
-          wav: encodeWav(samples.subarray(0, checkAt), 16000),
-          passageText: r.text,
-          recogniser,
-          purpose: 'reading_end',
-          ...(args['segments-ahead'] ? { segmentPasses: memoOf(r.id) } : {}),
-          ...(known ? { knownChunks: known } : {}),
-          warpChosen: (warp, checked, firstPass) => (chosen = { warp, samples: checked, firstPass }),
-        }).catch(() => undefined);
+        // (its nominations may be the upload's: the transcript is recorded under the reading too)
+        const check = await transcriptOf
+          .run(r.id, () =>
+            scoreAudio({
+              wav: encodeWav(samples.subarray(0, checkAt), 16000),
+              passageText: r.text,
+              recogniser,
+              purpose: 'reading_end',
+              ...(args['segments-ahead'] ? { segmentPasses: memoOf(r.id) } : {}),
+              ...(known ? { knownChunks: known } : {}),
+              warpChosen: (warp, checked, firstPass) => (chosen = { warp, samples: checked, firstPass }),
+            }),
+          )
+          .catch(() => undefined);
         endCheckTime.wall += (performance.now() - checkStart.wall) / 1000;
         checkWallOf.set(r.id, (performance.now() - checkStart.wall) / 1000);
         endCheckTime.cpu += cpuSecondsNow() - checkStart.cpu;
@@ -1045,6 +1069,7 @@ async function main(): Promise<void> {
       misses,
       planted: r.plan.planted,
       insertions: result.insertions,
+      ...(moonshineHeard.has(r.id) ? { moonshine: moonshineHeard.get(r.id) } : {}),
       scored: result.words.map((w) => [w.status, w.heard, w.start, w.end]),
       gop: (gopScores.get(r.id) ?? []).map((g) => ({
         index: g.index,

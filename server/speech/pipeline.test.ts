@@ -157,6 +157,31 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite → pocketsphinx �
     expect(clean.errors).toBe(0);
   }, 90_000);
 
+  it('hears an inserted word the first pass folded into the word before it ("conference *is*" heard as "conferences") as an insertion, the word as read, when Moonshine heard both', async () => {
+    const passage = 'The big conference starts at noon.';
+    const said = 'The big conference is starts at noon.';
+    // Moonshine's transcript, fixed: the words as said (reading-moonshine.ts)
+    const nominate = createMoonshineNominator({ transcribe: async () => said });
+    const wav = synthesise(said, 'absorbed');
+    const scored = await scoreAudio({
+      wav,
+      passageText: passage,
+      recogniser: createPocketsphinxRecogniser({ nominate }),
+      grade: 3,
+    });
+    expect(scored.words[2]).toMatchObject({ text: 'conference', status: 'correct', unsure: true });
+    expect(scored.errors).toBe(0);
+    expect(scored.insertions).toEqual([expect.objectContaining({ afterIndex: 2, heard: 'is' })]);
+    // without the rule (absorbed-insertions.ts) the first pass's "conferences" is a misreading
+    const without = await scoreAudio({
+      wav,
+      passageText: passage,
+      recogniser: createPocketsphinxRecogniser({ nominate, absorbedInsertions: false }),
+      grade: 3,
+    });
+    expect(without.words[2]).toMatchObject({ status: 'substitution', heard: 'conferences' });
+  }, 90_000);
+
   it('finds a vowel misreading by the reader’s own vowels ("hat" read as "hot") that every other pass scores as read', async () => {
     // enough of the reader's "a" (cat, hat) and "u" (run, sun, pup, bug) for templates of 4 tokens each
     const passage =

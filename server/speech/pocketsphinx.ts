@@ -94,6 +94,7 @@ import {
   type HypsegSegment,
   type WordGop,
 } from '#server/speech/gop.ts';
+import { absorbedInsertions } from '#server/speech/absorbed-insertions.ts';
 import { loopHearsOther, phoneLoopVote } from '#server/speech/phone-vote.ts';
 import type {
   HeardInsertion,
@@ -187,6 +188,13 @@ export interface PocketsphinxOptions {
    * nothing without a nominator or the GOP pass).
    */
   moonshineAgrees?: boolean;
+  /**
+   * `false` leaves out absorbed insertions (`absorbedInsertions`, docs/scoring.md twenty-eighth round): a
+   * substitution beside a word Moonshine heard inserted between two words it heard as printed, whose first-pass word
+   * sounds nearer to the printed and inserted words together (or to the inserted word) than to the printed word, is
+   * scored as read and marked unsure, and the inserted word is listed. It does nothing without a nominator.
+   */
+  absorbedInsertions?: boolean;
   /** Use the phone-loop garbage path. */
   garbage?: boolean;
   /** Phones of the garbage loop (default `GARBAGE_PHONES`; `CMU_PHONES` for all 39). */
@@ -2484,10 +2492,10 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           ownVowels?.verdicts ?? new Map(),
         );
         if (ownVowels) combined = applyOwnVowelFits(combined, ownVowels.fits);
+        const madeByNearMiss = new Set(
+          combined.filter((w, k) => w.word !== fromSecondPass[k]?.word).map((w) => w.start),
+        );
         if (options.moonshineDoubts !== false && nominations.asPrinted) {
-          const madeByNearMiss = new Set(
-            combined.filter((w, k) => w.word !== fromSecondPass[k]?.word).map((w) => w.start),
-          );
           combined = moonshineDoubts(
             combined,
             passage,
@@ -2495,6 +2503,18 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
             verified.confirmed,
             madeByNearMiss,
           );
+        }
+        let absorbed: HeardInsertion[] = [];
+        if (options.absorbedInsertions !== false && nominations.insertionsBeside?.length) {
+          const found = absorbedInsertions(
+            combined,
+            passage,
+            nominations.insertionsBeside,
+            (w) => lexicon.pronunciations(w).map((p) => p.split(' ')),
+            madeByNearMiss,
+          );
+          combined = found.words;
+          absorbed = found.found.map((f) => f.insertion);
         }
         if (omissions && omissionOptions && omissions.checks.length > 0) {
           // Only words still omitted after the other passes, between the same two heard words.
@@ -2538,7 +2558,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         return addInsertions(
           addSelfCorrections(final, passage, nominations.selfCorrections),
           passage,
-          nominations.insertions ?? [],
+          [...(nominations.insertions ?? []), ...absorbed].sort((a, b) => a.start - b.start),
         );
       } finally {
         await rm(dir, { recursive: true, force: true });

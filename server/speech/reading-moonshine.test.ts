@@ -167,6 +167,16 @@ describe('insertionsFrom', () => {
     expect(insertionsFrom(passage, words('they really gone to school'))).toEqual([]);
     expect(insertionsFrom(passage, words('they hlower go to school'), (w) => w !== 'hlower')).toEqual([]);
   });
+
+  it('gives function words too when asked (the insertions beside a word, twenty-eighth round)', () => {
+    const passage = tokenisePassage('They go to school.');
+    expect(
+      insertionsFrom(passage, words('they the go to school'), () => true, { functionWords: true }),
+    ).toEqual([{ afterIndex: 0, word: 'the', start: 0.4, end: 0.8 }]);
+    expect(
+      insertionsFrom(passage, words('they the gone to school'), () => true, { functionWords: true }),
+    ).toEqual([]);
+  });
 });
 
 describe('asPrintedFrom', () => {
@@ -214,6 +224,7 @@ describe('createMoonshineNominator', () => {
       candidates: { garden: ['guarding'] },
       selfCorrections: [],
       insertions: [],
+      insertionsBeside: [],
       asPrinted: [0, 1, 2],
       heardOtherwise: [{ index: 4, word: 'guarding' }],
     });
@@ -223,6 +234,7 @@ describe('createMoonshineNominator', () => {
       candidates: {},
       selfCorrections: [],
       insertions: [],
+      insertionsBeside: [],
       asPrinted: [],
       heardOtherwise: [],
     });

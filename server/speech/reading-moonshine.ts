@@ -258,6 +258,12 @@ export interface Nominations {
   /** Insertions in Moonshine's alignment (applied where the scorer lists none), see {@link insertionsFrom}. */
   insertions?: HeardInsertion[];
   /**
+   * The same with function words too ("is", "the": {@link insertionsFrom} with `functionWords`): where the first
+   * pass heard a word beside one as a longer or other word that the insertion explains, the word is scored as read
+   * (`absorbedInsertions` in absorbed-insertions.ts, docs/scoring.md twenty-eighth round).
+   */
+  insertionsBeside?: HeardInsertion[];
+  /**
    * Passage word indices Moonshine heard as printed with the words on both sides as printed, see
    * {@link asPrintedFrom}: a substitution there that the second pass did not confirm is taken back
    * (`moonshineDoubts` in pocketsphinx.ts).
@@ -322,17 +328,20 @@ export function asPrintedFrom(passage: readonly PassageWord[], heard: readonly H
  * @param passage the passage words.
  * @param heard Moonshine's words.
  * @param isCommon whether a word is common enough (Moonshine's non-words such as "hlower" are left out).
+ * @param options `functionWords`: function words too (left out by default, as in the eleventh round's rule D: a
+ *   function word is listed as an insertion only where it explains a neighbour's substitution, `insertionsBeside`).
  * @returns in time order.
  */
 export function insertionsFrom(
   passage: readonly PassageWord[],
   heard: readonly HeardWord[],
   isCommon: (word: string) => boolean = () => true,
+  options: { functionWords?: boolean } = {},
 ): HeardInsertion[] {
   const alignment = alignReading(passage, normaliseHeard([...heard]));
   const asPrinted = (j: number) => alignment.words[j]?.status === 'correct';
   return alignment.insertions.flatMap((x) =>
-    FUNCTION_WORDS.has(x.heard) ||
+    (!options.functionWords && FUNCTION_WORDS.has(x.heard)) ||
     !/^[a-z']+$/.test(x.heard) ||
     !isCommon(x.heard) ||
     !asPrinted(x.afterIndex) ||
@@ -390,7 +399,14 @@ export function createMoonshineNominator(
   return async (audio, passage, signal, known) => {
     const heard = await transcribeReading(transcriber, audio, signal, known);
     if (!heard)
-      return { candidates: {}, selfCorrections: [], insertions: [], asPrinted: [], heardOtherwise: [] };
+      return {
+        candidates: {},
+        selfCorrections: [],
+        insertions: [],
+        insertionsBeside: [],
+        asPrinted: [],
+        heardOtherwise: [],
+      };
     options.onTranscript?.(heard);
     logProbs ??= loadWordLogProbabilities();
     const table = logProbs;
@@ -399,6 +415,7 @@ export function createMoonshineNominator(
       candidates: nominationsFrom(passage, heard, isCommon),
       selfCorrections: selfCorrectionsFrom(passage, heard),
       insertions: insertionsFrom(passage, heard, isCommon),
+      insertionsBeside: insertionsFrom(passage, heard, isCommon, { functionWords: true }),
       asPrinted: asPrintedFrom(passage, heard),
       heardOtherwise: heardOtherwiseFrom(passage, heard, isCommon),
     };
