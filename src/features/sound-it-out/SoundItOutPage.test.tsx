@@ -130,6 +130,10 @@ function renderPage(
   const finishHeld = () => {
     for (const entry of [...playing]) entry.end('said');
   };
+  /** Ends the held lines as a more urgent line does (no stop: `onStop` is not told). */
+  const cutHeld = () => {
+    for (const entry of [...playing]) entry.end('cut');
+  };
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -150,6 +154,7 @@ function renderPage(
     withdrawn,
     cut,
     finishHeld,
+    cutHeld,
     prefetched,
     stop: () => act(() => stopListeners.forEach((listener) => listener())),
     releasePraise: (end: LineEnd) => releasePraise(end),
@@ -393,6 +398,18 @@ describe('SoundItOutPage', () => {
     expect(offered.map((r) => r.text)).not.toContain(QUESTION_LINE);
     const tiles = within(screen.getByRole('list', { name: 'Letters of the word' })).getAllByRole('listitem');
     expect(tiles.every((t) => !t.hasAttribute('aria-current'))).toBe(true);
+  });
+
+  it('goes on with the sounds and the question when a more urgent line cuts Sparky off (not a stop)', async () => {
+    // Sparky's news arriving as the round starts cuts the first line; a pre-reader must still hear the sounds.
+    const { registry, offered, texts, cutHeld } = renderPage(undefined, false, (r) => r.text === LISTEN_LINE);
+    await screen.findByText(/Words sounded out today: 0\./);
+    say(registry, 'play');
+    const word = roundWord();
+    await waitFor(() => expect(offered.map((r) => r.text)).toContain(LISTEN_LINE));
+    await act(async () => cutHeld());
+    await asked(texts);
+    expect(offered.filter((r) => r.phone !== undefined).map((r) => r.phone)).toEqual(soundWord(word).phones);
   });
 
   it('moves focus to the card found when the word is said while on "Hear it again"', async () => {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useAudioQueue, type LineEnd } from '../../app/audio/audio-context.ts';
+import { useAudioQueue } from '../../app/audio/audio-context.ts';
 import { usePageGuidance } from '../../app/audio/use-page-guidance.ts';
 import { protectedPaths } from '../../app/paths.ts';
 import { screenName } from '../../app/screen-names.ts';
@@ -174,19 +174,23 @@ export function SoundItOutPage({ random = Math.random }: { random?: RandomSource
   /**
    * Says `intro`, then the word's sounds one by one with a short gap, each tile lit while its sound plays,
    * then the question. Stops when a newer run starts, or when Sparky is stopped (Escape, even between two
-   * sounds: `onStop`); a line skipped ("Next" on the caption strip) or a sound that failed to load goes on.
+   * sounds: `onStop`), or the page is left; a line skipped ("Next" on the caption strip), a sound that failed to
+   * load, or a line cut off by a more urgent one (Sparky's news arriving as the round starts) goes on: every stop
+   * the child makes moves `run` on, and a round that went quiet would leave a pre-reader with nothing to listen to.
    */
   const soundOut = async (word: SoundWord, intro: string) => {
     const id = hush();
-    const still = (end: LineEnd) => run.current === id && end !== 'cut';
-    if (!still(await audio.say({ text: intro, type: 'sparky' }))) return;
+    const still = () => run.current === id;
+    await audio.say({ text: intro, type: 'sparky' });
+    if (!still()) return;
     for (const [index, step] of soundSteps(word).entries()) {
       setLit(index);
       const end = await audio.say({ text: step.caption, type: 'sparky', phone: step.phone });
-      if (!still(end)) return setLit(null);
-      // A sound not heard (the queue full, or its audio failed: it is never read aloud as letter names) still
-      // lights its tile for about a sound's length, so the letters are not skipped and the game goes on.
-      if (end === 'dropped' || end === 'failed') await wait(DROPPED_SOUND_MS);
+      if (!still()) return setLit(null);
+      // A sound not heard (the queue full, its audio failed: it is never read aloud as letter names, or cut off
+      // by a more urgent line) still lights its tile for about a sound's length, so the letters are not skipped
+      // and the game goes on.
+      if (end === 'dropped' || end === 'failed' || end === 'cut') await wait(DROPPED_SOUND_MS);
       if (run.current !== id) return setLit(null);
       await wait(SOUND_GAP_MS);
       if (run.current !== id) return;
