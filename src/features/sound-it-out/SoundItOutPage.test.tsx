@@ -304,12 +304,13 @@ describe('SoundItOutPage', () => {
   });
 
   it('waits after Escape silenced the praise, and gives the next round on "next" or Next word', async () => {
-    const { registry, releasePraise } = renderPage(undefined, true);
+    const { registry, releasePraise, stop } = renderPage(undefined, true);
     const user = userEvent.setup();
     await screen.findByText(/Words sounded out today: 0\./);
     say(registry, 'play');
     const word = roundWord();
     say(registry, word);
+    stop();
     act(() => releasePraise('cut'));
     await waitFor(() => expect(sounded).toEqual([word]));
     // Still the word found: no new round started by itself.
@@ -322,6 +323,7 @@ describe('SoundItOutPage', () => {
     const second = roundWord();
     expect(second).not.toBe(word);
     say(registry, second);
+    stop();
     act(() => releasePraise('cut'));
     await user.click(screen.getByRole('button', { name: 'Next word' }));
     expect(roundWord()).not.toBe(second);
@@ -413,6 +415,17 @@ describe('SoundItOutPage', () => {
     await act(async () => cutHeld());
     await asked(texts);
     expect(offered.filter((r) => r.phone !== undefined).map((r) => r.phone)).toEqual(soundWord(word).phones);
+  });
+
+  it('gives the next round when a more urgent line cuts the praise off (not a stop)', async () => {
+    const { registry, releasePraise } = renderPage(undefined, true);
+    await screen.findByText(/Words sounded out today: 0\./);
+    say(registry, 'play');
+    const word = roundWord();
+    say(registry, word);
+    expect(screen.getByRole('status')).toHaveTextContent(`Yes! ${word}.`);
+    act(() => releasePraise('cut'));
+    await waitFor(() => expect(roundWord()).not.toBe(word));
   });
 
   it('moves focus to the card found when the word is said while on "Hear it again"', async () => {

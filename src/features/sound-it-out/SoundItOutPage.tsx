@@ -237,8 +237,11 @@ export function SoundItOutPage({ random = Math.random }: { random?: RandomSource
       if (!cardsRef.current?.contains(document.activeElement)) focusNext.current = 'found';
       setGame({ step: 'right', playing });
       save([...unsaved, word]);
-      void audio.say({ text: rightLine(word), type: 'sparky' }).then((end) => {
-        if (run.current === id && end !== 'cut') give(word);
+      // The next round comes when the praise ends, even cut off by a more urgent line; a stop the child made
+      // (Escape, "Quiet", the caption strip's Stop: `onStop`), "next" or leaving the page moves the run on, and
+      // the step waits for "next" or Next word.
+      void audio.say({ text: rightLine(word), type: 'sparky' }).then(() => {
+        if (run.current === id) give(word);
       });
       return;
     }
