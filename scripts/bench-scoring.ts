@@ -34,6 +34,7 @@ import {
   loadWordLogProbabilities,
 } from '#server/speech/lexicon.ts';
 import { lexiconFor } from '#server/speech/pocketsphinx.ts';
+import type { AbsorbedInsertion } from '#server/speech/absorbed-insertions.ts';
 import {
   createPocketsphinxRecogniser,
   createPocketsphinxWarpSearch,
@@ -187,6 +188,8 @@ interface Row {
   warpDecodes?: number;
   /** Wider decodes of first passes that looked lost (lost-path.ts): warp, and whether the wider path was taken. */
   rescues?: { warp: number; taken: boolean }[];
+  /** Words scored as read beside an inserted word Moonshine heard (absorbed-insertions.ts), with their truth. */
+  absorbed?: { index: number; heard: string; inserted: string; truth: WordStatus | undefined }[];
   /** --seed-warps: the seed, and whether it was taken without a search. */
   seed?: number;
   seeded?: boolean;
@@ -658,6 +661,8 @@ async function main(): Promise<void> {
   >();
   /** Wider decodes of lost first passes (lost-path.ts) per reading: warp, and whether its path was taken. */
   const rescues = new Map<string, { warp: number; taken: boolean }[]>();
+  /** Absorbed insertions found per reading (absorbed-insertions.ts, twenty-eighth round). */
+  const absorbedOf = new Map<string, AbsorbedInsertion[]>();
   const recogniserFor = (id: string) =>
     createPocketsphinxRecogniser({
       ...tuning,
@@ -669,6 +674,7 @@ async function main(): Promise<void> {
         : {}),
       onRescue: (warp: number, taken: boolean) =>
         rescues.set(id, [...(rescues.get(id) ?? []), { warp, taken }]),
+      onAbsorbedInsertions: (found: AbsorbedInsertion[]) => absorbedOf.set(id, found),
       ...(tuning.warp === false
         ? {}
         : {
@@ -1051,6 +1057,16 @@ async function main(): Promise<void> {
       warp: warps.get(r.id)?.warp ?? 1,
       warpDecodes: warps.get(r.id)?.scores.length ?? 0,
       ...(rescues.has(r.id) ? { rescues: rescues.get(r.id) } : {}),
+      ...(absorbedOf.has(r.id)
+        ? {
+            absorbed: absorbedOf.get(r.id)!.map((a) => ({
+              index: a.index,
+              heard: a.heard,
+              inserted: a.insertion.word,
+              truth: r.plan.truth[a.index],
+            })),
+          }
+        : {}),
       ...(seeds.has(r.id) ? { seed: seeds.get(r.id), seeded: warps.get(r.id)?.seeded === true } : {}),
       ...(earlyWarps ? { earlyWarp: earlyWarpOf.get(r.id) ?? null } : {}),
       audioSeconds: pcm.durationSeconds,

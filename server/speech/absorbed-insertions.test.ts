@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alignReading } from '#core/fluency/align.ts';
 import { normaliseHeard, tokenisePassage, type HeardWord } from '#core/text/normalize.ts';
-import { absorbedInsertions, explainedByInsertion } from '#server/speech/absorbed-insertions.ts';
+import { absorbedInsertions, explainedByInsertion, joinedParts } from '#server/speech/absorbed-insertions.ts';
 
 /** CMU phones (as pocketsphinx-en-us's dictionary, no stress marks). */
 const PHONES: Record<string, string[]> = {
@@ -17,6 +17,15 @@ const PHONES: Record<string, string[]> = {
   dock: ['D AA K'],
   swam: ['S W AE M'],
   away: ['AH W EY'],
+  might: ['M AY T'],
+  mighty: ['M AY T IY'],
+  even: ['IY V IH N'],
+  cup: ['K AH P'],
+  cups: ['K AH P S'],
+  jump: ['JH AH M P'],
+  jumped: ['JH AH M P T'],
+  then: ['DH EH N'],
+  so: ['S OW'],
 };
 const pronunciations = (w: string) => (PHONES[w] ?? []).map((p) => p.split(' '));
 const phones = (w: string) => pronunciations(w);
@@ -42,9 +51,35 @@ describe('explainedByInsertion', () => {
     expect(explainedByInsertion(phones('conference'), phones('conferences'), phones('is'), true)).toBe(false);
   });
 
+  it('is true when the heard word is the printed word with the first sounds of the inserted word (might *even* → mighty)', () => {
+    expect(explainedByInsertion(phones('might'), phones('mighty'), phones('even'), false)).toBe(true);
+    // said before the printed word, the inserted word's first sounds do not touch it
+    expect(explainedByInsertion(phones('might'), phones('mighty'), phones('even'), true)).toBe(false);
+  });
+
+  it('needs the part to explain the heard word strictly better than the printed word does', () => {
+    // "jumped" is one sound from "jump", and one from "jump" + the "th" of "then": a real added ending stays
+    expect(explainedByInsertion(phones('jump'), phones('jumped'), phones('then'), false)).toBe(false);
+    // "cups" beside an added "so" is "cup" + its "s": the sound is there either way, so it is a doubt
+    expect(explainedByInsertion(phones('cup'), phones('cups'), phones('so'), false)).toBe(true);
+  });
+
   it('is false when a word has no pronunciation', () => {
     expect(explainedByInsertion([], phones('conferences'), phones('is'), false)).toBe(false);
     expect(explainedByInsertion(phones('conference'), phones('conferences'), [], false)).toBe(false);
+  });
+});
+
+describe('joinedParts', () => {
+  it('gives the whole inserted word, then the parts that touch the printed word, longest first', () => {
+    expect(joinedParts(['IY', 'V', 'IH', 'N'], false)).toEqual([
+      ['IY', 'V', 'IH', 'N'],
+      ['IY', 'V', 'IH'],
+      ['IY', 'V'],
+      ['IY'],
+    ]);
+    expect(joinedParts(['DH', 'AH'], true)).toEqual([['DH', 'AH'], ['AH']]);
+    expect(joinedParts(['AH'], true)).toEqual([['AH']]);
   });
 });
 

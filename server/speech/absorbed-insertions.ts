@@ -31,9 +31,26 @@ export interface AbsorbedInsertion {
 }
 
 /**
- * Whether the first pass's word `heard` is better explained by the printed word with the inserted word beside it
- * (in the order said) or by the inserted word alone, than by the printed word: the smallest phone edit distance
- * ({@link phoneDistance}) over all pronunciations, strictly smaller.
+ * The sounds of an inserted word that the first pass may have joined to the printed word beside it: the whole word,
+ * and each part of it that touches the printed word (its first phones when said after the printed word, its last
+ * phones when said before), since the first pass may put the boundary inside the inserted word ("might *even*"
+ * heard as *mighty*: "might" and the "ee" of "even"; docs/scoring.md, thirtieth round).
+ * @param inserted one pronunciation of the inserted word.
+ * @param insertedFirst whether the inserted word was said before the printed word.
+ * @returns the whole word first, then its parts, longest first.
+ */
+export function joinedParts(inserted: readonly string[], insertedFirst: boolean): (readonly string[])[] {
+  const parts: (readonly string[])[] = [inserted];
+  for (let k = inserted.length - 1; k >= 1; k--)
+    parts.push(insertedFirst ? inserted.slice(inserted.length - k) : inserted.slice(0, k));
+  return parts;
+}
+
+/**
+ * Whether the first pass's word `heard` is better explained by the printed word with the inserted word, or the part
+ * of it that touches the printed word ({@link joinedParts}), beside it (in the order said), or by the inserted word
+ * alone, than by the printed word: the smallest phone edit distance ({@link phoneDistance}) over all
+ * pronunciations, strictly smaller.
  * @param printed the printed word's pronunciations (CMU phones each).
  * @param heard the first pass's word's pronunciations.
  * @param inserted the inserted word's pronunciations.
@@ -52,12 +69,14 @@ export function explainedByInsertion(
   for (const h of heard)
     for (const p of printed) {
       toPrinted = Math.min(toPrinted, phoneDistance(h, p));
-      for (const x of inserted)
-        explained = Math.min(
-          explained,
-          phoneDistance(h, x),
-          phoneDistance(h, insertedFirst ? [...x, ...p] : [...p, ...x]),
-        );
+      for (const x of inserted) {
+        explained = Math.min(explained, phoneDistance(h, x));
+        for (const part of joinedParts(x, insertedFirst))
+          explained = Math.min(
+            explained,
+            phoneDistance(h, insertedFirst ? [...part, ...p] : [...p, ...part]),
+          );
+      }
     }
   return explained < toPrinted;
 }

@@ -182,6 +182,31 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite → pocketsphinx �
     expect(without.words[2]).toMatchObject({ status: 'substitution', heard: 'conferences' });
   }, 90_000);
 
+  it('does not mark a word wrong when the first pass joined it to the first sound of an added word ("might *even*" heard as "mighty"), when Moonshine heard both', async () => {
+    const passage = 'He might have been kind to them.';
+    const said = 'He might even have been kind to them.';
+    // Moonshine's transcript, fixed: the words as said (reading-moonshine.ts)
+    const nominate = createMoonshineNominator({ transcribe: async () => said });
+    const wav = synthesise(said, 'absorbed-part');
+    const scored = await scoreAudio({
+      wav,
+      passageText: passage,
+      recogniser: createPocketsphinxRecogniser({ nominate }),
+      grade: 3,
+    });
+    expect(scored.words[1]).toMatchObject({ text: 'might', status: 'correct', unsure: true });
+    expect(scored.errors).toBe(0);
+    expect(scored.insertions).toEqual([expect.objectContaining({ afterIndex: 1 })]);
+    // without the rule (absorbed-insertions.ts) the first pass's "mighty" is a misreading
+    const without = await scoreAudio({
+      wav,
+      passageText: passage,
+      recogniser: createPocketsphinxRecogniser({ nominate, absorbedInsertions: false }),
+      grade: 3,
+    });
+    expect(without.words[1]).toMatchObject({ status: 'substitution', heard: 'mighty' });
+  }, 90_000);
+
   it('finds a vowel misreading by the reader’s own vowels ("hat" read as "hot") that every other pass scores as read', async () => {
     // enough of the reader's "a" (cat, hat) and "u" (run, sun, pup, bug) for templates of 4 tokens each
     const passage =

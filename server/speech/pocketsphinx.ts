@@ -94,7 +94,7 @@ import {
   type HypsegSegment,
   type WordGop,
 } from '#server/speech/gop.ts';
-import { absorbedInsertions } from '#server/speech/absorbed-insertions.ts';
+import { absorbedInsertions, type AbsorbedInsertion } from '#server/speech/absorbed-insertions.ts';
 import { loopHearsOther, phoneLoopVote } from '#server/speech/phone-vote.ts';
 import type {
   HeardInsertion,
@@ -224,6 +224,8 @@ export interface PocketsphinxOptions {
   onSegment?: (warp: number, index: number, fromMemo: boolean) => void;
   /** Called after the wider decode of a chosen first pass that looked lost: its warp, and whether its path was taken (benchmark). */
   onRescue?: (warp: number, taken: boolean) => void;
+  /** Called with the absorbed insertions found (`absorbedInsertions`), when there are any (benchmark). */
+  onAbsorbedInsertions?: (found: AbsorbedInsertion[]) => void;
   /** Second pass (verify.ts): re-score each word against its competitors (default on). */
   verify?: boolean | VerifyOptions;
   /**
@@ -2515,6 +2517,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           );
           combined = found.words;
           absorbed = found.found.map((f) => f.insertion);
+          if (found.found.length > 0) options.onAbsorbedInsertions?.(found.found);
         }
         if (omissions && omissionOptions && omissions.checks.length > 0) {
           // Only words still omitted after the other passes, between the same two heard words.
