@@ -221,6 +221,22 @@ describe('addInsertions', () => {
     ).toEqual(skipped);
   });
 
+  it("names the scorer's own insertion with Moonshine's word for an absorbed insertion, and only for one", () => {
+    // the first pass, which has no path for a word the passage lacks, heard the added "really" as another word
+    const withOther = heardWords('they big go to school');
+    expect(alignReading(passage, normaliseHeard(withOther)).insertions).toHaveLength(1);
+    const really = { afterIndex: 0, word: 'really', start: 0.5, end: 0.9 };
+    const named = addInsertions(withOther, passage, [really], new Set([really]));
+    const scored = alignReading(passage, normaliseHeard(named));
+    expect(scored.insertions).toEqual([expect.objectContaining({ afterIndex: 0, heard: 'really' })]);
+    expect(scored.words.map((w) => w.status)).toEqual(
+      alignReading(passage, normaliseHeard(withOther)).words.map((w) => w.status),
+    );
+    expect(named).toHaveLength(withOther.length);
+    // not named: the scorer's word stays
+    expect(addInsertions(withOther, passage, [really])).toEqual(withOther);
+  });
+
   it('adds nothing that would split a hesitation (a pause over 3 s before the next word)', () => {
     const heard: HeardWord[] = [
       { word: 'they', start: 0, end: 0.3 },

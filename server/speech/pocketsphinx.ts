@@ -1669,20 +1669,44 @@ export function addSelfCorrections(
  * (docs/scoring.md, twelfth round): the word goes in between them, at Moonshine's estimated time kept inside the gap.
  * An insertion is not an error (DIBELS 8): no score changes; a teacher sees the word said. One that would change any
  * word's status or hesitation, or not be listed as an insertion there, is left out.
+ * Where the scorer lists one insertion there already, an insertion in `named` gives it Moonshine's word instead (the
+ * absorbed insertions, docs/scoring.md thirtieth round: the first pass, which has no path for a word the passage
+ * lacks, heard the added "even" as the passage word "been"), on the same conditions.
  * @param heard the scorer's final words.
  * @param passage the passage words.
  * @param insertions Moonshine's (`insertionsFrom`).
+ * @param named those of `insertions` whose word names the scorer's own insertion at that place.
  * @returns the words with the insertions added.
  */
 export function addInsertions(
   heard: readonly HeardWord[],
   passage: readonly PassageWord[],
   insertions: readonly HeardInsertion[],
+  named: ReadonlySet<HeardInsertion> = new Set(),
 ): HeardWord[] {
   let words = [...heard];
+  const unchanged = (before: ReturnType<typeof alignReading>, after: ReturnType<typeof alignReading>) =>
+    after.words.every(
+      (a, i) => a.status === before.words[i]?.status && a.hesitation === before.words[i]?.hesitation,
+    );
   for (const x of insertions) {
     const before = alignReading(passage, normaliseHeard(words));
-    if (before.insertions.some((y) => y.afterIndex === x.afterIndex)) continue;
+    const there = before.insertions.filter((y) => y.afterIndex === x.afterIndex);
+    if (there.length === 1 && named.has(x) && there[0]!.heard !== x.word) {
+      const k = words.findIndex(
+        (h) => h.start === there[0]!.start && h.word.toLowerCase() === there[0]!.heard,
+      );
+      if (k < 0) continue;
+      const tried = words.map((h, j) => (j === k ? { ...h, word: x.word } : h));
+      const after = alignReading(passage, normaliseHeard(tried));
+      if (
+        unchanged(before, after) &&
+        after.insertions.some((y) => y.afterIndex === x.afterIndex && y.heard === x.word)
+      )
+        words = tried;
+      continue;
+    }
+    if (there.length > 0) continue;
     const left = before.words[x.afterIndex];
     const right = before.words[x.afterIndex + 1];
     if (left?.end == null || right?.start == null || right.start < left.end) continue;
@@ -1692,10 +1716,10 @@ export function addInsertions(
     const end = Math.max(start, Math.min(x.end, right.start));
     const tried = [...words.slice(0, k), { word: x.word, start, end }, ...words.slice(k)];
     const after = alignReading(passage, normaliseHeard(tried));
-    const same = after.words.every(
-      (a, i) => a.status === before.words[i]?.status && a.hesitation === before.words[i]?.hesitation,
-    );
-    if (same && after.insertions.some((y) => y.afterIndex === x.afterIndex && y.heard === x.word))
+    if (
+      unchanged(before, after) &&
+      after.insertions.some((y) => y.afterIndex === x.afterIndex && y.heard === x.word)
+    )
       words = tried;
   }
   return words;
@@ -2562,6 +2586,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           addSelfCorrections(final, passage, nominations.selfCorrections),
           passage,
           [...(nominations.insertions ?? []), ...absorbed].sort((a, b) => a.start - b.start),
+          new Set(absorbed),
         );
       } finally {
         await rm(dir, { recursive: true, force: true });
