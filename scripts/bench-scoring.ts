@@ -1036,6 +1036,12 @@ async function main(): Promise<void> {
       const k = (found[p.kind] ??= { planted: 0, found: 0 });
       k.planted++;
       if (plantedFound(p, result)) k.found++;
+      // an insertion listed with the word said (not `[unclear]` or another word; thirty-first round)
+      if (p.kind === 'insertion' && p.said !== undefined) {
+        const n = (found['insertion, named as said'] ??= { planted: 0, found: 0 });
+        n.planted++;
+        if (result.insertions.some((x) => x.afterIndex === p.index - 1 && x.heard === p.said)) n.found++;
+      }
       // real speech: substitutions no distractor list holds (Moonshine's nominations or GOP must find them)
       if (p.kind === 'substitution' && r.said !== undefined && !r.listed?.has(p.index)) {
         const u = (found['substitution, not in a distractor list'] ??= { planted: 0, found: 0 });

@@ -8,6 +8,7 @@ import type { HypsegSegment } from '#server/speech/gop.ts';
 import {
   addInsertions,
   addSelfCorrections,
+  insertionPlaces,
   joinNominatedAttempts,
   mergeCandidates,
   moonshineDoubts,
@@ -49,6 +50,18 @@ describe('preparePassage extraDistractors (eleventh round experiment, default no
   });
 });
 
+describe('preparePassage extraInsertions', () => {
+  it('gives an inserted word its pronunciation and a place of its own in the grammar', async () => {
+    const passage = tokenisePassage('run hat');
+    const options = { dictionaryPath: dictPath, wordFrequenciesPath: '', garbage: false };
+    const plain = await preparePassage(passage, options);
+    const more = await preparePassage(passage, { ...options, extraInsertions: new Map([[1, ['heat']]]) });
+    expect(plain.fsg).not.toMatch(/^TRANSITION 1 1 \S+ heat$/m);
+    expect(more.fsg).toMatch(/^TRANSITION 1 1 \S+ heat$/m);
+    expect(more.dictLines).toContain('heat HH IY T');
+  });
+});
+
 describe('preparePassage nominations', () => {
   it('lists the words that came only from extraDistractors, and ignores Object.prototype names', async () => {
     const passage = tokenisePassage('run hat constructor');
@@ -72,6 +85,28 @@ describe('mergeCandidates', () => {
     const out = mergeCandidates({ hat: ['hot'], run: ['ran'] }, { hat: ['hot', 'hit'], constructor: ['x'] });
     expect(out).toEqual({ hat: ['hot', 'hit'], run: ['ran'], constructor: ['x'] });
     expect(mergeCandidates(undefined, undefined)).toEqual({});
+  });
+});
+
+describe('insertionPlaces', () => {
+  it("puts each of Moonshine's insertions at the grammar position after the word it follows, each word once there", () => {
+    const passage = tokenisePassage('The dog ran to the red ball and sat down.');
+    const at = (afterIndex: number, word: string) => ({ afterIndex, word, start: 1, end: 1.2 });
+    expect(insertionPlaces([at(4, 'big'), at(0, 'very'), at(4, 'old'), at(4, 'big')], passage)).toEqual(
+      new Map([
+        [5, ['big', 'old']],
+        [1, ['very']],
+      ]),
+    );
+    expect(insertionPlaces([], passage)).toEqual(new Map());
+  });
+
+  it('leaves out a word that begins as the next passage word does (an attempt at it: "ruin… run", "sit… sat")', () => {
+    const passage = tokenisePassage('The dog ran to the red ball and sat down.');
+    const at = (afterIndex: number, word: string) => ({ afterIndex, word, start: 1, end: 1.2 });
+    expect(insertionPlaces([at(1, 'ruin'), at(7, 'sit'), at(7, 'then')], passage)).toEqual(
+      new Map([[8, ['then']]]),
+    );
   });
 });
 

@@ -65,6 +65,30 @@ describe('buildPassageGrammar', () => {
     expect(off.fsg).toMatch(/NUM_STATES 6$/m);
   });
 
+  it('offers each inserted word at its own place only, split over the words there, and the reading goes on from there', () => {
+    const p = tokenisePassage('the red ball');
+    const ins = buildPassageGrammar(p, {
+      distractors: new Map(),
+      garbageWords: [],
+      probabilities: { insert: 0.004 },
+      insertions: new Map([
+        [1, ['big']],
+        [3, ['bounced', 'fell']],
+      ]),
+    });
+    const t = ins.fsg.split('\n').filter((l) => /^TRANSITION \d+ \d+ \S+ (big|bounced|fell)$/.test(l));
+    expect(t.sort()).toEqual([
+      `TRANSITION 1 1 ${(0.004).toPrecision(6)} big`,
+      `TRANSITION 3 3 ${(0.002).toPrecision(6)} bounced`,
+      `TRANSITION 3 3 ${(0.002).toPrecision(6)} fell`,
+    ]);
+    expect(ins.words).toContain('big');
+    // without insertions the grammar has none of those words
+    const none = buildPassageGrammar(p, { distractors: new Map(), garbageWords: [] });
+    expect(none.fsg).not.toMatch(/ big$/m);
+    expect(none.words).not.toContain('big');
+  });
+
   it('refuses an empty passage', () => {
     expect(() => buildPassageGrammar([], { distractors: new Map(), garbageWords: [] })).toThrow();
   });

@@ -9,6 +9,7 @@
  *   repetition that returns to its place, or a recent word said again as an insertion), so a
  *   re-read word does not leave the decoder behind the reader;
  * - say a phonetically close word instead (substitution: `distractors`);
+ * - say a word the passage lacks where another listener heard one (insertion: `insertions`, Moonshine's);
  * - say something else (a phone loop of "garbage" words, for substitutions and insertions
  *   that no distractor covers);
  * - stop anywhere (every position may end the reading: words not reached).
@@ -19,6 +20,13 @@ import type { PassageWord } from '#core/text/normalize.ts';
 export interface GrammarOptions {
   /** Distractor words per passage token. */
   distractors: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Words said between two passage words, by the position they are said at (position `i`: before passage word `i`,
+   * after word `i - 1`): Moonshine's insertions (reading-moonshine.ts `insertionsFrom`). Each is a word of its own
+   * at that place (probability `insert`), so the decoder hears "the *big* red ball" as the passage words and one
+   * more, instead of the phone loop's costly insertion or a re-reading that throws the last words away.
+   */
+  insertions?: ReadonlyMap<number, readonly string[]>;
   /** Phone-loop words (e.g. `ph_aa`); empty disables the garbage path. */
   garbageWords: readonly string[];
   /** How many words back a reader may jump to re-read. */
@@ -39,6 +47,8 @@ export interface GrammarProbabilities {
   echo: number;
   echoContinue: number;
   substitute: number;
+  /** A word of `GrammarOptions.insertions` said at its place (split over the words there). */
+  insert: number;
   /** A distractor said and then the right word (attempt before a self-correction). */
   attempt: number;
   garbage: number;
@@ -53,6 +63,7 @@ export const DEFAULT_PROBABILITIES: GrammarProbabilities = {
   echo: 0.005,
   echoContinue: 0.9,
   substitute: 0.003,
+  insert: 0.003,
   attempt: 0,
   garbage: 0.02,
   garbageLoop: 0.5,
@@ -143,6 +154,8 @@ export function buildPassageGrammar(
         add(s, home, 1 - p.echoContinue);
       }
     }
+    const inserted = options.insertions?.get(i) ?? [];
+    for (const x of inserted) add(i, i, p.insert / inserted.length, x);
     if (!word) continue;
     const ds = new Set<string>();
     for (const form of word.spoken)

@@ -15,7 +15,12 @@ import { tokenisePassage } from '#core/text/normalize.ts';
 import { DEFAULT_GOP_THRESHOLDS } from '#server/speech/gop.ts';
 import { DEFAULT_CMUDICT, loadLexicon, loadWordLogProbabilities } from '#server/speech/lexicon.ts';
 import { DEFAULT_OWN_VOWEL_THRESHOLDS, type OwnVowelEvidence } from '#server/speech/own-vowels.ts';
-import { createPocketsphinxRecogniser, pauseCuts, type GopScore } from '#server/speech/pocketsphinx.ts';
+import {
+  createPocketsphinxRecogniser,
+  pauseCuts,
+  type GopScore,
+  type PocketsphinxOptions,
+} from '#server/speech/pocketsphinx.ts';
 import { createMoonshineNominator } from '#server/speech/reading-moonshine.ts';
 import { createReadingWarpStore } from '#server/speech/reading-warps.ts';
 import { scoreAudio } from '#server/speech/score-audio.ts';
@@ -51,6 +56,22 @@ function synthesise(text: string, name: string, childSize = 1, voice = 'slt'): U
     ...(childSize === 1 ? [] : ['speed', String(childSize)]),
   ]);
   return new Uint8Array(readFileSync(wav));
+}
+
+/**
+ * A flite slt reading of `said` scored against the printed `passage`, with Moonshine's transcript fixed to the words
+ * as said (reading-moonshine.ts): call it with the recogniser's options to score it.
+ */
+function readingAsSaid(passage: string, said: string, name: string, grade: number) {
+  const nominate = createMoonshineNominator({ transcribe: async () => said });
+  const wav = synthesise(said, name);
+  return (options: PocketsphinxOptions = {}) =>
+    scoreAudio({
+      wav,
+      passageText: passage,
+      recogniser: createPocketsphinxRecogniser({ nominate, ...options }),
+      grade,
+    });
 }
 
 const PASSAGE = 'The little dog ran to the big red barn. He saw a cat sitting on the fence.';
@@ -158,54 +179,78 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite → pocketsphinx �
   }, 90_000);
 
   it('hears an inserted word the first pass folded into the word before it ("conference *is*" heard as "conferences") as an insertion, the word as read, when Moonshine heard both', async () => {
-    const passage = 'The big conference starts at noon.';
-    const said = 'The big conference is starts at noon.';
-    // Moonshine's transcript, fixed: the words as said (reading-moonshine.ts)
-    const nominate = createMoonshineNominator({ transcribe: async () => said });
-    const wav = synthesise(said, 'absorbed');
-    const scored = await scoreAudio({
-      wav,
-      passageText: passage,
-      recogniser: createPocketsphinxRecogniser({ nominate }),
-      grade: 3,
-    });
+    const score = readingAsSaid(
+      'The big conference starts at noon.',
+      'The big conference is starts at noon.',
+      'absorbed',
+      3,
+    );
+    const scored = await score();
     expect(scored.words[2]).toMatchObject({ text: 'conference', status: 'correct', unsure: true });
     expect(scored.errors).toBe(0);
     expect(scored.insertions).toEqual([expect.objectContaining({ afterIndex: 2, heard: 'is' })]);
     // without the rule (absorbed-insertions.ts) the first pass's "conferences" is a misreading
-    const without = await scoreAudio({
-      wav,
-      passageText: passage,
-      recogniser: createPocketsphinxRecogniser({ nominate, absorbedInsertions: false }),
-      grade: 3,
-    });
+    const without = await score({ absorbedInsertions: false });
     expect(without.words[2]).toMatchObject({ status: 'substitution', heard: 'conferences' });
   }, 90_000);
 
   it('does not mark a word wrong when the first pass joined it to the first sound of an added word ("might *even*" heard as "mighty"), when Moonshine heard both', async () => {
-    const passage = 'He might have been kind to them.';
-    const said = 'He might even have been kind to them.';
-    // Moonshine's transcript, fixed: the words as said (reading-moonshine.ts)
-    const nominate = createMoonshineNominator({ transcribe: async () => said });
-    const wav = synthesise(said, 'absorbed-part');
-    const scored = await scoreAudio({
-      wav,
-      passageText: passage,
-      recogniser: createPocketsphinxRecogniser({ nominate }),
-      grade: 3,
-    });
-    expect(scored.words[1]).toMatchObject({ text: 'might', status: 'correct', unsure: true });
+    const score = readingAsSaid(
+      'He might have been kind to them.',
+      'He might even have been kind to them.',
+      'absorbed-part',
+      3,
+    );
+    // Moonshine's "even" is a word of the first pass's grammar (thirty-first round): heard at its own time
+    const scored = await score();
+    expect(scored.words[1]).toMatchObject({ text: 'might', status: 'correct', unsure: false });
     expect(scored.errors).toBe(0);
-    // the first pass heard the rest of "even" as the passage word "been"; Moonshine's word names it
     expect(scored.insertions).toEqual([expect.objectContaining({ afterIndex: 1, heard: 'even' })]);
-    // without the rule (absorbed-insertions.ts) the first pass's "mighty" is a misreading
-    const without = await scoreAudio({
-      wav,
-      passageText: passage,
-      recogniser: createPocketsphinxRecogniser({ nominate, absorbedInsertions: false }),
-      grade: 3,
-    });
+    expect(scored.insertions[0]!.end - scored.insertions[0]!.start).toBeGreaterThan(0.1);
+    // without it, the first pass hears "mighty"; the absorbed-insertion rule (absorbed-insertions.ts) takes it back
+    const absorbed = await score({ moonshineInsertions: false });
+    expect(absorbed.words[1]).toMatchObject({ text: 'might', status: 'correct', unsure: true });
+    expect(absorbed.errors).toBe(0);
+    // the first pass heard the rest of "even" as the passage word "been"; Moonshine's word names it
+    expect(absorbed.insertions).toEqual([expect.objectContaining({ afterIndex: 1, heard: 'even' })]);
+    // and without the rule either, "mighty" is a misreading
+    const without = await score({ moonshineInsertions: false, absorbedInsertions: false });
     expect(without.words[1]).toMatchObject({ status: 'substitution', heard: 'mighty' });
+  }, 90_000);
+
+  it('hears a word added before the last words ("the *big* red ball") as an insertion at its time, when Moonshine heard it, and every printed word as read', async () => {
+    const score = readingAsSaid(
+      'The dog ran to the red ball.',
+      'The dog ran to the big red ball.',
+      'inserted-near-end',
+      1,
+    );
+    const scored = await score();
+    expect(scored.words.map((w) => w.status)).toEqual(Array(7).fill('correct'));
+    expect(scored.insertions).toEqual([expect.objectContaining({ afterIndex: 4, heard: 'big' })]);
+    // the added word has its own time, between "the" and "red"
+    const [big] = scored.insertions;
+    expect(big!.end - big!.start).toBeGreaterThan(0.15);
+    expect(big!.start).toBeGreaterThanOrEqual(scored.words[4]!.end!);
+    expect(big!.end).toBeLessThanOrEqual(scored.words[5]!.start!);
+    // without Moonshine's word in the grammar the first pass explains "big red ball" as "red" and two words
+    // re-read, and stops before "ball"
+    const without = await score({ moonshineInsertions: false });
+    expect(without.words[6]).toMatchObject({ text: 'ball', status: 'not_reached' });
+  }, 90_000);
+
+  it('lists a word said after the last word ("… red ball. The *end*.") at its time, when Moonshine heard it', async () => {
+    const scored = await readingAsSaid(
+      'The dog ran to the red ball.',
+      'The dog ran to the red ball. The end.',
+      'inserted-after-end',
+      1,
+    )();
+    expect(scored.words.map((w) => w.status)).toEqual(Array(7).fill('correct'));
+    const end = scored.insertions.find((x) => x.heard === 'end');
+    expect(end).toMatchObject({ afterIndex: 6 });
+    expect(end!.start).toBeGreaterThanOrEqual(scored.words[6]!.end!);
+    expect(end!.end - end!.start).toBeGreaterThan(0.15);
   }, 90_000);
 
   it('finds a vowel misreading by the reader’s own vowels ("hat" read as "hot") that every other pass scores as read', async () => {

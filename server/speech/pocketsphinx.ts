@@ -167,6 +167,18 @@ export interface PocketsphinxOptions {
    */
   extraDistractors?: Readonly<Record<string, readonly string[]>>;
   /**
+   * Words said between passage words, by the grammar position they are said at (`GrammarOptions.insertions`): the
+   * recogniser gives Moonshine's insertions here (`moonshineInsertions`).
+   */
+  extraInsertions?: ReadonlyMap<number, readonly string[]>;
+  /**
+   * `false` leaves Moonshine's insertions out of the first pass's grammar (docs/scoring.md, thirty-first round): by
+   * default each content word Moonshine heard said between two words it heard as printed is a word of the grammar
+   * at that place, so the decoder need not explain it with a re-reading or the phone loop. It does nothing without
+   * a nominator.
+   */
+  moonshineInsertions?: boolean;
+  /**
    * Called before the first pass with the reading: more candidates for this reading, by passage token, added
    * to `extraDistractors` (the app's Moonshine nominator, reading-moonshine.ts). A nominated word stands as a
    * substitution only when the second pass checked it (`unverifiedNominations`). A nominator that fails adds
@@ -1564,6 +1576,7 @@ export async function preparePassage(
     distractors,
     garbageWords,
     probabilities: options.probabilities ?? {},
+    ...(options.extraInsertions ? { insertions: options.extraInsertions } : {}),
   });
 
   const dictLines = await dictionaryLines(grammar.words, lexicon);
@@ -1723,6 +1736,30 @@ export function addInsertions(
       words = tried;
   }
   return words;
+}
+
+/**
+ * Moonshine's insertions as grammar places (`GrammarOptions.insertions`): each word at the position after the passage
+ * word it follows, no word twice at one place. A word that begins with the letter the next passage word begins with
+ * is left out: it is most often an attempt at that word ("clean… climb", "ran… run"), a self-correction that the
+ * grammar's distractors and re-reading already hear as one (docs/scoring.md, thirty-first round).
+ * @param insertions Moonshine's (`insertionsFrom`).
+ * @param passage the passage words.
+ * @returns words by position.
+ */
+export function insertionPlaces(
+  insertions: readonly HeardInsertion[],
+  passage: readonly PassageWord[],
+): Map<number, string[]> {
+  const places = new Map<number, string[]>();
+  for (const x of insertions) {
+    const next = passage[x.afterIndex + 1]?.spoken[0]?.[0];
+    if (next !== undefined && next[0] === x.word[0]) continue;
+    const words = places.get(x.afterIndex + 1) ?? [];
+    if (!words.includes(x.word)) words.push(x.word);
+    places.set(x.afterIndex + 1, words);
+  }
+  return places;
 }
 
 /**
@@ -2151,15 +2188,14 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
     passage: readonly PassageWord[],
     nominations: Nominations,
   ) => {
-    const prepared = await preparePassage(
-      passage,
-      Object.keys(nominations.candidates).length > 0
-        ? {
-            ...options,
-            extraDistractors: mergeCandidates(options.extraDistractors, nominations.candidates),
-          }
-        : options,
-    );
+    const insertions = options.moonshineInsertions === false ? [] : (nominations.insertions ?? []);
+    const prepared = await preparePassage(passage, {
+      ...options,
+      ...(Object.keys(nominations.candidates).length > 0
+        ? { extraDistractors: mergeCandidates(options.extraDistractors, nominations.candidates) }
+        : {}),
+      ...(insertions.length > 0 ? { extraInsertions: insertionPlaces(insertions, passage) } : {}),
+    });
     const dir = await mkdtemp(join(tmpdir(), 'sparky-ps-'));
     try {
       const raw = Buffer.from(audio.samples.buffer, audio.samples.byteOffset, audio.samples.byteLength);
@@ -2181,17 +2217,27 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
    */
   const windowGrammars = (passage: readonly PassageWord[], nominations: Nominations) => {
     const made = new Map<string, Promise<string>>();
+    const places =
+      options.moonshineInsertions === false
+        ? new Map<number, string[]>()
+        : insertionPlaces(nominations.insertions ?? [], passage);
     return (from: number, to: number): Promise<string> => {
       const tokens = new Set(passage.slice(from, to).flatMap((w) => w.spoken.flat()));
       const candidates: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
       for (const [token, words] of Object.entries(nominations.candidates))
         if (tokens.has(token)) candidates[token] = [...words];
-      const key = JSON.stringify(Object.entries(candidates).sort(([a], [b]) => a.localeCompare(b)));
+      // Moonshine's insertions at the window's places (its words' boundaries)
+      const inserted = [...places].filter(([at]) => at >= from && at <= to).sort(([a], [b]) => a - b);
+      const key = JSON.stringify([
+        Object.entries(candidates).sort(([a], [b]) => a.localeCompare(b)),
+        inserted,
+      ]);
       let grammar = made.get(key);
       if (!grammar) {
         grammar = preparePassage(passage, {
           ...options,
           extraDistractors: mergeCandidates(options.extraDistractors, candidates),
+          ...(inserted.length > 0 ? { extraInsertions: new Map(inserted) } : {}),
         }).then((p) => p.fsg);
         made.set(key, grammar);
       }

@@ -168,6 +168,14 @@ describe('insertionsFrom', () => {
     expect(insertionsFrom(passage, words('they hlower go to school'), (w) => w !== 'hlower')).toEqual([]);
   });
 
+  it('gives a content word heard after the last word when that word was heard as printed', () => {
+    const passage = tokenisePassage('They go to school.');
+    expect(insertionsFrom(passage, words('they go to school today'))).toEqual([
+      { afterIndex: 3, word: 'today', start: 1.6, end: 2 },
+    ]);
+    expect(insertionsFrom(passage, words('they go to schools today'))).toEqual([]);
+  });
+
   it('gives function words too when asked (the insertions beside a word, twenty-eighth round)', () => {
     const passage = tokenisePassage('They go to school.');
     expect(

@@ -324,7 +324,8 @@ export function asPrintedFrom(passage: readonly PassageWord[], heard: readonly H
 
 /**
  * The insertions of Moonshine's transcript aligned to the passage that are plain content words between two passage
- * words Moonshine heard as printed (docs/scoring.md, eleventh round, rule D; twelfth round).
+ * words Moonshine heard as printed, or after the last passage word heard as printed ("… on the mat, the *end*";
+ * thirty-first round) (docs/scoring.md, eleventh round, rule D; twelfth round).
  * @param passage the passage words.
  * @param heard Moonshine's words.
  * @param isCommon whether a word is common enough (Moonshine's non-words such as "hlower" are left out).
@@ -345,7 +346,7 @@ export function insertionsFrom(
     !/^[a-z']+$/.test(x.heard) ||
     !isCommon(x.heard) ||
     !asPrinted(x.afterIndex) ||
-    !asPrinted(x.afterIndex + 1)
+    !(asPrinted(x.afterIndex + 1) || x.afterIndex + 1 === passage.length)
       ? []
       : [{ afterIndex: x.afterIndex, word: x.heard, start: x.start, end: x.end }],
   );
