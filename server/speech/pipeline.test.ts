@@ -185,12 +185,18 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
       'absorbed',
       3,
     );
+    // Moonshine's "is" is a word of the first pass's grammar (thirty-first round): heard at its own time
     const scored = await score();
-    expect(scored.words[2]).toMatchObject({ text: 'conference', status: 'correct', unsure: true });
+    expect(scored.words[2]).toMatchObject({ text: 'conference', status: 'correct', unsure: false });
     expect(scored.errors).toBe(0);
     expect(scored.insertions).toEqual([expect.objectContaining({ afterIndex: 2, heard: 'is' })]);
-    // without the rule (absorbed-insertions.ts) the first pass's "conferences" is a misreading
-    const without = await score({ absorbedInsertions: false });
+    expect(scored.insertions[0]!.end - scored.insertions[0]!.start).toBeGreaterThan(0.05);
+    // without it, the absorbed-insertion rule (absorbed-insertions.ts) takes the first pass's "conferences" back
+    const absorbed = await score({ moonshineInsertions: false });
+    expect(absorbed.words[2]).toMatchObject({ text: 'conference', status: 'correct', unsure: true });
+    expect(absorbed.insertions).toEqual([expect.objectContaining({ afterIndex: 2, heard: 'is' })]);
+    // and without the rule either, "conferences" is a misreading
+    const without = await score({ moonshineInsertions: false, absorbedInsertions: false });
     expect(without.words[2]).toMatchObject({ status: 'substitution', heard: 'conferences' });
   }, 90_000);
 
@@ -237,6 +243,22 @@ describe.skipIf(missing.length > 0)('scoring pipeline (flite â†’ pocketsphinx â†
     // re-read, and stops before "ball"
     const without = await score({ moonshineInsertions: false });
     expect(without.words[6]).toMatchObject({ text: 'ball', status: 'not_reached' });
+  }, 90_000);
+
+  it('hears an added function word ("and *then* sat") by name at its time, when Moonshine heard it', async () => {
+    const score = readingAsSaid(
+      'We ran to the park and sat down.',
+      'We ran to the park and then sat down.',
+      'inserted-function-word',
+      1,
+    );
+    const scored = await score();
+    expect(scored.words.map((w) => w.status)).toEqual(Array(8).fill('correct'));
+    expect(scored.insertions).toEqual([expect.objectContaining({ afterIndex: 5, heard: 'then' })]);
+    expect(scored.insertions[0]!.end - scored.insertions[0]!.start).toBeGreaterThan(0.15);
+    // without it the first pass hears "then" as "and" said again, and no insertion is listed
+    const without = await score({ moonshineInsertions: false });
+    expect(without.insertions).toEqual([]);
   }, 90_000);
 
   it('lists a word said after the last word ("â€¦ red ball. The *end*.") at its time, when Moonshine heard it', async () => {

@@ -173,9 +173,9 @@ export interface PocketsphinxOptions {
   extraInsertions?: ReadonlyMap<number, readonly string[]>;
   /**
    * `false` leaves Moonshine's insertions out of the first pass's grammar (docs/scoring.md, thirty-first round): by
-   * default each content word Moonshine heard said between two words it heard as printed is a word of the grammar
-   * at that place, so the decoder need not explain it with a re-reading or the phone loop. It does nothing without
-   * a nominator.
+   * default each word Moonshine heard said between two words it heard as printed, or after the last word, function
+   * words too, is a word of the grammar at that place (`insertionPlaces`), so the decoder need not explain it with a
+   * re-reading or the phone loop. It does nothing without a nominator.
    */
   moonshineInsertions?: boolean;
   /**
@@ -1739,6 +1739,15 @@ export function addInsertions(
 }
 
 /**
+ * The insertions of Moonshine's that the first pass's grammar offers (`moonshineInsertions`): function words too
+ * (`Nominations.insertionsBeside`; "press *the* pound key"), since the decoder hears one only where the audio fits it
+ * (docs/scoring.md, thirty-first round); the content words alone (`insertions`) from a nominator without them.
+ */
+function grammarInsertions(nominations: Nominations): readonly HeardInsertion[] {
+  return nominations.insertionsBeside ?? nominations.insertions ?? [];
+}
+
+/**
  * Moonshine's insertions as grammar places (`GrammarOptions.insertions`): each word at the position after the passage
  * word it follows, no word twice at one place. A word that begins with the letter the next passage word begins with
  * is left out: it is most often an attempt at that word ("clean… climb", "ran… run"), a self-correction that the
@@ -2188,7 +2197,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
     passage: readonly PassageWord[],
     nominations: Nominations,
   ) => {
-    const insertions = options.moonshineInsertions === false ? [] : (nominations.insertions ?? []);
+    const insertions = options.moonshineInsertions === false ? [] : grammarInsertions(nominations);
     const prepared = await preparePassage(passage, {
       ...options,
       ...(Object.keys(nominations.candidates).length > 0
@@ -2220,7 +2229,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
     const places =
       options.moonshineInsertions === false
         ? new Map<number, string[]>()
-        : insertionPlaces(nominations.insertions ?? [], passage);
+        : insertionPlaces(grammarInsertions(nominations), passage);
     return (from: number, to: number): Promise<string> => {
       const tokens = new Set(passage.slice(from, to).flatMap((w) => w.spoken.flat()));
       const candidates: Record<string, string[]> = Object.create(null) as Record<string, string[]>;

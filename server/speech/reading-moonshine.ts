@@ -258,9 +258,10 @@ export interface Nominations {
   /** Insertions in Moonshine's alignment (applied where the scorer lists none), see {@link insertionsFrom}. */
   insertions?: HeardInsertion[];
   /**
-   * The same with function words too ("is", "the": {@link insertionsFrom} with `functionWords`): where the first
-   * pass heard a word beside one as a longer or other word that the insertion explains, the word is scored as read
-   * (`absorbedInsertions` in absorbed-insertions.ts, docs/scoring.md twenty-eighth round).
+   * The same with function words too ("is", "the": {@link insertionsFrom} with `functionWords`): the words the first
+   * pass's grammar offers at their places (`moonshineInsertions` in pocketsphinx.ts, docs/scoring.md thirty-first
+   * round); and where the first pass heard a word beside one as a longer or other word that the insertion explains,
+   * the word is scored as read (`absorbedInsertions` in absorbed-insertions.ts, twenty-eighth round).
    */
   insertionsBeside?: HeardInsertion[];
   /**
