@@ -1165,9 +1165,9 @@ async function main(): Promise<void> {
       `${'readings'.padEnd(34)}${col((x) => `${x.readings} (${x.audioSeconds} s)`)}\n` +
       `${'miscue precision / recall / F1'.padEnd(34)}${col((x) => `${x.precision} / ${x.recall} / ${x.f1}`)}F1 >= 0.92: ${mark(cells.every((c) => c.f1 >= 0.92))}\n` +
       `${'false errors on clean readings'.padEnd(34)}${col((x) => `${x.falseErrors} in ${x.cleanWords} words`)}<= 1 in the whole set: ${mark(
+        // every reading once: all synthetic ones, and each real set (a run of a real set alone has no synthetic group)
         cells
-          .slice(0, 1)
-          .concat(cells.filter((_, k) => groups[k]?.name.startsWith('real')))
+          .filter((_, k) => groups[k]?.name === 'all synthetic' || groups[k]?.name.startsWith('real'))
           .reduce((n, c) => n + c.falseErrors, 0) <= 1,
       )}\n` +
       `${'WCPM mean absolute error'.padEnd(34)}${col((x) => `${x.wcpmError}`)}<= 1.5: ${mark(cells.every((c) => c.wcpmError <= 1.5))}\n` +
