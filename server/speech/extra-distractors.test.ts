@@ -292,7 +292,7 @@ describe('moonshineDoubts (thirteenth round)', () => {
   const start = heard[2]!.start;
 
   it('takes back, as read and unsure, a substitution the second pass did not confirm where Moonshine heard the word as printed', () => {
-    const out = moonshineDoubts(heard, passage, [0, 1, 2, 3, 4], new Set());
+    const out = moonshineDoubts(heard, passage, [0, 1, 2, 3, 4], new Map());
     expect(out[2]).toMatchObject({ word: 'wanted', unsure: true });
     expect(heard[2]!.word).toBe('want');
     expect(alignReading(passage, normaliseHeard(out)).words[2]!.status).toBe('correct');
@@ -300,23 +300,38 @@ describe('moonshineDoubts (thirteenth round)', () => {
 
   it('takes back an unclear sound aligned to the word too', () => {
     const unclear = heardWords('we still [unclear] to answer');
-    expect(moonshineDoubts(unclear, passage, [2], new Set())[2]).toMatchObject({
+    expect(moonshineDoubts(unclear, passage, [2], new Map())[2]).toMatchObject({
       word: 'wanted',
       unsure: true,
     });
   });
 
   it('keeps one the second pass confirmed, one made by the near-miss or own-vowel checks, and one Moonshine did not hear as printed', () => {
-    expect(moonshineDoubts(heard, passage, [2], new Set([start]))[2]!.word).toBe('want');
-    expect(moonshineDoubts(heard, passage, [2], new Set(), new Set([start]))[2]!.word).toBe('want');
-    expect(moonshineDoubts(heard, passage, [0, 1, 3, 4], new Set())[2]!.word).toBe('want');
-    expect(moonshineDoubts(heard, passage, [], new Set())).toEqual(heard);
+    expect(moonshineDoubts(heard, passage, [2], new Map([[start, 2.5]]))[2]!.word).toBe('want');
+    expect(moonshineDoubts(heard, passage, [2], new Map(), new Set([start]))[2]!.word).toBe('want');
+    expect(moonshineDoubts(heard, passage, [0, 1, 3, 4], new Map())[2]!.word).toBe('want');
+    expect(moonshineDoubts(heard, passage, [], new Map())).toEqual(heard);
+  });
+
+  it('doubts one the second pass kept by less than the confirming margin (thirty-second round), and keeps one kept by more', () => {
+    // begin → "began" kept by 2.7 a frame where Moonshine heard "will begin when" (Asterisk's clean reading).
+    const weak = moonshineDoubts(heard, passage, [1, 2, 3], new Map([[start, 2.7]]), new Set(), 12);
+    expect(weak[2]).toMatchObject({ word: 'wanted', unsure: true });
+    // skeleton → "skeletons" kept by 12.2 a frame (a real misreading Moonshine heard as printed).
+    const strong = moonshineDoubts(heard, passage, [1, 2, 3], new Map([[start, 12.2]]), new Set(), 12);
+    expect(strong[2]).toMatchObject({ word: 'want' });
+    expect(strong[2]!.unsure).toBeUndefined();
+    // the margin is inclusive, and a confirmed substitution made by the near-miss checks is still left alone
+    expect(moonshineDoubts(heard, passage, [2], new Map([[start, 12]]), new Set(), 12)[2]!.word).toBe('want');
+    expect(moonshineDoubts(heard, passage, [2], new Map([[start, 2.7]]), new Set([start]), 12)[2]!.word).toBe(
+      'want',
+    );
   });
 
   it('never touches an omission or a word read as printed', () => {
     const omitted = heardWords('we still to answer');
-    expect(moonshineDoubts(omitted, passage, [0, 1, 2, 3, 4], new Set())).toEqual(omitted);
+    expect(moonshineDoubts(omitted, passage, [0, 1, 2, 3, 4], new Map())).toEqual(omitted);
     const clean = heardWords('we still wanted to answer');
-    expect(moonshineDoubts(clean, passage, [0, 1, 2, 3, 4], new Set())).toEqual(clean);
+    expect(moonshineDoubts(clean, passage, [0, 1, 2, 3, 4], new Map())).toEqual(clean);
   });
 });

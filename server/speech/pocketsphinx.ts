@@ -46,7 +46,9 @@ import {
   applyVerification,
   buildVerificationBatch,
   collectEvidence,
+  DEFAULT_FUNCTION_WORD_MARGIN,
   DEFAULT_KEEP_MARGIN,
+  features,
   parseHypseg,
   planVerification,
   type VerifyEvidence,
@@ -191,6 +193,13 @@ export interface PocketsphinxOptions {
    * unsure. On by default (it does nothing without a nominator).
    */
   moonshineDoubts?: boolean;
+  /**
+   * Per-frame margin a substitution the second pass kept needs to stand against Moonshine's doubt
+   * (`moonshineDoubts`): one kept by less, where Moonshine heard the word as printed, is doubted too. Default
+   * `DEFAULT_FUNCTION_WORD_MARGIN` (12), the bar the second pass sets for function words (docs/scoring.md,
+   * thirty-second round); 0 doubts only the substitutions the second pass did not confirm (before that round).
+   */
+  moonshineDoubtMargin?: number;
   /**
    * `false` leaves out Moonshine's agreement with the free phones (`loopHearsOther`, docs/scoring.md fourteenth
    * round): a word heard as read, scored by the GOP pass, becomes a substitution when the nominator's transcript has
@@ -771,9 +780,12 @@ interface VerifyInput {
 
 /**
  * Second pass (verify.ts): re-scores the first pass's words and returns the corrected words, and the start
- * times of the substitutions it checked against a competitor and kept (`confirmed`, for `moonshineDoubts`).
+ * times of the substitutions it checked against a competitor and kept, each with the competitor's per-frame
+ * margin over the printed word (`confirmed`, for `moonshineDoubts`).
  */
-async function verifyReading(input: VerifyInput): Promise<{ words: HeardWord[]; confirmed: Set<number> }> {
+async function verifyReading(
+  input: VerifyInput,
+): Promise<{ words: HeardWord[]; confirmed: Map<number, number> }> {
   const { dir, heard, passage } = input;
   const alignment = alignReading(passage, normaliseHeard(heard));
   const byStart = new Map<number, number>();
@@ -793,7 +805,7 @@ async function verifyReading(input: VerifyInput): Promise<{ words: HeardWord[]; 
   if (candidates.length === 0)
     return {
       words: unverifiedNominations(heard, passage, assignment, [], input.nominated),
-      confirmed: new Set(),
+      confirmed: new Map(),
     };
   const loop = input.verifyOptions.phoneLoop
     ? CMU_PHONES.map((p) => `${GARBAGE_PREFIX}${p.toLowerCase()}`)
@@ -839,10 +851,12 @@ async function verifyReading(input: VerifyInput): Promise<{ words: HeardWord[]; 
       : {}),
   });
   const words = unverifiedNominations(verified, passage, assignment, evidence, input.nominated);
-  const confirmed = new Set<number>();
+  const confirmed = new Map<number, number>();
   for (const e of evidence) {
     const k = e.candidate.heardIndex;
-    if (e.bestAlternative && words[k] && words[k].word === heard[k]?.word) confirmed.add(words[k].start);
+    if (e.bestAlternative && words[k] && words[k].word === heard[k]?.word) {
+      confirmed.set(words[k].start, features(e).alternativeMargin);
+    }
   }
   return { words, confirmed };
 }
@@ -1436,26 +1450,30 @@ async function gopReading(input: GopInput): Promise<Map<number, GopVerdict>> {
 }
 
 /**
- * Moonshine's doubt (docs/scoring.md, thirteenth round): a substitution that the second pass did not confirm
- * (it was never checked against a competitor, or the second pass took it back and the GOP pass made it an error
- * again) where Moonshine heard the passage word, and the words on both sides of it, exactly as printed, is
- * scored as read and marked unsure ("check this word"). Two recognisers that looked at the word disagree with
- * the one that made the error, and a child is never told a word was wrong on doubtful evidence. A substitution
- * made by the near-miss or own-vowel checks (`protectedStarts`) is left alone: they look for exactly the one-sound
- * misreadings that Moonshine, trained to hear words in context, hears as printed (field → "filled", run → "ran").
+ * Moonshine's doubt (docs/scoring.md, thirteenth and thirty-second rounds): a substitution that the second pass
+ * did not confirm (it was never checked against a competitor, or the second pass took it back and the GOP pass
+ * made it an error again), or confirmed by a per-frame margin under `confirmMargin`, where Moonshine heard the
+ * passage word, and the words on both sides of it, exactly as printed, is scored as read and marked unsure
+ * ("check this word"). Two recognisers that looked at the word disagree with the one that made the error, and a
+ * child is never told a word was wrong on doubtful evidence. A substitution made by the near-miss or own-vowel
+ * checks (`protectedStarts`) is left alone: they look for exactly the one-sound misreadings that Moonshine,
+ * trained to hear words in context, hears as printed (field → "filled", run → "ran").
  * @param words the heard words after the other passes.
  * @param passage the passage words.
  * @param asPrinted passage word indices Moonshine heard as printed (`Nominations.asPrinted`).
- * @param confirmed start times of substitutions the second pass checked and kept.
+ * @param confirmed start times of substitutions the second pass checked and kept, each with its per-frame margin
+ *   (the best competitor's score over the printed word's, per frame: `features(e).alternativeMargin`).
  * @param protectedStarts start times of substitutions made by the near-miss or own-vowel checks.
+ * @param confirmMargin per-frame margin from which a confirmed substitution stands (0: any confirmed one).
  * @returns the words, with such substitutions taken back.
  */
 export function moonshineDoubts(
   words: readonly HeardWord[],
   passage: readonly PassageWord[],
   asPrinted: readonly number[],
-  confirmed: ReadonlySet<number>,
+  confirmed: ReadonlyMap<number, number>,
   protectedStarts: ReadonlySet<number> = new Set(),
+  confirmMargin = 0,
 ): HeardWord[] {
   if (asPrinted.length === 0) return [...words];
   const out = words.map((w) => ({ ...w }));
@@ -1468,7 +1486,9 @@ export function moonshineDoubts(
     if (w?.status !== 'substitution' || w.start === null || form?.length !== 1) continue;
     const k = byStart.get(w.start);
     const word = k === undefined ? undefined : out[k];
-    if (!word || confirmed.has(word.start) || protectedStarts.has(word.start)) continue;
+    if (!word || protectedStarts.has(word.start)) continue;
+    const margin = confirmed.get(word.start);
+    if (margin !== undefined && margin >= confirmMargin) continue;
     word.word = form[0]!;
     word.unsure = true;
   }
@@ -2475,7 +2495,7 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
                 },
                 run,
               })
-            : { words: heard, confirmed: new Set<number>() },
+            : { words: heard, confirmed: new Map<number, number>() },
           gopOptions
             ? gopReading({
                 dir,
@@ -2576,15 +2596,6 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
         const madeByNearMiss = new Set(
           combined.filter((w, k) => w.word !== fromSecondPass[k]?.word).map((w) => w.start),
         );
-        if (options.moonshineDoubts !== false && nominations.asPrinted) {
-          combined = moonshineDoubts(
-            combined,
-            passage,
-            nominations.asPrinted,
-            verified.confirmed,
-            madeByNearMiss,
-          );
-        }
         let absorbed: HeardInsertion[] = [];
         if (options.absorbedInsertions !== false && nominations.insertionsBeside?.length) {
           const found = absorbedInsertions(
@@ -2597,6 +2608,18 @@ export function createPocketsphinxRecogniser(options: PocketsphinxOptions = {}):
           combined = found.words;
           absorbed = found.found.map((f) => f.insertion);
           if (found.found.length > 0) options.onAbsorbedInsertions?.(found.found);
+        }
+        // Moonshine's doubt after the absorbed insertions: a word that an inserted word explains is taken back
+        // by that rule, which also lists the inserted word (docs/scoring.md, thirty-second round).
+        if (options.moonshineDoubts !== false && nominations.asPrinted) {
+          combined = moonshineDoubts(
+            combined,
+            passage,
+            nominations.asPrinted,
+            verified.confirmed,
+            madeByNearMiss,
+            options.moonshineDoubtMargin ?? DEFAULT_FUNCTION_WORD_MARGIN,
+          );
         }
         if (omissions && omissionOptions && omissions.checks.length > 0) {
           // Only words still omitted after the other passes, between the same two heard words.
